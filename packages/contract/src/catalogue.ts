@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { withPayload } from './envelope.js';
+import { productCodeSchema } from './products.js';
+
+const euro = z.number().nonnegative().multipleOf(0.01);
+
+/** A purchasable plan (SPEC.md §3). `price` is per GB for per-GB plans (ISP, premium). */
+export const planSchema = z
+  .object({
+    id: z.number().int(),
+    type: productCodeSchema,
+    name: z.string(),
+    price: euro,
+    duration: z.number().int().positive().describe('hours'),
+    ipAmount: z.number().int().nullable(),
+    data: z.number().nullable().describe('GB'),
+    add_gb_price: euro.nullable(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof planSchema>;
+
+export const PAYMENT_METHOD_CODES = ['sandbox', 'stripe', 'crypto', 'coingate', 'paddle', 'balance'] as const;
+export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
+export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
+
+export const paymentMethodSchema = z
+  .object({ id: z.number().int(), name: z.string(), code: paymentMethodCodeSchema })
+  .meta({ id: 'PaymentMethod' });
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const faqSchema = z.object({ id: z.number().int(), question: z.string(), answer: z.string() }).meta({ id: 'Faq' });
+export type Faq = z.infer<typeof faqSchema>;
+
+export const announcementSchema = z
+  .object({ id: z.number().int(), title: z.string(), status: z.boolean() })
+  .meta({ id: 'Announcement' });
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const socialMediaSchema = z
+  .object({ id: z.number().int(), name: z.string(), url: z.string() })
+  .meta({ id: 'SocialMedia' });
+export type SocialMedia = z.infer<typeof socialMediaSchema>;
+
+export const maintenanceSchema = z.object({ id: z.number().int(), status: z.boolean() }).meta({ id: 'Maintenance' });
+export type Maintenance = z.infer<typeof maintenanceSchema>;
+
+const read = <T extends z.ZodType>(path: string, summary: string, tag: string, item: T) =>
+  defineEndpoint({ method: 'GET', path, summary, tag, access: 'public', response: withPayload(z.array(item)) });
+
+export const catalogueEndpoints = {
+  plans: read('/v1/plan/read', 'Purchasable plans of every product', 'catalogue', planSchema),
+  paymentMethods: read('/v1/payment_method/read', 'Payment methods', 'catalogue', paymentMethodSchema),
+  faqs: read('/v1/faq/read', 'Frequently asked questions', 'content', faqSchema),
+  announcements: read('/v1/announcement/read', 'Announcement banner (first item used)', 'content', announcementSchema),
+  socialMedia: read('/v1/social_media/read', 'Social media links', 'content', socialMediaSchema),
+  maintenance: read('/v1/maintenance/read', 'Maintenance switch (first item used)', 'content', maintenanceSchema),
+};

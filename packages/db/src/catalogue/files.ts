@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { PAYMENT_METHOD_CODES, productCodeSchema } from '@proxydesk/contract';
+
+/**
+ * The shape of the catalogue files in `packages/db/catalogue/`. They are the shop's data, edited by
+ * the operator and loaded at every start (see docs/decisions/002-catalogue-files.md).
+ */
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes');
+const euro = z.number().nonnegative().multipleOf(0.01);
+
+export const planFileSchema = z
+  .array(
+    z.object({
+      slug,
+      type: productCodeSchema,
+      name: z.string().min(1),
+      /** Euro; per GB for ISP (PR_2), premium (PR_6) and normal (PR_1) plans. */
+      price: euro,
+      duration: z.number().int().positive(),
+      ipAmount: z.number().int().positive().nullable(),
+      data: z.number().positive().nullable(),
+      add_gb_price: euro.nullable(),
+      active: z.boolean().default(true),
+    }),
+  )
+  .refine((plans) => new Set(plans.map((p) => p.slug)).size === plans.length, 'plan slugs must be unique');
+
+export const customDayPriceFileSchema = z.record(
+  productCodeSchema,
+  z.array(euro).length(30, 'one price for each day count 1..30'),
+);
+
+export const paymentMethodFileSchema = z.array(
+  z.object({ code: z.enum(PAYMENT_METHOD_CODES), name: z.string().min(1), active: z.boolean().default(true) }),
+);
+
+export const faqFileSchema = z.array(z.object({ slug, question: z.string().min(1), answer: z.string().min(1) }));
+
+export const contentFileSchema = z.object({
+  /** Seeded only when the shop has no announcement yet: the operator's later edits are kept. */
+  announcement: z.object({ title: z.string().min(1), status: z.boolean() }),
+  social: z.array(z.object({ name: z.string().min(1), url: z.url() })),
+  /** Seeded only when absent: the operator's switch is kept across restarts. */
+  maintenance: z.object({ status: z.boolean() }),
+});
+
+const code = z.string().regex(/^[a-z0-9_-]+$/, 'lowercase code');
+const named = z.object({ code, name: z.string().min(1) });
+
+export const locationFileSchema = z.object({
+  /** Private Proxy US/UK (prvtus, prvtuk), Sneaker US/UK (rkus, rkuk): listed first. */
+  special: z.array(named),
+  /** Countries by ISO 3166-1 alpha-2 code (lowercase), grouped by continent. */
+  continents: z.array(
+    z.object({
+      name: z.string().min(1),
+      countries: z.array(
+        named.extend({
+          cities: z.array(named.extend({ isps: z.array(named).default([]) })).default([]),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type PlanFile = z.infer<typeof planFileSchema>;
+export type LocationFile = z.infer<typeof locationFileSchema>;

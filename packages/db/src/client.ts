@@ -1,0 +1,73 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { lockDataDir, StartupError } from './data-dir-lock.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The database handle every repository takes, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** The embedded client, for snapshots in tests; absent on PostgreSQL. */
+  pglite?: PGlite;
+  /** The connection pool on PostgreSQL. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for a PostgreSQL server; absent for embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory (ignored with `url`). */
+  dataDir?: string | undefined;
+  /** A PGlite snapshot (from `dumpDataDir`) to start from instead of a directory, for tests. */
+  snapshot?: Blob | undefined;
+  poolSize?: number;
+}
+
+export const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new StartupError(`Cannot reach PostgreSQL at DATABASE_URL (${(error as Error).message}): check that it runs.`);
+  }
+  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
+};
+
+export const openPglite = async (options: { dataDir?: string | undefined; snapshot?: Blob | undefined }): Promise<Database> => {
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    });
+  } catch (error) {
+    release();
+    throw new StartupError(
+      `DATA_DIR ${options.dataDir ?? '(memory)'} cannot be opened as a database (${(error as Error).message}): move it aside or delete it to start fresh.`,
+    );
+  }
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+    pglite: client,
+  };
+};
+
+/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory / from a snapshot). */
+export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
+  options.url ? openPostgres(options.url, options.poolSize) : openPglite(options);

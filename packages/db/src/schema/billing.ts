@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { coupons, plans } from './catalogue.js';
+import { at, createdAt, id } from './columns.js';
+
+export const billingDetails = pgTable('billing_details', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  zip: text('zip').notNull(),
+  country: text('country').notNull(),
+  /** The address the server saw when the details were saved (DESIGN.md §3). */
+  ip: text('ip'),
+  updatedAt: createdAt(),
+});
+
+/** What an invoice buys: a catalogue plan, GB of a normal plan, more GB, a custom plan, or balance. */
+export const INVOICE_KINDS = ['plan', 'normal', 'additional_gb', 'custom', 'balance'] as const;
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    planId: integer('plan_id').references(() => plans.id),
+    planName: text('plan_name').notNull(),
+    /** Price before any coupon, in cents. */
+    listPriceCents: integer('list_price_cents').notNull(),
+    /** Price to pay after the coupon, in cents. */
+    priceCents: integer('price_cents').notNull(),
+    dataGb: numeric('data_gb', { mode: 'number' }),
+    ipAmount: integer('ip_amount'),
+    durationHours: integer('duration_hours'),
+    proxyType: text('proxy_type').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    paymentMethod: text('payment_method').notNull(),
+    /** The customer plan that additional GB extends. */
+    targetPlanId: uuid('target_plan_id'),
+    paid: boolean('paid').notNull().default(false),
+    paidAt: at('paid_at'),
+    hostedUrl: text('hosted_url'),
+    /** The payment provider's id for this checkout (session, transaction, order). */
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoices_user_created').on(t.userId, t.createdAt),
+    check('invoices_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
+);
+
+/** Every provider event, recorded once: the unique key makes webhooks idempotent (DESIGN.md §4). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    payload: jsonb('payload').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId)],
+);
+
+/** The reseller balance is the sum of its ledger, never a bare number. */
+export const balanceLedger = pgTable(
+  'balance_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('balance_ledger_user').on(t.userId, t.createdAt), uniqueIndex('balance_ledger_invoice').on(t.invoiceId)],
+);

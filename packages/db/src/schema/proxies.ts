@@ -1,0 +1,88 @@
+import { bigint, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { invoices } from './billing.js';
+import { at, createdAt, id } from './columns.js';
+
+export const CUSTOMER_PLAN_STATUSES = ['pending', 'active', 'expired'] as const;
+
+/** What a customer owns after paying: a GB plan or an IP plan waiting for / after activation. */
+export const customerPlans = pgTable(
+  'customer_plans',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The invoice that created this plan: unique, so a payment provisions at most once. */
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    productType: text('product_type').notNull(),
+    /** The customer's own name for the plan (Set Plan Name). */
+    planName: text('plan_name').notNull(),
+    status: text('status', { enum: CUSTOMER_PLAN_STATUSES }).notNull(),
+    ipAmount: integer('ip_amount'),
+    dataGb: numeric('data_gb', { mode: 'number' }),
+    durationHours: integer('duration_hours').notNull(),
+    activatedAt: at('activated_at'),
+    expiresAt: at('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customer_plans_invoice').on(t.invoiceId), index('customer_plans_user').on(t.userId, t.productType)],
+);
+
+export const whitelistedIps = pgTable(
+  'whitelisted_ips',
+  {
+    id: id(),
+    customerPlanId: uuid('customer_plan_id')
+      .notNull()
+      .references(() => customerPlans.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('whitelisted_ips_plan_ip').on(t.customerPlanId, t.ip)],
+);
+
+/** The operator's addresses for datacenter (PR_4) and IPv6 (PR_5) plans. */
+export const proxyPool = pgTable(
+  'proxy_pool',
+  {
+    id: id(),
+    productType: text('product_type').notNull(),
+    address: text('address').notNull(),
+    port: integer('port').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('proxy_pool_address_port').on(t.address, t.port), index('proxy_pool_product').on(t.productType)],
+);
+
+/** A pool address belongs to at most one plan at a time (the unique key enforces it). */
+export const poolAssignments = pgTable(
+  'pool_assignments',
+  {
+    poolId: uuid('pool_id')
+      .primaryKey()
+      .references(() => proxyPool.id, { onDelete: 'cascade' }),
+    customerPlanId: uuid('customer_plan_id')
+      .notNull()
+      .references(() => customerPlans.id, { onDelete: 'cascade' }),
+    assignedAt: createdAt(),
+  },
+  (t) => [index('pool_assignments_plan').on(t.customerPlanId)],
+);
+
+/** Bytes through the gateway per customer, product and time bucket. */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productType: text('product_type').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
+    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productType, t.bucket] })],
+);
