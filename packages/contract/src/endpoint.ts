@@ -3,7 +3,7 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call an endpoint: anyone, a signed-in customer, or a reseller. */
-export type Access = 'public' | 'user' | 'reseller';
+export type AccessLevel = 'public' | 'user' | 'reseller';
 
 /**
  * One API call, described once: the server route and the web client are both built from it,
@@ -20,7 +20,7 @@ export interface Endpoint<
   path: string;
   summary: string;
   tag: string;
-  access: Access;
+  access: AccessLevel;
   params?: Params;
   query?: Query;
   body?: Body;

@@ -25,7 +25,7 @@ export const planFileSchema = z
   )
   .refine((plans) => new Set(plans.map((p) => p.slug)).size === plans.length, 'plan slugs must be unique');
 
-export const customDayPriceFileSchema = z.record(
+export const customDayPriceFileSchema = z.partialRecord(
   productCodeSchema,
   z.array(euro).length(30, 'one price for each day count 1..30'),
 );

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * Every setting comes from the environment, read and validated here once (DESIGN.md §2).
+ * `.env.example` and the README's configuration table list the same names.
+ */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
+  BRAND_NAME: z.string().min(1).max(60).default('ProxyDesk'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute per client IP on /v1. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Honour X-Forwarded-For from a load balancer in front. */
+  TRUST_PROXY: flag.default(false),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  CAPTCHA_PROVIDER: z.enum(['recaptcha', 'pow', 'off']).optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_BASE: optionalUrl,
+  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  DISCORD_API_BASE: optionalUrl,
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: optionalUrl,
+  COINGATE_API_TOKEN: z.string().optional(),
+  COINGATE_API_BASE: optionalUrl,
+  PADDLE_API_KEY: z.string().optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().optional(),
+  PADDLE_API_BASE: optionalUrl,
+  PROXY_GATEWAY_HOST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment; throws one readable line naming every bad variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
+  throw new Error(`Invalid configuration: ${problems}. See .env.example.`);
+};

@@ -1,0 +1,40 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { HttpError } from '../lib/http-error.js';
+
+/** A strict CSP: our own scripts only; Mantine needs inline styles. */
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+  },
+};
+
+export const registerSecurity = async (app: FastifyInstance, config: Config): Promise<void> => {
+  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Only the API is limited: static files and the docs are not (DESIGN.md §6).
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/v1/'),
+    ...(redis ? { redis, nameSpace: 'proxydesk-rl:' } : {}),
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests: try again in ${context.after}`),
+  });
+};

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { sendNotFound } from './errors.js';
+
+/** The built dashboard (apps/web/dist), the same path from src/ and dist/. */
+export const webDistDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Paths that are never the single-page app. */
+const isApiPath = (url: string) => /^\/(v1|docs|healthz|sandbox)(\/|\?|$)/.test(url);
+
+/**
+ * Serves the dashboard: hashed assets cached for a year, and index.html (with the brand name filled
+ * in) for every other page address so the client-side router takes over.
+ */
+export const registerWeb = async (app: FastifyInstance, config: Config): Promise<void> => {
+  const indexFile = `${webDistDir}index.html`;
+  const built = existsSync(indexFile);
+  const indexHtml = built
+    ? readFileSync(indexFile, 'utf8').replaceAll('__BRAND_NAME__', escapeHtml(config.BRAND_NAME))
+    : `<!doctype html><title>${escapeHtml(config.BRAND_NAME)}</title><p>The dashboard is not built yet: run <code>npm run build</code>.</p>`;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!wantsPage || isApiPath(request.url)) return sendNotFound(reply, request.method, request.url);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+};

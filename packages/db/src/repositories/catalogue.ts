@@ -1,0 +1,55 @@
+import { centsToEuro, type Announcement, type Faq, type Maintenance, type PaymentMethod, type Plan, type ProductCode, type SocialMedia, type PaymentMethodCode } from '@proxydesk/contract';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { announcements, faqs, maintenance, paymentMethods, plans, socialLinks } from '../schema/index.js';
+
+/** Active plans in catalogue order. */
+export const listPlans = async (db: Db): Promise<Plan[]> => {
+  const rows = await db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder), asc(plans.id));
+  return rows.map((p) => ({
+    id: p.id,
+    type: p.type as ProductCode,
+    name: p.name,
+    price: centsToEuro(p.priceCents),
+    duration: p.durationHours,
+    ipAmount: p.ipAmount,
+    data: p.dataGb,
+    add_gb_price: p.addGbPriceCents === null ? null : centsToEuro(p.addGbPriceCents),
+  }));
+};
+
+export const listPaymentMethods = async (db: Db): Promise<PaymentMethod[]> => {
+  const rows = await db
+    .select({ id: paymentMethods.id, name: paymentMethods.name, code: paymentMethods.code })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.isActive, true))
+    .orderBy(asc(paymentMethods.sortOrder));
+  return rows.map((m) => ({ ...m, code: m.code as PaymentMethodCode }));
+};
+
+export const listFaqs = (db: Db): Promise<Faq[]> =>
+  db.select({ id: faqs.id, question: faqs.question, answer: faqs.answer }).from(faqs).orderBy(asc(faqs.sortOrder));
+
+/** Newest first: the dashboard shows the first item. */
+export const listAnnouncements = (db: Db): Promise<Announcement[]> =>
+  db
+    .select({ id: announcements.id, title: announcements.title, status: announcements.status })
+    .from(announcements)
+    .orderBy(desc(announcements.createdAt), desc(announcements.id));
+
+export const listSocialLinks = (db: Db): Promise<SocialMedia[]> =>
+  db.select({ id: socialLinks.id, name: socialLinks.name, url: socialLinks.url }).from(socialLinks).orderBy(asc(socialLinks.sortOrder));
+
+export const listMaintenance = (db: Db): Promise<Maintenance[]> =>
+  db.select({ id: maintenance.id, status: maintenance.status }).from(maintenance).orderBy(asc(maintenance.id));
+
+/** Turns maintenance mode on or off (operator CLI); returns the previous state. */
+export const setMaintenance = async (db: Db, status: boolean): Promise<boolean> => {
+  const [current] = await listMaintenance(db);
+  if (!current) {
+    await db.insert(maintenance).values({ status });
+    return false;
+  }
+  await db.update(maintenance).set({ status, updatedAt: new Date() }).where(eq(maintenance.id, current.id));
+  return current.status;
+};
