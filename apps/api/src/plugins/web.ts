@@ -11,8 +11,11 @@ export const webDistDir = fileURLToPath(new URL('../../../web/dist/', import.met
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** Paths that are never the single-page app. */
-const isApiPath = (url: string) => /^\/(v1|docs|healthz|sandbox)(\/|\?|$)/.test(url);
+/** Addresses that are never a page of the single-page app: the API, and files (a missing asset is a 404). */
+const isNotAPage = (url: string) => {
+  const path = url.split('?')[0] ?? url;
+  return /^\/(v1|docs|healthz|sandbox)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path);
+};
 
 /**
  * Serves the dashboard: hashed assets cached for a year, and index.html (with the brand name filled
@@ -29,7 +32,8 @@ export const registerWeb = async (app: FastifyInstance, config: Config): Promise
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: false,
-      wildcard: true,
+      // Only the files that exist get routes; every other address falls through to index.html.
+      wildcard: false,
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -38,7 +42,7 @@ export const registerWeb = async (app: FastifyInstance, config: Config): Promise
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!wantsPage || isApiPath(request.url)) return sendNotFound(reply, request.method, request.url);
+    if (!wantsPage || isNotAPage(request.url)) return sendNotFound(reply, request.method, request.url);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 };

@@ -1,0 +1,118 @@
+import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBrandDiscord, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
+import { LoadingScreen } from '../../components/loading-screen';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { AnnouncementBanner } from '../../features/content/announcement-banner';
+import { useDiscordUrl } from '../../features/content/api/get-social-media';
+import { useAccess } from '../../features/session/api/get-access';
+import { logout } from '../../features/session/logout';
+import { navigation, pricingItem, type NavItem } from './navigation';
+
+const isActive = (pathname: string, to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
+
+const NavEntry = ({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate: () => void }) => (
+  <NavLink
+    component={Link}
+    to={item.to}
+    label={item.label}
+    leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+    active={isActive(pathname, item.to)}
+    onClick={onNavigate}
+    variant="light"
+  />
+);
+
+/** The logged-in frame: menu on the left (a burger under ~900 px), header with brand and account (DESIGN.md §7). */
+export const AppLayout = () => {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { pathname } = useLocation();
+  const { data: access } = useAccess();
+  const discordUrl = useDiscordUrl();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 900, collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      data-testid="app-shell"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+            <Link to="/" aria-label="Dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+              <BrandMark />
+            </Link>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeToggle />
+            <Menu position="bottom-end" width={200}>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label="Account menu">
+                  <IconUserCircle size={20} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+                  Account Settings
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+                  Logout
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={2}>
+            {navigation.map((entry) =>
+              'items' in entry ? (
+                <NavLink
+                  key={entry.label}
+                  label={entry.label}
+                  leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
+                  defaultOpened={entry.items.some((i) => isActive(pathname, i.to))}
+                  childrenOffset={28}
+                >
+                  {entry.items.map((item) => (
+                    <NavEntry key={item.to} item={item} pathname={pathname} onNavigate={close} />
+                  ))}
+                </NavLink>
+              ) : entry.resellerOnly && !access?.isReseller ? null : (
+                <NavEntry key={entry.to} item={entry} pathname={pathname} onNavigate={close} />
+              ),
+            )}
+            <NavEntry item={pricingItem} pathname={pathname} onNavigate={close} />
+            {discordUrl && (
+              <NavLink
+                component="a"
+                href={discordUrl}
+                target="_blank"
+                rel="noreferrer"
+                label="Discord"
+                leftSection={<IconBrandDiscord size={18} stroke={1.6} aria-hidden />}
+              />
+            )}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink component="button" label="Logout" leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />} onClick={logout} c="red" />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <AnnouncementBanner />
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+};

@@ -1,0 +1,38 @@
+import { Anchor, Box, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
+import { ThemeToggle } from '../../components/theme-toggle';
+import classes from './auth-layout.module.css';
+
+/** Logged-out pages: one centred card on a quiet background (DESIGN.md §7). */
+export const AuthLayout = () => (
+  <Box className={classes.page}>
+    <Group justify="space-between" p="md">
+      <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Home">
+        <BrandMark />
+      </Anchor>
+      <ThemeToggle />
+    </Group>
+    <Center px="md" pb="xl" className={classes.main}>
+      <Outlet />
+    </Center>
+  </Box>
+);
+
+/** The card every logged-out screen sits in. */
+export const AuthCard = ({ title, subtitle, children, wide = false, testId }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean; testId?: string }) => (
+  <Card w="100%" maw={wide ? 720 : 420} shadow="md" p={{ base: 'lg', sm: 'xl' }} data-testid={testId}>
+    <Stack gap={4} mb="lg">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {subtitle && (
+        <Text c="dimmed" size="sm">
+          {subtitle}
+        </Text>
+      )}
+    </Stack>
+    {children}
+  </Card>
+);

@@ -1,0 +1,9 @@
+import { PageHeader } from '../../components/page-header';
+import { FaqList } from '../../features/faq/faq-list';
+
+export const FaqsPage = () => (
+  <>
+    <PageHeader title="FAQs" description="Answers to the questions customers ask most." />
+    <FaqList />
+  </>
+);

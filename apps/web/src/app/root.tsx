@@ -1,0 +1,51 @@
+import { Center } from '@mantine/core';
+import { useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { QueryError } from '../components/query-error';
+import { useMaintenance } from '../features/content/api/get-maintenance';
+import { MaintenancePage } from '../features/content/maintenance-page';
+import { useAccess } from '../features/session/api/get-access';
+import { readToken } from '../lib/token';
+import { createAppRouter } from './router';
+
+/** While the shop is in maintenance, the app lives under this prefix and / shows the maintenance page. */
+export const MAINTENANCE_APP_PREFIX = '/4';
+
+const underPrefix = (pathname: string) => pathname === MAINTENANCE_APP_PREFIX || pathname.startsWith(`${MAINTENANCE_APP_PREFIX}/`);
+
+/**
+ * SPEC.md §2 "Root behaviour": a loading screen until the maintenance check and the login check finish,
+ * then the maintenance page, the app or the auth screens.
+ */
+export const Root = () => {
+  const maintenance = useMaintenance();
+  const hasToken = readToken() !== null;
+  const access = useAccess();
+
+  const signedIn = hasToken && access.isSuccess;
+  const inMaintenance = maintenance.data === true;
+  const router = useMemo(
+    () => (maintenance.isSuccess ? createAppRouter(signedIn, inMaintenance ? MAINTENANCE_APP_PREFIX : undefined) : null),
+    [maintenance.isSuccess, signedIn, inMaintenance],
+  );
+
+  if (maintenance.isPending || (hasToken && access.isPending)) return <LoadingScreen />;
+  const failed = maintenance.error ?? (hasToken ? access.error : null);
+  if (failed) {
+    return (
+      <Center mih="100dvh" p="md">
+        <QueryError
+          error={failed}
+          title="Could not reach the dashboard"
+          onRetry={() => {
+            void maintenance.refetch();
+            if (hasToken) void access.refetch();
+          }}
+        />
+      </Center>
+    );
+  }
+  if (inMaintenance && !underPrefix(window.location.pathname)) return <MaintenancePage />;
+  return router ? <RouterProvider router={router} /> : <LoadingScreen />;
+};

@@ -1,0 +1,15 @@
+import { catalogueEndpoints } from '@proxydesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api';
+
+/** The first announcement, when it is switched on. */
+export const announcementQuery = () =>
+  queryOptions({
+    queryKey: ['announcement'],
+    queryFn: async ({ signal }) => {
+      const [first] = (await call(catalogueEndpoints.announcements, { signal })).payload;
+      return first?.status ? first : null;
+    },
+  });
+
+export const useAnnouncement = () => useQuery(announcementQuery());

@@ -1,0 +1,13 @@
+import { catalogueEndpoints } from '@proxydesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api';
+
+export const socialMediaQuery = () =>
+  queryOptions({
+    queryKey: ['social-media'],
+    queryFn: async ({ signal }) => (await call(catalogueEndpoints.socialMedia, { signal })).payload,
+  });
+
+/** The Discord link of the menu, when the shop has one. */
+export const useDiscordUrl = (): string | undefined =>
+  useQuery({ ...socialMediaQuery(), select: (links) => links.find((l) => l.name.toLowerCase() === 'discord')?.url }).data;

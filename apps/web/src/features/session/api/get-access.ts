@@ -1,0 +1,15 @@
+import { authEndpoints } from '@proxydesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api';
+import { readToken } from '../../../lib/token';
+
+/** Who is signed in; only asked when there is a token (SPEC.md §6: token + successful access check). */
+export const accessQuery = () =>
+  queryOptions({
+    queryKey: ['access'],
+    queryFn: async ({ signal }) => (await call(authEndpoints.access, { signal })).payload,
+    enabled: readToken() !== null,
+    staleTime: 60_000,
+  });
+
+export const useAccess = () => useQuery(accessQuery());

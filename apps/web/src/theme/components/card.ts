@@ -1,0 +1,3 @@
+import { Card } from '@mantine/core';
+
+export const CardExtension = Card.extend({ defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } });

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm run bench`: the performance budgets of the issues, each as a ratio to a baseline of the same run.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildIsStale } from '../scripts/build-state.mjs';
+import { reportThroughput } from './api-throughput.mjs';
+import { reportColdStart } from './cold-start.mjs';
+import { reportWebSizes } from './web-size.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+if (buildIsStale(root)) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+/** A database of its own on the local PostgreSQL, made anew for each run. */
+const benchDatabase = async () => {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query('drop database if exists proxydesk_bench with (force)');
+  await admin.query('create database proxydesk_bench');
+  await admin.end();
+  return 'postgres://postgres@127.0.0.1:5432/proxydesk_bench';
+};
+const results = [];
+results.push(reportWebSizes(root));
+await reportThroughput('PGlite', {});
+await reportThroughput('PostgreSQL', { databaseUrl: await benchDatabase() }).catch((error) => console.log(`  (PostgreSQL skipped: ${error.message})`));
+results.push(await reportColdStart(root));
+
+console.log(results.every(Boolean) ? '\nAll budgets met.' : '\nSome budgets are OVER.');
+process.exitCode = results.every(Boolean) ? 0 : 1;
