@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('root behaviour (SPEC.md §2)', () => {
+  test('shows the loading screen until the checks finish, then the sign-in page', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1/maintenance/read', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('loading-screen')).toBeVisible();
+    await expect(page.getByTestId('sign-in-page')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('sign-in-page')).toBeVisible();
+    await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await expect(page).toHaveTitle('Sign in · ProxyDesk');
+  });
+
+  test('checks the sign-in form in the browser before calling the server', async ({ page }) => {
+    let calls = 0;
+    page.on('request', (r) => r.url().includes('/v1/auth/login') && (calls += 1));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    expect(calls).toBe(0);
+  });
+
+  test('offers a way back when the server cannot be reached', async ({ page }) => {
+    let fail = true;
+    await page.route('**/v1/maintenance/read', (route) => (fail ? route.abort() : route.continue()));
+    await page.goto('/');
+    await expect(page.getByRole('alert')).toContainText('Cannot reach the server');
+    fail = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('sign-in-page')).toBeVisible();
+  });
+
+  test('answers an unknown page with a friendly 404 and a way home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await expect(page.getByTestId('sign-in-page')).toBeVisible();
+  });
+});
+
+test.describe('theme (SPEC.md §1)', () => {
+  test('the toggle is remembered across a reload, applied before the first paint', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    // Before any module script runs, theme-init.js has already set the remembered scheme.
+    const schemes: string[] = [];
+    await page.exposeFunction('recordScheme', (s: string) => schemes.push(s));
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { recordScheme: (s: string | null) => void }).recordScheme(
+          document.documentElement.getAttribute('data-mantine-color-scheme'),
+        );
+      });
+    });
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(schemes).toEqual(['dark']);
+
+    await page.getByTestId('theme-toggle').click();
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+});
+
+test.describe('FAQs', () => {
+  test('opens an answer from the accordion', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Read the FAQs' }).click();
+    await expect(page).toHaveURL(/\/faqs$/);
+    const list = page.getByTestId('faq-list');
+    await expect(list).toBeVisible();
+    const question = page.getByRole('button', { name: 'How do I whitelist my IP address?' });
+    await expect(page.getByText('Connections from that address are accepted')).toBeHidden();
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('Connections from that address are accepted')).toBeVisible();
+    await expect(page).toHaveTitle('FAQs · ProxyDesk');
+  });
+});
