@@ -18,7 +18,7 @@ describe('public catalogue reads (SPEC.md §7)', () => {
     const { status, body } = await get('/v1/plan/read');
     expect(status).toBe(200);
     const { payload } = catalogueEndpoints.plans.response.parse(body);
-    expect(new Set(payload.map((p) => p.type))).toEqual(new Set(PRODUCT_CODES.filter((c) => c !== 'PR_3').concat('PR_3')));
+    expect(new Set(payload.map((p) => p.type))).toEqual(new Set(PRODUCT_CODES));
     for (const plan of payload) {
       expect(Object.keys(plan).sort()).toEqual(['add_gb_price', 'data', 'duration', 'id', 'ipAmount', 'name', 'price', 'type']);
     }

@@ -12,7 +12,7 @@ beforeAll(async () => {
       app.withTypeProvider<ZodTypeProvider>().post(
         '/v1/test/echo',
         { schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }) } },
-        async (request) => ({ detail: `ok ${request.body.email}` }),
+        (request, reply) => reply.send({ detail: `ok ${request.body.email}` }),
       ),
   });
 });

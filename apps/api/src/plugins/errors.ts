@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
 
@@ -42,5 +42,5 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
 };
 
 /** JSON 404 for anything under /v1 (and any non-page request). */
-export const sendNotFound = (reply: import('fastify').FastifyReply, method: string, url: string) =>
+export const sendNotFound = (reply: FastifyReply, method: string, url: string) =>
   reply.status(404).send({ detail: `No route ${method} ${url.split('?')[0] ?? url}` });

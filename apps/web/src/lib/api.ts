@@ -35,7 +35,7 @@ const onUnauthorized = () => {
  */
 export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<z.output<E['response']>> => {
   const token = readToken();
-  const search = options.query ? `?${new URLSearchParams(options.query as Record<string, string>).toString()}` : '';
+  const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -150,7 +150,7 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
     const [anyMaintenance] = await tx.select({ id: maintenance.id }).from(maintenance).limit(1);
     if (!anyMaintenance) await tx.insert(maintenance).values(catalogue.content.maintenance);
 
-    await loadLocations(tx as unknown as Db, catalogue.locations);
+    await loadLocations(tx, catalogue.locations);
   });
 };
 
