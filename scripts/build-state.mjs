@@ -1,10 +1,13 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Sources whose change means the build is stale. */
 const SOURCES = ['packages/contract/src', 'packages/db/src', 'packages/db/migrations', 'apps/api/src', 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'];
 /** What `npm run build` produces. */
 const OUTPUTS = ['apps/api/dist/server.js', 'apps/web/dist/index.html'];
+/** Written at the end of every successful build (tsc -b leaves unchanged outputs untouched). */
+const STAMP = 'apps/api/dist/.build-stamp';
 
 const newestMtime = (path) => {
   if (!existsSync(path)) return 0;
@@ -15,10 +18,15 @@ const newestMtime = (path) => {
     .reduce((a, b) => Math.max(a, b), stat.mtimeMs);
 };
 
-/** Missing or older than its sources: `npm run build` is needed. */
+/** Missing, or older than its sources: `npm run build` is needed. */
 export const buildIsStale = (root) => {
-  const outputTimes = OUTPUTS.map((p) => (existsSync(join(root, p)) ? statSync(join(root, p)).mtimeMs : 0));
-  const oldestOutput = Math.min(...outputTimes);
-  if (oldestOutput === 0) return true;
-  return SOURCES.some((p) => newestMtime(join(root, p)) > oldestOutput);
+  if (!OUTPUTS.every((p) => existsSync(join(root, p))) || !existsSync(join(root, STAMP))) return true;
+  const built = statSync(join(root, STAMP)).mtimeMs;
+  return SOURCES.some((p) => newestMtime(join(root, p)) > built);
 };
+
+// `node scripts/build-state.mjs --stamp`: the last step of `npm run build`.
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--stamp') {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  writeFileSync(join(root, STAMP), `${new Date().toISOString()}\n`);
+}

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -42,7 +43,7 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   await registerDocs(app, config);
 
   healthRoutes(app, database);
-  catalogueRoutes(app, database.db);
+  catalogueRoutes(app, createCatalogueService(database.db, config.CATALOGUE_CACHE_SECONDS));
 
   await registerWeb(app, config);
   return app;

@@ -25,6 +25,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per client IP on /v1. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** How long each instance keeps the public catalogue reads (0 = ask the database every time). */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Honour X-Forwarded-For from a load balancer in front. */
   TRUST_PROXY: flag.default(false),
   SMTP_URL: z.string().optional(),

@@ -1,22 +1,14 @@
 import { catalogueEndpoints } from '@proxydesk/contract';
-import {
-  listAnnouncements,
-  listFaqs,
-  listMaintenance,
-  listPaymentMethods,
-  listPlans,
-  listSocialLinks,
-  type Db,
-} from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
+import type { CatalogueService } from './catalogue.service.js';
 
 /** The public catalogue and content reads of SPEC.md §7. */
-export const catalogueRoutes = (app: FastifyInstance, db: Db): void => {
-  route(app, catalogueEndpoints.plans, async () => ({ payload: await listPlans(db) }));
-  route(app, catalogueEndpoints.paymentMethods, async () => ({ payload: await listPaymentMethods(db) }));
-  route(app, catalogueEndpoints.faqs, async () => ({ payload: await listFaqs(db) }));
-  route(app, catalogueEndpoints.announcements, async () => ({ payload: await listAnnouncements(db) }));
-  route(app, catalogueEndpoints.socialMedia, async () => ({ payload: await listSocialLinks(db) }));
-  route(app, catalogueEndpoints.maintenance, async () => ({ payload: await listMaintenance(db) }));
+export const catalogueRoutes = (app: FastifyInstance, catalogue: CatalogueService): void => {
+  route(app, catalogueEndpoints.plans, async () => ({ payload: await catalogue.plans() }));
+  route(app, catalogueEndpoints.paymentMethods, async () => ({ payload: await catalogue.paymentMethods() }));
+  route(app, catalogueEndpoints.faqs, async () => ({ payload: await catalogue.faqs() }));
+  route(app, catalogueEndpoints.announcements, async () => ({ payload: await catalogue.announcements() }));
+  route(app, catalogueEndpoints.socialMedia, async () => ({ payload: await catalogue.socialMedia() }));
+  route(app, catalogueEndpoints.maintenance, async () => ({ payload: await catalogue.maintenance() }));
 };

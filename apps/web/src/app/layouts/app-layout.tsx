@@ -36,7 +36,7 @@ export const AppLayout = () => {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 900, collapsed: { mobile: !opened } }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
       data-testid="app-shell"
     >

@@ -1,0 +1,21 @@
+import { listAnnouncements, listFaqs, listMaintenance, listPaymentMethods, listPlans, listSocialLinks, type Db } from '@proxydesk/db';
+import { memoizeFor } from '../../lib/memoize.js';
+
+/**
+ * The public catalogue and content reads. They change only when the catalogue is loaded at start or
+ * when the operator flips a switch, and every visitor asks for them, so each instance keeps them for
+ * a few seconds (CATALOGUE_CACHE_SECONDS): an operator's change shows within that time on every instance.
+ */
+export const createCatalogueService = (db: Db, cacheSeconds: number) => {
+  const memo = <T>(load: (db: Db) => Promise<T>) => memoizeFor(cacheSeconds * 1000, () => load(db));
+  return {
+    plans: memo(listPlans),
+    paymentMethods: memo(listPaymentMethods),
+    faqs: memo(listFaqs),
+    announcements: memo(listAnnouncements),
+    socialMedia: memo(listSocialLinks),
+    maintenance: memo(listMaintenance),
+  };
+};
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
