@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -29,6 +31,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** A PGlite snapshot (from `dumpDataDir`) to start from instead of a directory, for tests. */
   snapshot?: Blob | undefined;
+  /** See `openPglite`. */
+  seed?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -43,13 +47,22 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
   return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
 };
 
-export const openPglite = async (options: { dataDir?: string | undefined; snapshot?: Blob | undefined }): Promise<Database> => {
+/** Does this folder already hold a database (PostgreSQL writes PG_VERSION first)? */
+const holdsDatabase = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
+
+export const openPglite = async (options: {
+  dataDir?: string | undefined;
+  snapshot?: Blob | undefined;
+  /** A snapshot to start a folder that holds no database yet from, instead of a slow initdb. */
+  seed?: Blob | undefined;
+}): Promise<Database> => {
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  const startFrom = options.snapshot ?? (options.dataDir && !holdsDatabase(options.dataDir) ? options.seed : undefined);
   let client: PGlite;
   try {
     client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+      ...(startFrom ? { loadDataDir: startFrom } : {}),
     });
   } catch (error) {
     release();

@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockDataDir, openPglite, StartupError } from '../src/index.js';
+import { sql } from 'drizzle-orm';
+import { lockDataDir, migrate, openPglite, StartupError } from '../src/index.js';
 
 const dirs: string[] = [];
 const tempDir = async () => {
@@ -37,6 +38,33 @@ describe('PGlite data directory', () => {
       await first.close();
     }
     const again = await openPglite({ dataDir: dir });
+    await again.close();
+  }, 60_000);
+});
+
+describe('starting a new DATA_DIR from a seed', () => {
+  const migrationsIn = async (database: Awaited<ReturnType<typeof openPglite>>) => {
+    const result: unknown = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    return (result as { rows: { n: number }[] }).rows[0]?.n;
+  };
+
+  it('loads the seed into a folder without a database, and ignores it for one that has one', async () => {
+    const seeded = await openPglite({});
+    await migrate(seeded);
+    const seed = await seeded.pglite!.dumpDataDir('gzip');
+    const expected = await migrationsIn(seeded);
+    await seeded.close();
+
+    const dir = await tempDir();
+    const first = await openPglite({ dataDir: dir, seed });
+    expect(await migrationsIn(first)).toBe(expected);
+    await first.db.execute(sql`create table kept (id int)`);
+    await first.close();
+
+    // The folder now holds a database: the seed must not replace it.
+    const again = await openPglite({ dataDir: dir, seed });
+    const kept: unknown = await again.db.execute(sql`select to_regclass('kept') is not null as present`);
+    expect((kept as { rows: { present: boolean }[] }).rows[0]?.present).toBe(true);
     await again.close();
   }, 60_000);
 });
