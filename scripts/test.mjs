@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // `npm test`: every test: unit, API on PGlite and on PostgreSQL, then the browser tests on the built app.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildIsStale } from './build-state.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Runs a step; a failing build stops here, a failing test run is counted at the end. */
 const run = (command, args, env = {}) => {
   console.log(`\n▶ ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0 && args[0] === 'run') process.exit(result.status ?? 1);
+  return result.status === 0;
 };
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,5 +28,20 @@ try {
 }
 
 if (buildIsStale(root)) run('npm', ['run', 'build']);
-run('npx', ['vitest', 'run']);
-run('npx', ['playwright', 'test']);
+
+// Both runners also write JSON, so the run ends with one plain total line.
+const reports = join(root, 'artifacts', 'test-reports');
+mkdirSync(reports, { recursive: true });
+const vitestReport = join(reports, 'vitest.json');
+const playwrightReport = join(reports, 'playwright.json');
+const results = [];
+results.push(run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]));
+results.push(run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }));
+
+const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
+const playwright = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+const passed = vitest.numPassedTests + playwright.stats.expected;
+const failed = vitest.numFailedTests + playwright.stats.unexpected + playwright.stats.flaky;
+console.log(`\nvitest ${vitest.numPassedTests} passed, playwright ${playwright.stats.expected} passed`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((ok) => ok) && failed === 0 ? 0 : 1);

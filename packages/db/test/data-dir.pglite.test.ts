@@ -1,20 +1,12 @@
 // Opens real PGlite data directories: run by the PGlite project only (*.pglite.test.ts).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lockDataDir, migrate, openPglite, StartupError } from '../src/index.js';
+import { useTempDirs } from '../../../test-support/temp-dirs.js';
 
-const dirs: string[] = [];
-const tempDir = async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'proxydesk-dir-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
+const tempDir = useTempDirs();
 
 describe('PGlite data directory', () => {
   it('refuses a corrupt DATA_DIR with one clear line and leaves no lock behind', async () => {

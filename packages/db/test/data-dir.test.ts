@@ -1,19 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lockDataDir, StartupError } from '../src/index.js';
+import { useTempDirs } from '../../../test-support/temp-dirs.js';
 
-const dirs: string[] = [];
-const tempDir = async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'proxydesk-dir-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
+const tempDir = useTempDirs();
 
 describe('DATA_DIR lock', () => {
   it('refuses a directory another live process holds, with a clear message', async () => {

@@ -36,14 +36,18 @@ export const users = pgTable(
   ],
 );
 
+/** The customer a row belongs to; the row goes when the account is deleted. */
+export const ownerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Session tokens are random; only their SHA-256 is stored (DESIGN.md §2). */
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
@@ -76,9 +80,7 @@ export const otps = pgTable(
   'otps',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     purpose: otpPurposeEnum('purpose').notNull(),
     /** The address the code was sent to (the new address for an e-mail change). */
     email: text('email').notNull(),

@@ -1,5 +1,5 @@
 import { bigint, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { ownerId } from './accounts.js';
 import { invoices } from './billing.js';
 import { at, createdAt, id } from './columns.js';
 
@@ -10,9 +10,7 @@ export const customerPlans = pgTable(
   'customer_plans',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The invoice that created this plan: unique, so a payment provisions at most once. */
     invoiceId: uuid('invoice_id')
       .notNull()
@@ -76,9 +74,7 @@ export const poolAssignments = pgTable(
 export const usageRecords = pgTable(
   'usage_records',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     productType: text('product_type').notNull(),
     bucket: timestamp('bucket', { withTimezone: true }).notNull(),
     bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),

@@ -26,29 +26,22 @@ export interface NavGroup {
   items: NavItem[];
 }
 
+/** The four products, in the menu's order: each has a product page and a purchase page. */
+const products: { label: string; slug: string; icon: Icon }[] = [
+  { label: 'Datacenter', slug: 'datacenter', icon: IconServer },
+  { label: 'Premium Residential', slug: 'premium-residential', icon: IconWorld },
+  { label: 'ISP', slug: 'isp', icon: IconBuildingSkyscraper },
+  { label: 'IPv6', slug: 'ipv6', icon: IconNetwork },
+];
+
+const productLinks = (prefix: string): NavItem[] =>
+  products.map(({ label, slug, icon }) => ({ label, to: `/${prefix}/${slug}`, icon }));
+
 /** The SPEC.md §2 menu, in its order. */
 export const navigation: (NavItem | NavGroup)[] = [
   { label: 'Dashboard', to: '/', icon: IconHome },
-  {
-    label: 'Products',
-    icon: IconServer,
-    items: [
-      { label: 'Datacenter', to: '/product/datacenter', icon: IconServer },
-      { label: 'Premium Residential', to: '/product/premium-residential', icon: IconWorld },
-      { label: 'ISP', to: '/product/isp', icon: IconBuildingSkyscraper },
-      { label: 'IPv6', to: '/product/ipv6', icon: IconNetwork },
-    ],
-  },
-  {
-    label: 'Purchase',
-    icon: IconShoppingCart,
-    items: [
-      { label: 'Datacenter', to: '/purchase/datacenter', icon: IconServer },
-      { label: 'Premium Residential', to: '/purchase/premium-residential', icon: IconWorld },
-      { label: 'ISP', to: '/purchase/isp', icon: IconBuildingSkyscraper },
-      { label: 'IPv6', to: '/purchase/ipv6', icon: IconNetwork },
-    ],
-  },
+  { label: 'Products', icon: IconServer, items: productLinks('product') },
+  { label: 'Purchase', icon: IconShoppingCart, items: productLinks('purchase') },
   { label: 'Balance', to: '/balance', icon: IconWallet, resellerOnly: true },
   { label: 'Invoices', to: '/invoices', icon: IconFileInvoice },
   { label: 'FAQs', to: '/faqs', icon: IconHelpCircle },
