@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildIsStale } from './build-state.mjs';
 
@@ -24,6 +25,19 @@ try {
 } catch (error) {
   console.error(`The API tests also run on PostgreSQL, which is not reachable at ${pgUrl} (${error.message}).`);
   console.error('Start PostgreSQL on 127.0.0.1:5432 (see README, "Tests"), or set TEST_DATABASE_URL.');
+  process.exit(1);
+}
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+try {
+  await redis.connect();
+  await redis.ping();
+  redis.disconnect();
+} catch (error) {
+  redis.disconnect();
+  console.error(`The rate-limit tests use Redis, which is not reachable at ${redisUrl} (${error.message}).`);
+  console.error('Start Redis on 127.0.0.1:6379 (see README, "Tests"), or set TEST_REDIS_URL.');
   process.exit(1);
 }
 
