@@ -9,7 +9,7 @@ export const AnnouncementBanner = () => {
   return (
     <Paper radius="md" px="md" py={8} mb="lg" bg="var(--mantine-primary-color-light)" data-testid="announcement" role="note">
       <Group gap={8} justify="center" wrap="nowrap">
-        <IconSpeakerphone size={16} aria-hidden color="var(--mantine-primary-color-light-color)" />
+        <IconSpeakerphone size={16} aria-hidden color="var(--mantine-primary-color-light-color)" style={{ flexShrink: 0 }} />
         <Text size="sm" c="var(--mantine-primary-color-light-color)" fw={500} lineClamp={2}>
           {data.title}
         </Text>
