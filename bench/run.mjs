@@ -1,18 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: the performance budgets of the issues, each as a ratio to a baseline of the same run.
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildIsStale } from '../scripts/build-state.mjs';
+import { ensureBuilt } from '../scripts/build-state.mjs';
 import { reportThroughput } from './api-throughput.mjs';
 import { reportColdStart } from './cold-start.mjs';
 import { reportWebSizes } from './web-size.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (buildIsStale(root)) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(1);
-}
+ensureBuilt(root);
 
 /** A database of its own on the local PostgreSQL, made anew for each run. */
 const benchDatabase = async () => {

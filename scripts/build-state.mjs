@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,3 +31,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '-
   const root = fileURLToPath(new URL('..', import.meta.url));
   writeFileSync(join(root, STAMP), `${new Date().toISOString()}\n`);
 }
+
+/** Runs `npm run build` when the build is missing or stale; exits on a failed build. */
+export const ensureBuilt = (root, { quiet = false } = {}) => {
+  if (!buildIsStale(root)) return;
+  if (!quiet) console.log('Building ProxyDesk (first run or sources changed)…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+};

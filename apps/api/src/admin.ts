@@ -1,4 +1,4 @@
-import { setMaintenance } from '@proxydesk/db';
+import { setMaintenance, type Database } from '@proxydesk/db';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './start.js';
 
@@ -9,18 +9,23 @@ import { prepareDatabase } from './start.js';
 const USAGE = `Usage: npm run admin -- <command>
   maintenance on|off      show the maintenance page to everyone at / (the app stays at /4)`;
 
+class UsageError extends Error {}
+
 const onOff = (value: string | undefined): boolean => {
   if (value === 'on' || value === 'off') return value === 'on';
   throw new UsageError(`Expected "on" or "off", got ${value === undefined ? 'nothing' : `"${value}"`}.`);
 };
 
-class UsageError extends Error {}
+type Run = (db: Database['db']) => Promise<string>;
 
-const commands: Record<string, (args: string[], db: Awaited<ReturnType<typeof prepareDatabase>>['db']) => Promise<string>> = {
-  maintenance: async ([value], db) => {
+/** Each command checks its words first, then returns what it does with the database. */
+const commands: Record<string, (args: string[]) => Run> = {
+  maintenance: ([value]) => {
     const status = onOff(value);
-    const before = await setMaintenance(db, status);
-    return `Maintenance mode: ${before ? 'on' : 'off'} → ${status ? 'on' : 'off'}`;
+    return async (db) => {
+      const before = await setMaintenance(db, status);
+      return `Maintenance mode: ${before ? 'on' : 'off'} → ${status ? 'on' : 'off'}`;
+    };
   },
 };
 
@@ -31,17 +36,19 @@ const main = async (): Promise<number> => {
     console.error(name ? `Unknown command "${name}".\n${USAGE}` : USAGE);
     return 2;
   }
+  let run: Run;
+  try {
+    run = command(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
+  }
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const database = await prepareDatabase(config);
   try {
-    console.log(await command(args, database.db));
+    console.log(await run(database.db));
     return 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n${USAGE}`);
-      return 2;
-    }
-    throw error;
   } finally {
     await database.close();
   }
