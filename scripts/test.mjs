@@ -53,7 +53,8 @@ results.push(run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWR
 const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
 const playwright = JSON.parse(readFileSync(playwrightReport, 'utf8'));
 const passed = vitest.numPassedTests + playwright.stats.expected;
-const failed = vitest.numFailedTests + playwright.stats.unexpected + playwright.stats.flaky;
+// A test file that fails to load counts as a failure too, not only failed tests.
+const failed = vitest.numFailedTests + vitest.numFailedTestSuites + playwright.stats.unexpected + playwright.stats.flaky;
 console.log(`\nvitest ${vitest.numPassedTests} passed, playwright ${playwright.stats.expected} passed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((ok) => ok) && failed === 0 ? 0 : 1);
