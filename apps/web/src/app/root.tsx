@@ -6,13 +6,10 @@ import { QueryError } from '../components/query-error';
 import { useMaintenance } from '../features/content/api/get-maintenance';
 import { MaintenancePage } from '../features/content/maintenance-page';
 import { useAccess } from '../features/session/api/get-access';
+import { ApiError } from '../lib/api';
+import { isUnderMaintenancePrefix, MAINTENANCE_APP_PREFIX } from '../lib/app-paths';
 import { readToken } from '../lib/token';
 import { createAppRouter } from './router';
-
-/** While the shop is in maintenance, the app lives under this prefix and / shows the maintenance page. */
-export const MAINTENANCE_APP_PREFIX = '/4';
-
-const underPrefix = (pathname: string) => pathname === MAINTENANCE_APP_PREFIX || pathname.startsWith(`${MAINTENANCE_APP_PREFIX}/`);
 
 /**
  * SPEC.md §2 "Root behaviour": a loading screen until the maintenance check and the login check finish,
@@ -32,6 +29,8 @@ export const Root = () => {
 
   if (maintenance.isPending || (hasToken && access.isPending)) return <LoadingScreen />;
   const failed = maintenance.error ?? (hasToken ? access.error : null);
+  // A 401 on the access check: the API client has removed the token and is reloading as a guest.
+  if (failed instanceof ApiError && failed.status === 401) return <LoadingScreen />;
   if (failed) {
     return (
       <Center mih="100dvh" p="md">
@@ -46,6 +45,6 @@ export const Root = () => {
       </Center>
     );
   }
-  if (inMaintenance && !underPrefix(window.location.pathname)) return <MaintenancePage />;
+  if (inMaintenance && !isUnderMaintenancePrefix(window.location.pathname)) return <MaintenancePage />;
   return router ? <RouterProvider router={router} /> : <LoadingScreen />;
 };

@@ -1,5 +1,6 @@
 import { buildPath, type Endpoint } from '@proxydesk/contract';
 import type { z } from 'zod';
+import { appUrl } from './app-paths';
 import { clearToken, readToken } from './token';
 
 /** A failed call: the HTTP status (0 when the server was not reached) and the server's `detail`. */
@@ -26,7 +27,7 @@ export interface CallOptions<E extends Endpoint> {
 /** Signed out by the server: forget the token and start again at the sign-in page (SPEC.md §4). */
 const onUnauthorized = () => {
   clearToken();
-  window.location.assign('/');
+  window.location.assign(appUrl('/'));
 };
 
 /**

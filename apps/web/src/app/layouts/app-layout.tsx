@@ -10,7 +10,7 @@ import { AnnouncementBanner } from '../../features/content/announcement-banner';
 import { useDiscordUrl } from '../../features/content/api/get-social-media';
 import { useAccess } from '../../features/session/api/get-access';
 import { logout } from '../../features/session/logout';
-import { navigation, pricingItem, type NavItem } from './navigation';
+import { navigation, type NavItem } from './navigation';
 
 const isActive = (pathname: string, to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
 
@@ -89,7 +89,6 @@ export const AppLayout = () => {
                 <NavEntry key={entry.to} item={entry} pathname={pathname} onNavigate={close} />
               ),
             )}
-            <NavEntry item={pricingItem} pathname={pathname} onNavigate={close} />
             {discordUrl && (
               <NavLink
                 component="a"

@@ -1,6 +1,5 @@
 import {
   IconBuildingSkyscraper,
-  IconCreditCard,
   IconFileInvoice,
   IconHelpCircle,
   IconHome,
@@ -47,5 +46,3 @@ export const navigation: (NavItem | NavGroup)[] = [
   { label: 'FAQs', to: '/faqs', icon: IconHelpCircle },
   { label: 'Account Settings', to: '/settings', icon: IconSettings },
 ];
-
-export const pricingItem: NavItem = { label: 'Pricing', to: '/pricing', icon: IconCreditCard };

@@ -1,0 +1,12 @@
+/** While the shop is in maintenance, the app lives under this prefix and / shows the maintenance page (SPEC.md §2). */
+export const MAINTENANCE_APP_PREFIX = '/4';
+
+export const isUnderMaintenancePrefix = (pathname: string): boolean =>
+  pathname === MAINTENANCE_APP_PREFIX || pathname.startsWith(`${MAINTENANCE_APP_PREFIX}/`);
+
+/**
+ * An in-app path for a full-page navigation (login, logout, 401): kept under `/4` when the visitor is
+ * there, so that signing in or out during maintenance does not land on the maintenance page.
+ */
+export const appUrl = (path: string): string =>
+  isUnderMaintenancePrefix(window.location.pathname) ? `${MAINTENANCE_APP_PREFIX}${path === '/' ? '' : path}` : path;
