@@ -1,22 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const API = 'http://localhost:3000';
+/** Where `vite` and `vite preview` send API calls; `API_URL` points them at another instance. */
+const API = process.env.API_URL ?? 'http://localhost:3000';
+/** Paths the API answers; in development and preview they are proxied to it. */
+const API_PATHS = ['/v1', '/docs', '/healthz', '/sandbox'];
 
-/** In development, fill the brand placeholder the API fills in production (apps/api/src/plugins/web.ts). */
+const brand = () => process.env.BRAND_NAME ?? 'ProxyDesk';
+const fillBrand = (html: string) => html.replaceAll('__BRAND_NAME__', brand());
+
+/**
+ * Fills the brand placeholder that the API fills in production (apps/api serves dist/index.html):
+ * in `vite` through the HTML transform, in `vite preview` for every page request.
+ */
 const brandName = (): Plugin => ({
   name: 'proxydesk-brand-name',
   apply: 'serve',
-  transformIndexHtml: (html) => html.replaceAll('__BRAND_NAME__', process.env.BRAND_NAME ?? 'ProxyDesk'),
+  transformIndexHtml: fillBrand,
+  configurePreviewServer: (server) => {
+    const indexHtml = join(server.config.root, server.config.build.outDir, 'index.html');
+    server.middlewares.use((req, res, next) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const isPage =
+        req.method === 'GET' && req.headers.accept?.includes('text/html') && !/\.[a-z0-9]+$/i.test(path);
+      if (!isPage || API_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return next();
+      readFile(indexHtml, 'utf8').then((html) => {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(fillBrand(html));
+      }, next);
+    });
+  },
 });
+
+const proxy = Object.fromEntries(API_PATHS.map((path) => [path, API]));
 
 export default defineConfig({
   plugins: [react(), brandName()],
+  // `source` first: workspace packages (e.g. @proxydesk/contract) resolve to their TypeScript source.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
-  server: {
-    port: 5173,
-    proxy: Object.fromEntries(['/v1', '/docs', '/healthz', '/sandbox'].map((path) => [path, API])),
-  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
-import { Center } from '@mantine/core';
+import { Center, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
+import { BrandMark } from '../components/brand-mark';
 import { LoadingScreen } from '../components/loading-screen';
 import { QueryError } from '../components/query-error';
 import { useMaintenance } from '../features/content/api/get-maintenance';
@@ -23,7 +24,10 @@ export const Root = () => {
   const signedIn = hasToken && access.isSuccess;
   const inMaintenance = maintenance.data === true;
   const router = useMemo(
-    () => (maintenance.isSuccess ? createAppRouter(signedIn, inMaintenance ? MAINTENANCE_APP_PREFIX : undefined) : null),
+    () =>
+      maintenance.isSuccess
+        ? createAppRouter(signedIn, inMaintenance ? MAINTENANCE_APP_PREFIX : undefined)
+        : null,
     [maintenance.isSuccess, signedIn, inMaintenance],
   );
 
@@ -34,14 +38,17 @@ export const Root = () => {
   if (failed) {
     return (
       <Center mih="100dvh" p="md">
-        <QueryError
-          error={failed}
-          title="Could not reach the dashboard"
-          onRetry={() => {
-            void maintenance.refetch();
-            if (hasToken) void access.refetch();
-          }}
-        />
+        <Stack align="center" gap="lg" w="100%" maw={480}>
+          <BrandMark size="lg" />
+          <QueryError
+            error={failed}
+            title="Could not reach the dashboard"
+            onRetry={() => {
+              void maintenance.refetch();
+              if (hasToken) void access.refetch();
+            }}
+          />
+        </Stack>
       </Center>
     );
   }

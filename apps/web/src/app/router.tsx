@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
 import { AuthLayout } from './layouts/auth-layout';
 
 /** Lazy route helpers: each screen is its own chunk. */
@@ -16,16 +17,23 @@ const authSoon = (path: string, title: string): RouteObject => ({
     return { Component: () => <AuthComingSoonPage title={title} /> };
   },
 });
-const notFound: RouteObject = { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found')).NotFoundPage }) };
+const notFound: RouteObject = {
+  path: '*',
+  lazy: async () => ({ Component: (await import('./pages/not-found')).NotFoundPage }),
+};
 
 /** Logged-out screens (SPEC.md §2). */
 const guestRoutes: RouteObject[] = [
   {
     Component: AuthLayout,
+    HydrateFallback: LoadingScreen,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./pages/sign-in')).SignInPage }) },
       { path: 'login', lazy: async () => ({ Component: (await import('./pages/sign-in')).SignInPage }) },
-      { path: 'faqs', lazy: async () => ({ Component: (await import('./pages/public-faqs')).PublicFaqsPage }) },
+      {
+        path: 'faqs',
+        lazy: async () => ({ Component: (await import('./pages/public-faqs')).PublicFaqsPage }),
+      },
       authSoon('signup', 'Create an account'),
       authSoon('forgot-password', 'Forgot password'),
       authSoon('change-password', 'Choose a new password'),
@@ -39,6 +47,8 @@ const guestRoutes: RouteObject[] = [
 /** Logged-in screens (SPEC.md §2 navigation). */
 const appRoutes: RouteObject[] = [
   {
+    // Shown while the first lazy chunks arrive: the loading screen simply stays a moment longer.
+    HydrateFallback: LoadingScreen,
     lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
     children: [
       soon('/', 'Dashboard'),

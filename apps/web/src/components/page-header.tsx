@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '../lib/brand';
 
 /** Title, one line of help and optional actions: the top of every logged-in screen. */
-export const PageHeader = ({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) => {
+export const PageHeader = ({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) => {
   usePageTitle(title);
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="md">

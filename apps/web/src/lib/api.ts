@@ -34,7 +34,10 @@ const onUnauthorized = () => {
  * Calls a contract endpoint: same method, path and schemas as the server route, the bearer token
  * attached, the answer parsed with the endpoint's response schema.
  */
-export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<z.output<E['response']>> => {
+export const call = async <E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<z.output<E['response']>> => {
   const token = readToken();
   const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -62,6 +65,7 @@ export const call = async <E extends Endpoint>(endpoint: E, options: CallOptions
     throw new ApiError(response.status, detail, body.payload);
   }
   const parsed = endpoint.response.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
+  if (!parsed.success)
+    throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
   return parsed.data as z.output<E['response']>;
 };

@@ -9,4 +9,6 @@ export const isUnderMaintenancePrefix = (pathname: string): boolean =>
  * there, so that signing in or out during maintenance does not land on the maintenance page.
  */
 export const appUrl = (path: string): string =>
-  isUnderMaintenancePrefix(window.location.pathname) ? `${MAINTENANCE_APP_PREFIX}${path === '/' ? '' : path}` : path;
+  isUnderMaintenancePrefix(window.location.pathname)
+    ? `${MAINTENANCE_APP_PREFIX}${path === '/' ? '' : path}`
+    : path;

@@ -7,7 +7,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      retry: (failures, error) => failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+      retry: (failures, error) =>
+        failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
     },
   },
 });

@@ -12,9 +12,18 @@ import { useAccess } from '../../features/session/api/get-access';
 import { logout } from '../../features/session/logout';
 import { navigation, type NavItem } from './navigation';
 
-const isActive = (pathname: string, to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
+const isActive = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 
-const NavEntry = ({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate: () => void }) => (
+const NavEntry = ({
+  item,
+  pathname,
+  onNavigate,
+}: {
+  item: NavItem;
+  pathname: string;
+  onNavigate: () => void;
+}) => (
   <NavLink
     component={Link}
     to={item.to}
@@ -43,7 +52,13 @@ export const AppLayout = () => {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
             <Link to="/" aria-label="Dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
               <BrandMark />
             </Link>
@@ -102,7 +117,13 @@ export const AppLayout = () => {
           </Stack>
         </AppShell.Section>
         <AppShell.Section>
-          <NavLink component="button" label="Logout" leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />} onClick={logout} c="red" />
+          <NavLink
+            component="button"
+            label="Logout"
+            leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
+            onClick={logout}
+            c="red"
+          />
         </AppShell.Section>
       </AppShell.Navbar>
 

@@ -21,7 +21,19 @@ export const AuthLayout = () => (
 );
 
 /** The card every logged-out screen sits in. */
-export const AuthCard = ({ title, subtitle, children, wide = false, testId }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean; testId?: string }) => (
+export const AuthCard = ({
+  title,
+  subtitle,
+  children,
+  wide = false,
+  testId,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  wide?: boolean;
+  testId?: string;
+}) => (
   <Card w="100%" maw={wide ? 720 : 420} shadow="md" p={{ base: 'lg', sm: 'xl' }} data-testid={testId}>
     <Stack gap={4} mb="lg">
       <Title order={1} size="h2">

@@ -4,6 +4,7 @@ import {
   IconHelpCircle,
   IconHome,
   IconNetwork,
+  IconPackage,
   IconServer,
   IconSettings,
   IconShoppingCart,
@@ -39,7 +40,7 @@ const productLinks = (prefix: string): NavItem[] =>
 /** The SPEC.md §2 menu, in its order. */
 export const navigation: (NavItem | NavGroup)[] = [
   { label: 'Dashboard', to: '/', icon: IconHome },
-  { label: 'Products', icon: IconServer, items: productLinks('product') },
+  { label: 'Products', icon: IconPackage, items: productLinks('product') },
   { label: 'Purchase', icon: IconShoppingCart, items: productLinks('purchase') },
   { label: 'Balance', to: '/balance', icon: IconWallet, resellerOnly: true },
   { label: 'Invoices', to: '/invoices', icon: IconFileInvoice },

@@ -16,7 +16,8 @@ export const MaintenancePage = () => {
             We&apos;ll be back soon
           </Title>
           <Text c="dimmed" ta="center">
-            We are doing some maintenance to make the dashboard better. Your proxies keep working; please check back in a little while.
+            We are doing some maintenance to make the dashboard better. Your proxies keep working; please
+            check back in a little while.
           </Text>
         </Stack>
       </Card>

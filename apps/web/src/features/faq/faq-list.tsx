@@ -14,7 +14,8 @@ export const FaqList = () => {
       </Stack>
     );
   }
-  if (error) return <QueryError error={error} onRetry={() => void refetch()} title="Could not load the FAQs" />;
+  if (error)
+    return <QueryError error={error} onRetry={() => void refetch()} title="Could not load the FAQs" />;
   if (data.length === 0) {
     return (
       <Card>
@@ -32,7 +33,7 @@ export const FaqList = () => {
             <Text fw={500}>{faq.question}</Text>
           </Accordion.Control>
           <Accordion.Panel>
-            <Text c="dimmed" size="sm">
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {faq.answer}
             </Text>
           </Accordion.Panel>

@@ -21,7 +21,10 @@ export const SignInForm = () => {
   const submit = form.onSubmit((values) =>
     login.mutate(values, {
       onError: (error) => {
-        const email = error instanceof ApiError && error.status === 422 ? (error.payload as { email?: unknown } | undefined)?.email : undefined;
+        const email =
+          error instanceof ApiError && error.status === 422
+            ? (error.payload as { email?: unknown } | undefined)?.email
+            : undefined;
         if (typeof email === 'string') {
           localStorage.setItem(PENDING_EMAIL_KEY, email);
           void navigate('/confirm-authentication');
@@ -38,8 +41,21 @@ export const SignInForm = () => {
             {login.error.message}
           </Alert>
         )}
-        <TextInput label="Username" autoComplete="username" required autoFocus {...form.getInputProps('username')} key={form.key('username')} />
-        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} key={form.key('password')} />
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          required
+          autoFocus
+          {...form.getInputProps('username')}
+          key={form.key('username')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+          key={form.key('password')}
+        />
         <Group justify="flex-end">
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot password?

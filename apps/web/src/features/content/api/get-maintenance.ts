@@ -6,7 +6,8 @@ import { call } from '../../../lib/api';
 export const maintenanceQuery = () =>
   queryOptions({
     queryKey: ['maintenance'],
-    queryFn: async ({ signal }) => (await call(catalogueEndpoints.maintenance, { signal })).payload[0]?.status ?? false,
+    queryFn: async ({ signal }) =>
+      (await call(catalogueEndpoints.maintenance, { signal })).payload[0]?.status ?? false,
   });
 
 export const useMaintenance = () => useQuery(maintenanceQuery());

@@ -10,4 +10,7 @@ export const socialMediaQuery = () =>
 
 /** The Discord link of the menu, when the shop has one. */
 export const useDiscordUrl = (): string | undefined =>
-  useQuery({ ...socialMediaQuery(), select: (links) => links.find((l) => l.name.toLowerCase() === 'discord')?.url }).data;
+  useQuery({
+    ...socialMediaQuery(),
+    select: (links) => links.find((l) => l.name.toLowerCase() === 'discord')?.url,
+  }).data;
