@@ -12,7 +12,7 @@ export const seedFile = fileURLToPath(new URL('./seed-db.tar.gz', import.meta.ur
  * from the build's seed when there is one: loading it is seconds faster than PGlite's initdb.
  */
 export const prepareDatabase = async (config: Config): Promise<Database> => {
-  const seed = !config.DATABASE_URL && existsSync(seedFile) ? new Blob([await readFile(seedFile)]) : undefined;
+  const seed = existsSync(seedFile) ? async () => new Blob([await readFile(seedFile)]) : undefined;
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, seed });
   try {
     await migrate(database);

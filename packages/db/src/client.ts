@@ -32,7 +32,7 @@ export interface DatabaseOptions {
   /** A PGlite snapshot (from `dumpDataDir`) to start from instead of a directory, for tests. */
   snapshot?: Blob | undefined;
   /** See `openPglite`. */
-  seed?: Blob | undefined;
+  seed?: (() => Promise<Blob>) | undefined;
   poolSize?: number;
 }
 
@@ -53,13 +53,14 @@ const holdsDatabase = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
 export const openPglite = async (options: {
   dataDir?: string | undefined;
   snapshot?: Blob | undefined;
-  /** A snapshot to start a folder that holds no database yet from, instead of a slow initdb. */
-  seed?: Blob | undefined;
+  /** Loads a snapshot to start a folder that holds no database yet from, instead of a slow initdb; only called then. */
+  seed?: (() => Promise<Blob>) | undefined;
 }): Promise<Database> => {
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
-  const startFrom = options.snapshot ?? (options.dataDir && !holdsDatabase(options.dataDir) ? options.seed : undefined);
   let client: PGlite;
   try {
+    const startFrom =
+      options.snapshot ?? (options.dataDir && options.seed && !holdsDatabase(options.dataDir) ? await options.seed() : undefined);
     client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(startFrom ? { loadDataDir: startFrom } : {}),

@@ -48,13 +48,13 @@ describe('starting a new DATA_DIR from a seed', () => {
     await seeded.close();
 
     const dir = await tempDir();
-    const first = await openPglite({ dataDir: dir, seed });
+    const first = await openPglite({ dataDir: dir, seed: () => Promise.resolve(seed) });
     expect(await migrationsIn(first)).toBe(expected);
     await first.db.execute(sql`create table kept (id int)`);
     await first.close();
 
-    // The folder now holds a database: the seed must not replace it.
-    const again = await openPglite({ dataDir: dir, seed });
+    // The folder now holds a database: the seed must not even be loaded, let alone replace it.
+    const again = await openPglite({ dataDir: dir, seed: () => Promise.reject(new Error('seed loaded for an existing database')) });
     const kept: unknown = await again.db.execute(sql`select to_regclass('kept') is not null as present`);
     expect((kept as { rows: { present: boolean }[] }).rows[0]?.present).toBe(true);
     await again.close();

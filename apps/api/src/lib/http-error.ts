@@ -8,6 +8,3 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-
-export const badRequest = (detail: string) => new HttpError(400, detail);
-export const notFound = (detail = 'Not found') => new HttpError(404, detail);
