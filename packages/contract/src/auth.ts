@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 
 /** Name of the cookie that holds the session token in the browser (SPEC.md §6). */
 export const TOKEN_COOKIE = 'token';
 
-const captcha = { 'g-recaptcha-response': z.string().optional() };
+const captcha = { 'g-recaptcha-response': z.optional(z.string()) };
 
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(150),
-  password: z.string().min(1, 'Password is required').max(128),
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(150)),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(128)),
   ...captcha,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -21,13 +21,13 @@ export const otpNeededSchema = withPayload(z.object({ email: z.string() }));
 export const accessSchema = z
   .object({
     isReseller: z.boolean(),
-    apiKey: z.string().nullable(),
+    apiKey: z.nullable(z.string()),
     is_2fa: z.boolean(),
     is_active: z.boolean(),
     /** Reseller balance in euro. */
     balance: z.number(),
   })
-  .meta({ id: 'Access' });
+  .check(z.meta({ id: 'Access' }));
 export type Access = z.infer<typeof accessSchema>;
 
 export const authEndpoints = {

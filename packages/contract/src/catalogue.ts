@@ -1,23 +1,23 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { productCodeSchema } from './products.js';
 
-const euro = z.number().nonnegative().multipleOf(0.01);
+const euro = z.number().check(z.nonnegative(), z.multipleOf(0.01));
 
 /** A purchasable plan (SPEC.md §3). `price` is per GB for per-GB plans (ISP, premium). */
 export const planSchema = z
   .object({
-    id: z.number().int(),
+    id: z.int(),
     type: productCodeSchema,
     name: z.string(),
     price: euro,
-    duration: z.number().int().positive().describe('hours'),
-    ipAmount: z.number().int().nullable(),
-    data: z.number().nullable().describe('GB'),
-    add_gb_price: euro.nullable(),
+    duration: z.int().check(z.positive(), z.describe('hours')),
+    ipAmount: z.nullable(z.int()),
+    data: z.nullable(z.number()).check(z.describe('GB')),
+    add_gb_price: z.nullable(euro),
   })
-  .meta({ id: 'Plan' });
+  .check(z.meta({ id: 'Plan' }));
 export type Plan = z.infer<typeof planSchema>;
 
 export const PAYMENT_METHOD_CODES = ['sandbox', 'stripe', 'crypto', 'coingate', 'paddle', 'balance'] as const;
@@ -25,27 +25,31 @@ export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
 export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
 
 export const paymentMethodSchema = z
-  .object({ id: z.number().int(), name: z.string(), code: paymentMethodCodeSchema })
-  .meta({ id: 'PaymentMethod' });
+  .object({ id: z.int(), name: z.string(), code: paymentMethodCodeSchema })
+  .check(z.meta({ id: 'PaymentMethod' }));
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-export const faqSchema = z.object({ id: z.number().int(), question: z.string(), answer: z.string() }).meta({ id: 'Faq' });
+export const faqSchema = z
+  .object({ id: z.int(), question: z.string(), answer: z.string() })
+  .check(z.meta({ id: 'Faq' }));
 export type Faq = z.infer<typeof faqSchema>;
 
 export const announcementSchema = z
-  .object({ id: z.number().int(), title: z.string(), status: z.boolean() })
-  .meta({ id: 'Announcement' });
+  .object({ id: z.int(), title: z.string(), status: z.boolean() })
+  .check(z.meta({ id: 'Announcement' }));
 export type Announcement = z.infer<typeof announcementSchema>;
 
 export const socialMediaSchema = z
-  .object({ id: z.number().int(), name: z.string(), url: z.string() })
-  .meta({ id: 'SocialMedia' });
+  .object({ id: z.int(), name: z.string(), url: z.string() })
+  .check(z.meta({ id: 'SocialMedia' }));
 export type SocialMedia = z.infer<typeof socialMediaSchema>;
 
-export const maintenanceSchema = z.object({ id: z.number().int(), status: z.boolean() }).meta({ id: 'Maintenance' });
+export const maintenanceSchema = z
+  .object({ id: z.int(), status: z.boolean() })
+  .check(z.meta({ id: 'Maintenance' }));
 export type Maintenance = z.infer<typeof maintenanceSchema>;
 
-const read = <T extends z.ZodType>(path: string, summary: string, tag: string, item: T) =>
+const read = <T extends z.ZodMiniType>(path: string, summary: string, tag: string, item: T) =>
   defineEndpoint({ method: 'GET', path, summary, tag, access: 'public', response: withPayload(z.array(item)) });
 
 export const catalogueEndpoints = {

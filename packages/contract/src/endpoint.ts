@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -10,10 +10,10 @@ export type AccessLevel = 'public' | 'user' | 'reseller';
  * so paths, methods and shapes cannot drift apart (DESIGN.md §5.6).
  */
 export interface Endpoint<
-  Params extends z.ZodType | undefined = z.ZodType | undefined,
-  Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod;
   /** Path with `:name` parameters, e.g. `/v1/invoice/read/:invoice_id`. */
@@ -28,16 +28,16 @@ export interface Endpoint<
 }
 
 export const defineEndpoint = <
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType | undefined = undefined,
+  Query extends z.ZodMiniType | undefined = undefined,
+  Body extends z.ZodMiniType | undefined = undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 >(
   endpoint: Endpoint<Params, Query, Body, Response>,
 ) => endpoint;
 
 export type ResponseOf<E extends Endpoint> = z.infer<E['response']>;
-export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
 
 /** Fills `:name` parameters of a path. */
 export const buildPath = (path: string, params: Record<string, string | number> = {}): string =>

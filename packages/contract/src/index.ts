@@ -7,3 +7,4 @@ export * from './invoice-status.js';
 export * from './catalogue.js';
 export * from './health.js';
 export * from './auth.js';
+export * from './zod.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Product-type codes of SPEC.md §3. Unknown codes are rejected (DESIGN.md §3). */
 export const PRODUCT_CODES = ['PR_1', 'PR_2', 'PR_3', 'PR_4', 'PR_5', 'PR_6'] as const;

@@ -1,9 +1,8 @@
-import { errorSchema, type Endpoint } from '@proxydesk/contract';
+import { errorSchema, type Endpoint, type z } from '@proxydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Infer<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 
 export interface RouteInput<E extends Endpoint> {
   params: Infer<E['params']>;

@@ -1,6 +1,4 @@
 import { Center, Stack } from '@mantine/core';
-import { useMemo } from 'react';
-import { RouterProvider } from 'react-router';
 import { BrandMark } from '../components/brand-mark';
 import { LoadingScreen } from '../components/loading-screen';
 import { QueryError } from '../components/query-error';
@@ -10,7 +8,7 @@ import { useAccess } from '../features/session/api/get-access';
 import { ApiError } from '../lib/api';
 import { isUnderMaintenancePrefix, MAINTENANCE_APP_PREFIX } from '../lib/app-paths';
 import { readToken } from '../lib/token';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 
 /**
  * SPEC.md §2 "Root behaviour": a loading screen until the maintenance check and the login check finish,
@@ -23,13 +21,6 @@ export const Root = () => {
 
   const signedIn = hasToken && access.isSuccess;
   const inMaintenance = maintenance.data === true;
-  const router = useMemo(
-    () =>
-      maintenance.isSuccess
-        ? createAppRouter(signedIn, inMaintenance ? MAINTENANCE_APP_PREFIX : undefined)
-        : null,
-    [maintenance.isSuccess, signedIn, inMaintenance],
-  );
 
   if (maintenance.isPending || (hasToken && access.isPending)) return <LoadingScreen />;
   const failed = maintenance.error ?? (hasToken ? access.error : null);
@@ -53,5 +44,5 @@ export const Root = () => {
     );
   }
   if (inMaintenance && !isUnderMaintenancePrefix(window.location.pathname)) return <MaintenancePage />;
-  return router ? <RouterProvider router={router} /> : <LoadingScreen />;
+  return <AppRouter signedIn={signedIn} basename={inMaintenance ? MAINTENANCE_APP_PREFIX : undefined} />;
 };

@@ -1,77 +1,73 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { AuthLayout } from './layouts/auth-layout';
 
-/** Lazy route helpers: each screen is its own chunk. */
-const soon = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { ComingSoonPage } = await import('./pages/coming-soon');
-    return { Component: () => <ComingSoonPage title={title} /> };
-  },
-});
-const authSoon = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { AuthComingSoonPage } = await import('./pages/coming-soon');
-    return { Component: () => <AuthComingSoonPage title={title} /> };
-  },
-});
-const notFound: RouteObject = {
-  path: '*',
-  lazy: async () => ({ Component: (await import('./pages/not-found')).NotFoundPage }),
-};
+/**
+ * Each screen is its own chunk, loaded when first shown. React Router's declarative mode with
+ * `React.lazy` keeps the data router (which this app does not use) out of the first load.
+ */
+const page = <P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const SignInPage = page(() => import('./pages/sign-in'), 'SignInPage');
+const PublicFaqsPage = page(() => import('./pages/public-faqs'), 'PublicFaqsPage');
+const FaqsPage = page(() => import('./pages/faqs'), 'FaqsPage');
+const NotFoundPage = page(() => import('./pages/not-found'), 'NotFoundPage');
+const AppLayout = page(() => import('./layouts/app-layout'), 'AppLayout');
+const ComingSoonPage = page(() => import('./pages/coming-soon'), 'ComingSoonPage');
+const AuthComingSoonPage = page(() => import('./pages/coming-soon'), 'AuthComingSoonPage');
 
 /** Logged-out screens (SPEC.md §2). */
-const guestRoutes: RouteObject[] = [
-  {
-    Component: AuthLayout,
-    HydrateFallback: LoadingScreen,
-    children: [
-      { index: true, lazy: async () => ({ Component: (await import('./pages/sign-in')).SignInPage }) },
-      { path: 'login', lazy: async () => ({ Component: (await import('./pages/sign-in')).SignInPage }) },
-      {
-        path: 'faqs',
-        lazy: async () => ({ Component: (await import('./pages/public-faqs')).PublicFaqsPage }),
-      },
-      authSoon('signup', 'Create an account'),
-      authSoon('forgot-password', 'Forgot password'),
-      authSoon('change-password', 'Choose a new password'),
-      authSoon('confirm-authentication', 'Confirm your e-mail'),
-      authSoon('discord/callback', 'Signing in with Discord'),
-      notFound,
-    ],
-  },
+const guestRoutes = (
+  <Route element={<AuthLayout />}>
+    <Route index element={<SignInPage />} />
+    <Route path="login" element={<SignInPage />} />
+    <Route path="faqs" element={<PublicFaqsPage />} />
+    <Route path="signup" element={<AuthComingSoonPage title="Create an account" />} />
+    <Route path="forgot-password" element={<AuthComingSoonPage title="Forgot password" />} />
+    <Route path="change-password" element={<AuthComingSoonPage title="Choose a new password" />} />
+    <Route path="confirm-authentication" element={<AuthComingSoonPage title="Confirm your e-mail" />} />
+    <Route path="discord/callback" element={<AuthComingSoonPage title="Signing in with Discord" />} />
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
+/** Logged-in screens (SPEC.md §2 navigation) and what each is called until it is built. */
+const upcoming: [path: string, title: string][] = [
+  ['/', 'Dashboard'],
+  ['product/datacenter', 'Datacenter'],
+  ['product/premium-residential', 'Premium Residential'],
+  ['product/isp', 'ISP'],
+  ['product/ipv6', 'IPv6'],
+  ['purchase/datacenter', 'Buy Datacenter'],
+  ['purchase/premium-residential', 'Buy Premium Residential'],
+  ['purchase/isp', 'Buy ISP'],
+  ['purchase/ipv6', 'Buy IPv6'],
+  ['balance', 'Balance'],
+  ['invoices', 'Invoices'],
+  ['invoice/:invoiceId', 'Invoice'],
+  ['pricing', 'Pricing'],
+  ['proxy', 'Proxy generator'],
+  ['settings', 'Account Settings'],
 ];
 
-/** Logged-in screens (SPEC.md §2 navigation). */
-const appRoutes: RouteObject[] = [
-  {
-    // Shown while the first lazy chunks arrive: the loading screen simply stays a moment longer.
-    HydrateFallback: LoadingScreen,
-    lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
-    children: [
-      soon('/', 'Dashboard'),
-      soon('product/datacenter', 'Datacenter'),
-      soon('product/premium-residential', 'Premium Residential'),
-      soon('product/isp', 'ISP'),
-      soon('product/ipv6', 'IPv6'),
-      soon('purchase/datacenter', 'Buy Datacenter'),
-      soon('purchase/premium-residential', 'Buy Premium Residential'),
-      soon('purchase/isp', 'Buy ISP'),
-      soon('purchase/ipv6', 'Buy IPv6'),
-      soon('balance', 'Balance'),
-      soon('invoices', 'Invoices'),
-      soon('invoice/:invoiceId', 'Invoice'),
-      soon('pricing', 'Pricing'),
-      soon('proxy', 'Proxy generator'),
-      soon('settings', 'Account Settings'),
-      { path: 'faqs', lazy: async () => ({ Component: (await import('./pages/faqs')).FaqsPage }) },
-      notFound,
-    ],
-  },
-];
+const appRoutes = (
+  <Route element={<AppLayout />}>
+    {upcoming.map(([path, title]) => (
+      <Route key={path} path={path} element={<ComingSoonPage title={title} />} />
+    ))}
+    <Route path="faqs" element={<FaqsPage />} />
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
 
 /** The route tree for who is signed in, under `/4` while the shop is in maintenance (SPEC.md §2). */
-export const createAppRouter = (signedIn: boolean, basename?: string) =>
-  createBrowserRouter(signedIn ? appRoutes : guestRoutes, basename ? { basename } : {});
+export const AppRouter = ({ signedIn, basename }: { signedIn: boolean; basename?: string | undefined }) => (
+  <BrowserRouter {...(basename ? { basename } : {})}>
+    {/* Shown while the first chunks arrive: the loading screen simply stays a moment longer. */}
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>{signedIn ? appRoutes : guestRoutes}</Routes>
+    </Suspense>
+  </BrowserRouter>
+);

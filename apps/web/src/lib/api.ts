@@ -1,5 +1,4 @@
-import { buildPath, type Endpoint } from '@proxydesk/contract';
-import type { z } from 'zod';
+import { buildPath, type Endpoint, type z } from '@proxydesk/contract';
 import { appUrl } from './app-paths';
 import { clearToken, readToken } from './token';
 
@@ -15,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
+type Input<T> = T extends z.ZodMiniType ? z.input<T> : undefined;
 
 export interface CallOptions<E extends Endpoint> {
   params?: Record<string, string | number>;
