@@ -1,11 +1,66 @@
-import { z } from './zod.js';
 import { defineEndpoint } from './endpoint.js';
-import { withPayload } from './envelope.js';
+import { detailOnly, withPayload } from './envelope.js';
+import { z } from './zod.js';
 
 /** Name of the cookie that holds the session token in the browser (SPEC.md §6). */
 export const TOKEN_COOKIE = 'token';
 
-const captcha = { 'g-recaptcha-response': z.optional(z.string()) };
+/** Messages the customer reads (SPEC.md §8), in one place for the web and the API. */
+export const AUTH_MESSAGES = {
+  otpSent: "We've sent OTP on your email. Please verify your email address.",
+  otpNotDelivered: 'If otp not delivered, please write live chat',
+  resetPasswordMismatch: "Passwords doesn't matched.",
+  settingsPasswordMismatch: 'passwords didn\'t matched.',
+  badCredentials: 'Invalid username or password',
+  deactivated: 'Account deactivated',
+  badOtp: 'Invalid or expired code',
+  otpExhausted: 'Too many wrong codes: ask for a new one',
+  commonPassword: 'This password is too common: choose another one',
+  captchaFailed: 'Please complete the captcha again',
+} as const;
+
+/** The captcha answer rides in the field reCAPTCHA uses, whatever the provider (DESIGN.md §2). */
+export const CAPTCHA_FIELD = 'g-recaptcha-response';
+const captcha = { [CAPTCHA_FIELD]: z.optional(z.string().check(z.maxLength(20_000))) };
+
+export const usernameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(3, 'Username must be at least 3 characters'),
+    z.maxLength(30, 'Username must be at most 30 characters'),
+    z.regex(/^[A-Za-z0-9_.-]*$/, 'Use letters, digits, dots, dashes and underscores only'),
+  );
+
+export const emailSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, 'E-mail is required'),
+    z.maxLength(254, 'E-mail is too long'),
+    z.regex(z.regexes.email, 'Enter a valid e-mail address'),
+  );
+
+/** 8–128 characters, no composition rules; the server also refuses the most common ones. */
+export const newPasswordSchema = z
+  .string()
+  .check(
+    z.minLength(8, 'Password must be at least 8 characters'),
+    z.maxLength(128, 'Password must be at most 128 characters'),
+  );
+
+/** Six digits; SPEC.md §5 calls it a number, so a JSON number is taken too (leading zeros restored). */
+export const otpSchema = z.pipe(
+  z.pipe(
+    z.union([z.string().check(z.trim()), z.int().check(z.nonnegative())]),
+    z.transform((value) => (typeof value === 'number' ? String(value).padStart(6, '0') : value)),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
+);
+
+/** A referral code; empty means none. */
+const referee = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64))));
 
 export const loginBodySchema = z.object({
   username: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(150)),
@@ -14,6 +69,56 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+export const signupBodySchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  referee,
+  ...captcha,
+});
+export type SignupBody = z.input<typeof signupBodySchema>;
+
+export const confirmEmailBodySchema = z.object({ email: emailSchema, otp: otpSchema, ...captcha });
+export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema, ...captcha });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+export const resendOtpBodySchema = z.object({ email: emailSchema, ...captcha });
+
+export const resetPasswordBodySchema = z
+  .object({ email: emailSchema, otp: otpSchema, password: newPasswordSchema, cnf_password: z.string(), ...captcha })
+  .check(
+    z.refine((body) => body.password === body.cnf_password, {
+      message: AUTH_MESSAGES.resetPasswordMismatch,
+      path: ['cnf_password'],
+    }),
+  );
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** Google: the authorisation code the browser got back (SPEC.md §7 calls it `token`). */
+export const googleBodySchema = z.object({
+  token: z.string().check(z.minLength(1, 'token is required'), z.maxLength(4096)),
+  referee,
+});
+
+/** Discord: the callback's query parameters as they came, plus the referral code. */
+export const discordBodySchema = z.looseObject({
+  code: z.string().check(z.minLength(1, 'code is required'), z.maxLength(4096)),
+  state: z.optional(z.string().check(z.maxLength(512))),
+  referee,
+});
+
+export const updateEmailVerificationBodySchema = z.object({ email: emailSchema });
+export const updateEmailBodySchema = z.object({ email: emailSchema, otp: otpSchema });
+export type UpdateEmailBody = z.input<typeof updateEmailBodySchema>;
+
+export const updatePasswordBodySchema = z.object({
+  old_password: z.string().check(z.minLength(1, 'Old password is required'), z.maxLength(128)),
+  new_password: newPasswordSchema,
+});
+export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
+
 export const tokenPayloadSchema = withPayload(z.object({ token: z.string() }));
 /** A 422 answer: an OTP was mailed to `payload.email`. */
 export const otpNeededSchema = withPayload(z.object({ email: z.string() }));
@@ -21,6 +126,7 @@ export const otpNeededSchema = withPayload(z.object({ email: z.string() }));
 export const accessSchema = z
   .object({
     isReseller: z.boolean(),
+    /** The start of the reseller's API key (the whole key is shown once, when made), or null. */
     apiKey: z.nullable(z.string()),
     is_2fa: z.boolean(),
     is_active: z.boolean(),
@@ -30,16 +136,58 @@ export const accessSchema = z
   .check(z.meta({ id: 'Access' }));
 export type Access = z.infer<typeof accessSchema>;
 
+export const CAPTCHA_PROVIDERS = ['recaptcha', 'pow', 'off'] as const;
+export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
+
+const oauthProvider = z.nullable(z.object({ clientId: z.string(), authorizeUrl: z.string() }));
+
+/** What the sign-in screens need to know: which captcha, which social sign-ins are configured. */
+export const authConfigSchema = z
+  .object({
+    captcha: z.enum(CAPTCHA_PROVIDERS),
+    recaptchaSiteKey: z.nullable(z.string()),
+    google: oauthProvider,
+    discord: oauthProvider,
+  })
+  .check(z.meta({ id: 'AuthConfig' }));
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** An ALTCHA proof-of-work challenge, passed to the solver as it is. */
+export const powChallengeSchema = z.looseObject({ parameters: z.looseObject({}), signature: z.optional(z.string()) });
+
+const post = <B extends z.ZodMiniType | undefined, R extends z.ZodMiniType>(
+  path: string,
+  summary: string,
+  access: 'public' | 'user' | 'reseller',
+  body: B,
+  response: R,
+) => defineEndpoint({ method: 'POST', path, summary, tag: 'auth', access, body, response });
+
 export const authEndpoints = {
-  login: defineEndpoint({
-    method: 'POST',
-    path: '/v1/auth/login',
-    summary: 'Sign in with username and password',
+  config: defineEndpoint({
+    method: 'GET',
+    path: '/v1/auth/config',
+    summary: 'Captcha provider and the configured social sign-ins',
     tag: 'auth',
     access: 'public',
-    body: loginBodySchema,
-    response: tokenPayloadSchema,
+    response: withPayload(authConfigSchema),
   }),
+  captchaChallenge: defineEndpoint({
+    method: 'GET',
+    path: '/v1/auth/captcha-challenge',
+    summary: 'A fresh proof-of-work challenge (CAPTCHA_PROVIDER=pow)',
+    tag: 'auth',
+    access: 'public',
+    response: withPayload(powChallengeSchema),
+  }),
+  login: post('/v1/auth/login', 'Sign in; 422 with payload.email when an OTP was mailed', 'public', loginBodySchema, tokenPayloadSchema),
+  signup: post('/v1/auth/signup', 'Create an account; answers 422 with payload.email: confirm the mailed OTP', 'public', signupBodySchema, detailOnly),
+  confirmEmail: post('/v1/auth/confirm-email', 'Confirm a mailed OTP (sign-up or two-factor sign-in)', 'public', confirmEmailBodySchema, tokenPayloadSchema),
+  resendOtp: post('/v1/auth/resend-otp', 'Mail a new OTP for a pending confirmation', 'public', resendOtpBodySchema, detailOnly),
+  forgotPassword: post('/v1/auth/forgot-password', 'Mail a password reset code', 'public', forgotPasswordBodySchema, detailOnly),
+  resetPassword: post('/v1/auth/reset-password', 'Set a new password with the mailed code', 'public', resetPasswordBodySchema, tokenPayloadSchema),
+  google: post('/v1/auth/google', 'Sign in with a Google authorisation code', 'public', googleBodySchema, tokenPayloadSchema),
+  discord: post('/v1/auth/discord', 'Sign in with the Discord callback parameters', 'public', discordBodySchema, tokenPayloadSchema),
   access: defineEndpoint({
     method: 'GET',
     path: '/v1/auth/access',
@@ -48,4 +196,18 @@ export const authEndpoints = {
     access: 'user',
     response: withPayload(accessSchema),
   }),
+  logout: post('/v1/auth/logout', 'Revoke this session', 'user', undefined, detailOnly),
+  updateEmailVerification: post('/v1/auth/update-email-verification', 'Mail an OTP to the new address', 'user', updateEmailVerificationBodySchema, detailOnly),
+  updateEmail: post('/v1/auth/update-email', 'Change the e-mail with the OTP sent to it', 'user', updateEmailBodySchema, detailOnly),
+  updatePassword: post('/v1/auth/update-password', 'Change the password; every session is revoked and a new token returned', 'user', updatePasswordBodySchema, tokenPayloadSchema),
+  twoFactor: defineEndpoint({
+    method: 'POST',
+    path: '/v1/auth/two-factor/:value',
+    summary: 'Turn two-factor sign-in on (true) or off (false)',
+    tag: 'auth',
+    access: 'user',
+    params: z.object({ value: z.stringbool() }),
+    response: withPayload(z.object({ is_2fa: z.boolean() })),
+  }),
+  deactivate: post('/v1/auth/deactivate', 'Deactivate the account and revoke every session', 'user', undefined, detailOnly),
 };

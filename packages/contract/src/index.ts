@@ -7,4 +7,5 @@ export * from './invoice-status.js';
 export * from './catalogue.js';
 export * from './health.js';
 export * from './auth.js';
+export * from './user.js';
 export * from './zod.js';
