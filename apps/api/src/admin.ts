@@ -1,4 +1,4 @@
-import { setMaintenance, type Database } from '@proxydesk/db';
+import { findUserByLogin, setMaintenance, updateUser, type Database } from '@proxydesk/db';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './start.js';
 
@@ -7,7 +7,9 @@ import { prepareDatabase } from './start.js';
  * (DESIGN.md §4): `npm run admin -- <command> …`.
  */
 const USAGE = `Usage: npm run admin -- <command>
-  maintenance on|off      show the maintenance page to everyone at / (the app stays at /4)`;
+  maintenance on|off      show the maintenance page to everyone at / (the app stays at /4)
+  reseller <username> on|off
+                          make a customer a reseller (Balance page, API key) or a customer again`;
 
 class UsageError extends Error {}
 
@@ -25,6 +27,17 @@ const commands: Record<string, (args: string[]) => Run> = {
     return async (db) => {
       const before = await setMaintenance(db, status);
       return `Maintenance mode: ${before ? 'on' : 'off'} → ${status ? 'on' : 'off'}`;
+    };
+  },
+  reseller: ([username, value]) => {
+    if (!username) throw new UsageError('Which username?');
+    const reseller = onOff(value);
+    return async (db) => {
+      const user = await findUserByLogin(db, username);
+      if (!user || user.username.toLowerCase() !== username.toLowerCase()) throw new Error(`No account with the username "${username}".`);
+      if (user.role === 'operator') throw new Error(`${user.username} is an operator; their role is not changed here.`);
+      await updateUser(db, user.id, { role: reseller ? 'reseller' : 'customer' });
+      return `${user.username}: ${user.role} → ${reseller ? 'reseller' : 'customer'}`;
     };
   },
 };

@@ -1,11 +1,22 @@
 import type { Database } from '@proxydesk/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import type { Config } from './config.js';
+import { publicUrl, type Config } from './config.js';
+import { createCounters } from './lib/counters.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { discordProvider, googleProvider } from './modules/auth/oauth.js';
+import { createOtpService } from './modules/auth/otp.service.js';
+import { createCaptchaService } from './modules/captcha/captcha.service.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { createUserService } from './modules/user/user.service.js';
+import { registerAuthentication } from './plugins/authenticate.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
@@ -39,11 +50,40 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  // One Redis client for everything shared across instances: rate limits and attempt counters.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await registerSecurity(app, config, redis);
   await registerDocs(app, config);
 
+  const { db } = database;
+  const shopUrl = publicUrl(config);
+  const counters = createCounters(redis);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `${config.BRAND_NAME} <no-reply@localhost>`, log: app.log });
+  app.addHook('onClose', () => mailer.drain());
+  if (config.CAPTCHA_PROVIDER === 'off') app.log.warn('CAPTCHA_PROVIDER=off: sign-in forms have no captcha (local testing only)');
+  const captcha = createCaptchaService({
+    provider: config.CAPTCHA_PROVIDER,
+    recaptchaSecret: config.RECAPTCHA_SECRET,
+    recaptchaVerifyUrl: config.RECAPTCHA_VERIFY_URL,
+    powSecret: config.POW_SECRET,
+    counters,
+  });
+  const otp = createOtpService({ db, mailer, brand: config.BRAND_NAME });
+  const auth = createAuthService({ db, mailer, otp, captcha, counters, brand: config.BRAND_NAME, publicUrl: shopUrl });
+  const users = createUserService(db);
+  const oauth = {
+    google: googleProvider({ clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, base: config.GOOGLE_OAUTH_BASE }, shopUrl),
+    discord: discordProvider({ clientId: config.DISCORD_CLIENT_ID, clientSecret: config.DISCORD_CLIENT_SECRET, base: config.DISCORD_API_BASE }, shopUrl),
+  };
+
+  registerAuthentication(app, db);
   healthRoutes(app, database);
-  catalogueRoutes(app, createCatalogueService(database.db, config.CATALOGUE_CACHE_SECONDS));
+  catalogueRoutes(app, createCatalogueService(db, config.CATALOGUE_CACHE_SECONDS));
+  authRoutes(app, { auth, users, captcha, oauth }, config.RECAPTCHA_SITE_KEY ?? null);
+  userRoutes(app, users);
 
   await registerWeb(app, config);
   return app;

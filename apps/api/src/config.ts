@@ -1,3 +1,4 @@
+import { CAPTCHA_PROVIDERS, type CaptchaProvider } from '@proxydesk/contract';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
@@ -31,7 +32,9 @@ const configSchema = z.object({
   TRUST_PROXY: flag.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
-  CAPTCHA_PROVIDER: z.enum(['recaptcha', 'pow', 'off']).optional(),
+  CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).optional(),
+  /** Signs proof-of-work challenges; set the same value on every instance (random per process otherwise). */
+  POW_SECRET: z.string().min(16).optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: optionalUrl,
@@ -52,13 +55,26 @@ const configSchema = z.object({
   PROXY_GATEWAY_HOST: z.string().optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & {
+  /** reCAPTCHA when its secret is set, proof of work otherwise, unless chosen (DESIGN.md §2). */
+  CAPTCHA_PROVIDER: CaptchaProvider;
+};
 
 /** Parses the environment; throws one readable line naming every bad variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(cleaned);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const provider = parsed.data.CAPTCHA_PROVIDER ?? (parsed.data.RECAPTCHA_SECRET ? 'recaptcha' : 'pow');
+    if (provider === 'recaptcha' && !parsed.data.RECAPTCHA_SECRET) {
+      throw new Error('Invalid configuration: CAPTCHA_PROVIDER recaptcha needs RECAPTCHA_SECRET. See .env.example.');
+    }
+    return { ...parsed.data, CAPTCHA_PROVIDER: provider };
+  }
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
   throw new Error(`Invalid configuration: ${problems}. See .env.example.`);
 };
+
+/** Where customers reach the shop: links in e-mails and OAuth redirects. */
+export const publicUrl = (config: Config): string =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');

@@ -1,7 +1,7 @@
 import { StartupError } from '@proxydesk/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, publicUrl } from './config.js';
 import { prepareDatabase } from './start.js';
 
 /** The only module that listens: start, serve, and shut down gracefully on SIGINT/SIGTERM. */
@@ -18,7 +18,7 @@ const main = async (): Promise<void> => {
   });
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const shown = publicUrl(config);
   app.log.info(`${config.BRAND_NAME} is ready on ${shown} (database: ${database.kind})`);
 };
 

@@ -44,7 +44,7 @@ describe('account schemas (SPEC.md §5)', () => {
   });
 
   it('reads the two-factor path value as a boolean', () => {
-    const params = authEndpoints.twoFactor.params;
+    const params = authEndpoints.twoFactor.params!;
     expect(params.parse({ value: 'true' })).toEqual({ value: true });
     expect(params.parse({ value: 'False' })).toEqual({ value: false });
     expect(params.safeParse({ value: 'maybe' }).success).toBe(false);

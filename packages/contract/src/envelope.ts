@@ -1,7 +1,9 @@
 import { z } from './zod.js';
 
-/** Every error answer: `{ "detail": "..." }` (DESIGN.md §2). */
-export const errorSchema = z.object({ detail: z.string() }).check(z.meta({ id: 'Error' }));
+/** Every error answer: `{ "detail": "..." }` (DESIGN.md §2); a 422 also carries `payload.email`. */
+export const errorSchema = z
+  .object({ detail: z.string(), payload: z.optional(z.unknown()) })
+  .check(z.meta({ id: 'Error' }));
 export type ErrorBody = z.infer<typeof errorSchema>;
 
 /** A success answer carrying a payload, with an optional human message. */

@@ -6,3 +6,5 @@ export * from './catalogue/files.js';
 export * from './catalogue/load.js';
 export * from './repositories/catalogue.js';
 export * from './repositories/health.js';
+export * from './repositories/accounts.js';
+export * from './repositories/account-figures.js';

@@ -2,12 +2,21 @@ import { errorSchema, type Endpoint, type z } from '@proxydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-type Infer<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
+import type { Account } from '../plugins/authenticate.js';
+
+/** What a route receives for an endpoint's optional schema: its parsed output, or undefined when it has none. */
+type Infer<T> = [Exclude<T, undefined>] extends [never]
+  ? undefined
+  : Exclude<T, undefined> extends z.ZodMiniType
+    ? z.output<Exclude<T, undefined>>
+    : undefined;
 
 export interface RouteInput<E extends Endpoint> {
   params: Infer<E['params']>;
   query: Infer<E['query']>;
   body: Infer<E['body']>;
+  /** The caller, on every route that is not public. */
+  account: E['access'] extends 'public' ? null : Account;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -21,9 +30,7 @@ export const route = <E extends Endpoint>(
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<z.input<E['response']>>,
 ): void => {
-  if (endpoint.access !== 'public') {
-    throw new Error(`${endpoint.method} ${endpoint.path} needs authentication, which is not available yet`);
-  }
+  const { access } = endpoint;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -34,12 +41,15 @@ export const route = <E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response, '4xx': errorSchema },
+      ...(access === 'public' ? {} : { security: [{ bearer: [] }, { apiKey: [] }] }),
     },
+    ...(access === 'public' ? {} : { onRequest: async (request: FastifyRequest) => void (await app.authenticate(request, access)) }),
     handler: (request, reply) =>
       handler({
         params: request.params as Infer<E['params']>,
         query: request.query as Infer<E['query']>,
         body: request.body as Infer<E['body']>,
+        account: request.account as RouteInput<E>['account'],
         request,
         reply,
       }),

@@ -24,7 +24,10 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  */
 export const registerErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
+    if (error instanceof HttpError) {
+      const body = error.payload === undefined ? { detail: error.detail } : { detail: error.detail, payload: error.payload };
+      return reply.status(error.statusCode).send(body);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ detail: describeValidation(error) });
     }

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
 
@@ -22,13 +22,8 @@ const contentSecurityPolicy = {
   },
 };
 
-export const registerSecurity = async (app: FastifyInstance, config: Config): Promise<void> => {
+export const registerSecurity = async (app: FastifyInstance, config: Config, redis: Redis | undefined): Promise<void> => {
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
-
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   // Only the API is limited: static files and the docs are not (DESIGN.md §6).
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,

@@ -1,0 +1,323 @@
+import {
+  AUTH_MESSAGES,
+  type LoginBody,
+  type z,
+  type confirmEmailBodySchema,
+  type forgotPasswordBodySchema,
+  type resendOtpBodySchema,
+  type resetPasswordBodySchema,
+  type signupBodySchema,
+  type updateEmailBodySchema,
+  type updatePasswordBodySchema,
+} from '@proxydesk/contract';
+import {
+  findUserByEmail,
+  findUserByLogin,
+  findUserByProvider,
+  findUserByReferralCode,
+  insertSession,
+  insertUser,
+  latestOtp,
+  revokeAllSessions,
+  revokeSession,
+  updateUser,
+  violatedUniqueIndex,
+  type Db,
+  type NewUser,
+  type User,
+} from '@proxydesk/db';
+import type { Counters } from '../../lib/counters.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { Account } from '../../plugins/authenticate.js';
+import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import { accountExistsMail } from '../mail/templates.js';
+import {
+  hashPassword,
+  isCommonPassword,
+  newReferralCode,
+  newSessionToken,
+  randomString,
+  sha256,
+  verifyPassword,
+} from './credentials.js';
+import type { OAuthProvider } from './oauth.js';
+import type { OtpService } from './otp.service.js';
+
+/** The request's origin, kept with a session. */
+export interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+
+type Output<S extends z.ZodMiniType> = z.output<S>;
+type Captcha = { 'g-recaptcha-response'?: string | undefined };
+
+export const SESSION_LIFETIME_DAYS = 30;
+
+/** [attempts, window in seconds], counted before any hashing (issue #3 security rules). */
+export const AUTH_LIMITS = {
+  loginPerIp: [30, 900],
+  loginPerAccount: [10, 900],
+  otpPerIp: [30, 900],
+  mailPerIp: [30, 900],
+  mailPerAccount: [10, 900],
+  passwordPerAccount: [10, 900],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** A 2FA sign-in code may be mailed again only for a while after the password was right. */
+const LOGIN_CODE_RESEND_WINDOW_MS = 30 * 60_000;
+
+const otpNeeded = (email: string) => new HttpError(422, AUTH_MESSAGES.otpSent, { email });
+
+export interface AuthDependencies {
+  db: Db;
+  mailer: Mailer;
+  otp: OtpService;
+  captcha: CaptchaService;
+  counters: Counters;
+  brand: string;
+  publicUrl: string;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, publicUrl }: AuthDependencies) => {
+  const limit = async (key: string, [max, windowSeconds]: readonly [number, number]) => {
+    const { allowed, retryAfterSeconds } = await counters.hit(key, max, windowSeconds);
+    if (!allowed) throw new HttpError(429, `Too many attempts: try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`);
+  };
+
+  const requireCaptcha = async (body: Captcha, client: Client) => {
+    if (!(await captcha.verify(body['g-recaptcha-response'], client.ip))) throw new HttpError(400, AUTH_MESSAGES.captchaFailed);
+  };
+
+  const requireUncommon = (password: string) => {
+    if (isCommonPassword(password)) throw new HttpError(400, AUTH_MESSAGES.commonPassword);
+  };
+
+  /** A new session: the token goes to the client once, its hash to the database. */
+  const startSession = async (user: User, client: Client) => {
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_DAYS * 24 * 3_600_000);
+    await insertSession(db, { userId: user.id, tokenHash: sha256(token), expiresAt, ip: client.ip, userAgent: client.userAgent });
+    return { detail: 'Signed in', payload: { token } };
+  };
+
+  /** After the password (or the provider) said yes: deactivated, unconfirmed and 2FA accounts stop here. */
+  const finishSignIn = async (user: User, client: Client) => {
+    if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.deactivated);
+    if (!user.emailVerified || user.is2fa) {
+      await otp.issue(user.id, user.emailVerified ? 'login' : 'confirm_email', user.email);
+      throw otpNeeded(user.email);
+    }
+    return startSession(user, client);
+  };
+
+  /** Inserts an account with fresh referral code and proxy credentials; a clash on those is retried. */
+  const createAccount = async (fields: Omit<NewUser, 'referralCode' | 'proxyUsername' | 'proxyPassword'>): Promise<User> => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await insertUser(db, {
+          ...fields,
+          referralCode: newReferralCode(),
+          proxyUsername: `u${randomString(11)}`,
+          proxyPassword: randomString(20),
+        });
+      } catch (error) {
+        const index = violatedUniqueIndex(error);
+        if (index === 'users_username_lower') throw new HttpError(409, 'That username is taken');
+        if (index === 'users_email_lower') throw new HttpError(409, 'An account already uses this e-mail');
+        if (index === undefined || attempt >= 3) throw error;
+      }
+    }
+  };
+
+  /** A username for an account made through Google or Discord, from its name or e-mail, made unique. */
+  const socialUsername = async (identity: { name: string; email: string }): Promise<string> => {
+    const base = (identity.name || identity.email.split('@')[0] || 'user').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 20);
+    const stem = base.length >= 3 ? base : `user${base}`;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const candidate = attempt === 0 ? stem : `${stem}_${randomString(4, '0123456789')}`;
+      if (!(await findUserByLogin(db, candidate))) return candidate;
+    }
+    return `${stem}_${randomString(8)}`;
+  };
+
+  return {
+    signup: async (body: Output<typeof signupBodySchema>, client: Client): Promise<never> => {
+      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
+      await requireCaptcha(body, client);
+      requireUncommon(body.password);
+      const referrer = body.referee ? await findUserByReferralCode(db, body.referee) : undefined;
+      if (body.referee && !referrer) throw new HttpError(400, 'Unknown referral code');
+      const passwordHash = await hashPassword(body.password);
+      const existing = await findUserByEmail(db, body.email);
+      if (existing) {
+        // The same answer as for a new address: only the mailbox's owner learns the account exists.
+        if (!existing.emailVerified && existing.username.toLowerCase() === body.username.toLowerCase()) {
+          await updateUser(db, existing.id, { passwordHash });
+          await otp.issue(existing.id, 'confirm_email', existing.email);
+        } else {
+          mailer.send(accountExistsMail(brand, existing.email, `${publicUrl}/login`));
+        }
+        throw otpNeeded(body.email);
+      }
+      const user = await createAccount({
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        emailVerified: false,
+        referredBy: referrer?.id ?? null,
+      });
+      await otp.issue(user.id, 'confirm_email', user.email);
+      throw otpNeeded(user.email);
+    },
+
+    login: async (body: LoginBody, client: Client) => {
+      const login = body.username.toLowerCase();
+      const accountKey = `login:account:${login}`;
+      await limit(`login:ip:${client.ip}`, AUTH_LIMITS.loginPerIp);
+      await limit(accountKey, AUTH_LIMITS.loginPerAccount);
+      await requireCaptcha(body, client);
+      const user = await findUserByLogin(db, login);
+      // An unknown user still costs one hash (verifyPassword checks a decoy).
+      if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
+        throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+      }
+      await counters.reset(accountKey);
+      return finishSignIn(user, client);
+    },
+
+    confirmEmail: async (body: Output<typeof confirmEmailBodySchema>, client: Client) => {
+      await limit(`otp:ip:${client.ip}`, AUTH_LIMITS.otpPerIp);
+      await requireCaptcha(body, client);
+      const user = await findUserByEmail(db, body.email);
+      if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
+      const purpose = await otp.redeem(user.id, ['confirm_email', 'login'], user.email, body.otp);
+      if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.deactivated);
+      if (purpose === 'confirm_email') await updateUser(db, user.id, { emailVerified: true });
+      return startSession(user, client);
+    },
+
+    /** Mails the pending code again: an unconfirmed sign-up's, or a 2FA sign-in's after a right password. */
+    resendOtp: async (body: Output<typeof resendOtpBodySchema>, client: Client) => {
+      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
+      await requireCaptcha(body, client);
+      const user = await findUserByEmail(db, body.email);
+      if (user?.isActive && !user.emailVerified) {
+        await otp.issue(user.id, 'confirm_email', user.email);
+      } else if (user?.isActive && user.is2fa) {
+        const pending = await latestOtp(db, user.id, ['login']);
+        if (pending && !pending.consumedAt && Date.now() - pending.createdAt.getTime() < LOGIN_CODE_RESEND_WINDOW_MS) {
+          await otp.issue(user.id, 'login', user.email);
+        }
+      }
+      return { detail: AUTH_MESSAGES.otpSent };
+    },
+
+    forgotPassword: async (body: Output<typeof forgotPasswordBodySchema>, client: Client) => {
+      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
+      await requireCaptcha(body, client);
+      const user = await findUserByEmail(db, body.email);
+      if (user?.isActive) await otp.issue(user.id, 'reset_password', user.email);
+      return { detail: 'If an account uses this e-mail, we have sent it a code.' };
+    },
+
+    resetPassword: async (body: Output<typeof resetPasswordBodySchema>, client: Client) => {
+      await limit(`otp:ip:${client.ip}`, AUTH_LIMITS.otpPerIp);
+      await requireCaptcha(body, client);
+      requireUncommon(body.password);
+      const user = await findUserByEmail(db, body.email);
+      if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
+      await otp.redeem(user.id, ['reset_password'], user.email, body.otp);
+      if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.deactivated);
+      await updateUser(db, user.id, { passwordHash: await hashPassword(body.password), emailVerified: true });
+      await revokeAllSessions(db, user.id);
+      return startSession(user, client);
+    },
+
+    /** Google or Discord: by the provider's id, else linked by a verified e-mail, else a new account. */
+    socialSignIn: async (provider: OAuthProvider, code: string, referee: string | null | undefined, client: Client) => {
+      await limit(`login:ip:${client.ip}`, AUTH_LIMITS.loginPerIp);
+      const identity = await provider.exchange(code);
+      const link = provider.name === 'google' ? { googleSub: identity.subject } : { discordId: identity.subject };
+      let user = await findUserByProvider(db, provider.name, identity.subject);
+      if (!user) {
+        if (!identity.email || !identity.emailVerified) {
+          throw new HttpError(400, `Your ${provider.label} account has no verified e-mail address`);
+        }
+        const sameEmail = await findUserByEmail(db, identity.email);
+        if (sameEmail) {
+          await updateUser(db, sameEmail.id, { ...link, emailVerified: true });
+          user = { ...sameEmail, ...link, emailVerified: true };
+        } else {
+          const referrer = referee ? await findUserByReferralCode(db, referee) : undefined;
+          user = await createAccount({
+            username: await socialUsername({ name: identity.name, email: identity.email }),
+            email: identity.email.toLowerCase(),
+            passwordHash: null,
+            emailVerified: true,
+            referredBy: referrer?.id ?? null,
+            ...link,
+          });
+        }
+      }
+      return finishSignIn(user, client);
+    },
+
+    logout: async (account: Account) => {
+      if (account.sessionId) await revokeSession(db, account.sessionId);
+      return { detail: 'Signed out' };
+    },
+
+    requestEmailChange: async (account: Account, email: string) => {
+      await limit(`mail:account:${account.user.id}`, AUTH_LIMITS.mailPerAccount);
+      if (email === account.user.email) throw new HttpError(400, 'This is already your e-mail address');
+      if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use');
+      await otp.issue(account.user.id, 'change_email', email);
+      return { detail: AUTH_MESSAGES.otpSent };
+    },
+
+    changeEmail: async (account: Account, body: Output<typeof updateEmailBodySchema>) => {
+      await otp.redeem(account.user.id, ['change_email'], body.email, body.otp);
+      try {
+        await updateUser(db, account.user.id, { email: body.email, emailVerified: true });
+      } catch (error) {
+        if (violatedUniqueIndex(error) === 'users_email_lower') throw new HttpError(409, 'This e-mail address is already in use');
+        throw error;
+      }
+      return { detail: `Your e-mail address is now ${body.email}` };
+    },
+
+    /** A new password revokes every session, this one too, and answers a fresh token for this device. */
+    changePassword: async (account: Account, body: Output<typeof updatePasswordBodySchema>, client: Client) => {
+      await limit(`password:account:${account.user.id}`, AUTH_LIMITS.passwordPerAccount);
+      if (!account.user.passwordHash) {
+        throw new HttpError(400, 'This account has no password yet: set one with "Forgot password" on the sign-in page');
+      }
+      if (!(await verifyPassword(account.user.passwordHash, body.old_password))) {
+        throw new HttpError(400, 'The old password is not right');
+      }
+      requireUncommon(body.new_password);
+      await updateUser(db, account.user.id, { passwordHash: await hashPassword(body.new_password) });
+      await revokeAllSessions(db, account.user.id);
+      const { payload } = await startSession(account.user, client);
+      return { detail: 'Password changed: your other devices are signed out', payload };
+    },
+
+    setTwoFactor: async (account: Account, enabled: boolean) => {
+      await updateUser(db, account.user.id, { is2fa: enabled });
+      return {
+        detail: enabled ? 'Two-factor authentication is on' : 'Two-factor authentication is off',
+        payload: { is_2fa: enabled },
+      };
+    },
+
+    deactivate: async (account: Account) => {
+      await updateUser(db, account.user.id, { isActive: false });
+      await revokeAllSessions(db, account.user.id);
+      return { detail: AUTH_MESSAGES.deactivated };
+    },
+  };
+};

@@ -1,0 +1,9 @@
+import { userEndpoints } from '@proxydesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.js';
+import type { UserService } from './user.service.js';
+
+export const userRoutes = (app: FastifyInstance, users: UserService): void => {
+  route(app, userEndpoints.dashboardStats, async ({ account }) => ({ payload: await users.dashboardStats(account) }));
+  route(app, userEndpoints.generateApiKey, ({ account }) => users.generateApiKey(account));
+};

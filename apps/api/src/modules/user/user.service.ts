@@ -1,0 +1,45 @@
+import { centsToEuro, type Access, type DashboardStats } from '@proxydesk/contract';
+import { accountFigures, balanceCents, findApiKeyPrefix, replaceApiKey, type Db } from '@proxydesk/db';
+import type { Account } from '../../plugins/authenticate.js';
+import { newApiKey, sha256 } from '../auth/credentials.js';
+
+/** How much of an API key stays visible in the dashboard after it was shown once. */
+const KEY_PREFIX_LENGTH = 12;
+
+export type UserService = ReturnType<typeof createUserService>;
+
+export const createUserService = (db: Db) => ({
+  access: async ({ user }: Account): Promise<Access> => {
+    const isReseller = user.role === 'reseller';
+    const prefix = isReseller ? await findApiKeyPrefix(db, user.id) : undefined;
+    return {
+      isReseller,
+      apiKey: prefix ? `${prefix}…` : null,
+      is_2fa: user.is2fa,
+      is_active: user.isActive,
+      balance: centsToEuro(isReseller ? await balanceCents(db, user.id) : 0),
+    };
+  },
+
+  dashboardStats: async ({ user }: Account): Promise<DashboardStats> => {
+    const figures = await accountFigures(db, user.id);
+    return {
+      totalPlanPurchased: figures.totalPlans,
+      moneySpent: centsToEuro(figures.moneySpentCents),
+      totalPendingActivation: figures.pendingActivations,
+      referral_points: user.referralPoints,
+      referral_code: user.referralCode,
+      username: user.username,
+      email: user.email,
+      is_2fa_enabled: user.is2fa,
+      joined: user.createdAt.toISOString(),
+    };
+  },
+
+  /** A new key replaces the old one at once; only its hash is kept, so this answer is the only time it is seen. */
+  generateApiKey: async ({ user }: Account) => {
+    const apiKey = newApiKey();
+    await replaceApiKey(db, user.id, sha256(apiKey), apiKey.slice(0, KEY_PREFIX_LENGTH));
+    return { detail: 'New API key made: copy it now, it is not shown again', payload: { apiKey } };
+  },
+});
