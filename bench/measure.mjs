@@ -1,8 +1,8 @@
 import autocannon from 'autocannon';
 
 /** Requests per second of GET `url` over `seconds`, with `connections` in flight. */
-export const requestsPerSecond = async (url, { seconds = 3, connections = 32 } = {}) => {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+export const requestsPerSecond = async (url, { seconds = 3, connections = 32, headers = {} } = {}) => {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${url}: ${bad} failed answers during the benchmark`);
   return result.requests.average;
