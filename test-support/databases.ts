@@ -67,6 +67,23 @@ export const prepareOriginal = async ({ kind, snapshotFile, template }: TestDbOr
   return () => withAdmin((c) => c.query(`drop database if exists ${template} with (force)`)).then(() => undefined);
 };
 
+/**
+ * Drops a test database once its connections are gone. `with (force)` straight away can kill a connection
+ * the pool is still closing, which pg then reports as an unhandled error; force is only the last resort.
+ */
+const dropWhenFree = async (name: string) => {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    try {
+      await withAdmin((c) => c.query(`drop database if exists ${name}`));
+      return;
+    } catch (error) {
+      if (!/being accessed by other users/.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+};
+
 export interface TestDatabase extends Database {
   /** The PostgreSQL URL of this database (absent on PGlite). */
   url?: string;
@@ -96,7 +113,7 @@ export const openTestDatabase = async ({ kind, snapshotFile, template }: TestDbO
     url,
     close: async () => {
       await database.close();
-      await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await dropWhenFree(name);
     },
   };
 };

@@ -74,7 +74,11 @@ const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 const hasScope = (scope: string, wanted: string) => scope.split(/[\s+]+/).includes(wanted);
 
 const sendJson = (res: ServerResponse, status: number, body: Json, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 };
 
@@ -89,8 +93,13 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-const parseBody = (raw: string, contentType: string, acceptsJson: boolean): Record<string, string> | undefined => {
-  if (contentType.startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
+const parseBody = (
+  raw: string,
+  contentType: string,
+  acceptsJson: boolean,
+): Record<string, string> | undefined => {
+  if (contentType.startsWith('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(raw));
   if (acceptsJson && contentType.startsWith('application/json')) {
     try {
       const parsed = JSON.parse(raw) as unknown;
@@ -104,10 +113,16 @@ const parseBody = (raw: string, contentType: string, acceptsJson: boolean): Reco
 };
 
 /** Client credentials from the form (client_secret_post) or from HTTP Basic (client_secret_basic). */
-const clientCredentials = (req: IncomingMessage, body: Record<string, string>): { id?: string; secret?: string } => {
+const clientCredentials = (
+  req: IncomingMessage,
+  body: Record<string, string>,
+): { id?: string; secret?: string } => {
   const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (basic) {
-    const [id = '', secret = ''] = Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent);
+    const [id = '', secret = ''] = Buffer.from(basic, 'base64')
+      .toString('utf8')
+      .split(':')
+      .map(decodeURIComponent);
     return { id, secret };
   }
   return { id: body.client_id, secret: body.client_secret };
@@ -125,14 +140,26 @@ const startFakeProvider = async (spec: ProviderSpec): Promise<FakeOAuth> => {
 
   const issue = (user: FakeOAuthUser, redirectUri: string, scope: string, nonce?: string) => {
     const code = spec.newCode();
-    codes.set(code, { user: { ...user }, redirectUri, scope, nonce, expiresAt: Date.now() + CODE_LIFETIME_MS });
+    codes.set(code, {
+      user: { ...user },
+      redirectUri,
+      scope,
+      nonce,
+      expiresAt: Date.now() + CODE_LIFETIME_MS,
+    });
     return code;
   };
 
   const authorize = (res: ServerResponse, query: URLSearchParams) => {
     const redirectUri = query.get('redirect_uri');
-    if (query.get('client_id') !== clientId) return sendText(res, 400, `${spec.name}: invalid_client (unknown client_id "${query.get('client_id')}")`);
-    if (!redirectUri || !URL.canParse(redirectUri)) return sendText(res, 400, `${spec.name}: invalid_request (missing or malformed redirect_uri)`);
+    if (query.get('client_id') !== clientId)
+      return sendText(
+        res,
+        400,
+        `${spec.name}: invalid_client (unknown client_id "${query.get('client_id')}")`,
+      );
+    if (!redirectUri || !URL.canParse(redirectUri))
+      return sendText(res, 400, `${spec.name}: invalid_request (missing or malformed redirect_uri)`);
     const target = new URL(redirectUri);
     const state = query.get('state');
     if (state !== null) target.searchParams.set('state', state);
@@ -140,8 +167,16 @@ const startFakeProvider = async (spec: ProviderSpec): Promise<FakeOAuth> => {
       target.searchParams.set('error', 'unsupported_response_type');
     } else {
       const user = nextUsers.shift();
-      if (!user) return sendText(res, 400, `${spec.name} fake: no user to sign in as; call setNextUser() before the browser visits /authorize`);
-      target.searchParams.set('code', issue(user, redirectUri, query.get('scope') ?? spec.defaultScope, query.get('nonce') ?? undefined));
+      if (!user)
+        return sendText(
+          res,
+          400,
+          `${spec.name} fake: no user to sign in as; call setNextUser() before the browser visits /authorize`,
+        );
+      target.searchParams.set(
+        'code',
+        issue(user, redirectUri, query.get('scope') ?? spec.defaultScope, query.get('nonce') ?? undefined),
+      );
     }
     res.writeHead(302, { location: target.toString(), 'cache-control': 'no-store' });
     res.end();
@@ -150,14 +185,25 @@ const startFakeProvider = async (spec: ProviderSpec): Promise<FakeOAuth> => {
   const token = (req: IncomingMessage, res: ServerResponse, body: Record<string, string> | undefined) => {
     if (!body) return sendJson(res, 400, spec.errorBody('invalid_request'));
     const client = clientCredentials(req, body);
-    if (client.id !== clientId || client.secret !== clientSecret) return sendJson(res, 401, spec.errorBody('invalid_client'));
-    if (body.grant_type !== 'authorization_code') return sendJson(res, 400, spec.errorBody('unsupported_grant_type'));
+    if (client.id !== clientId || client.secret !== clientSecret)
+      return sendJson(res, 401, spec.errorBody('invalid_client'));
+    if (body.grant_type !== 'authorization_code')
+      return sendJson(res, 400, spec.errorBody('unsupported_grant_type'));
     const grant = body.code === undefined ? undefined : codes.get(body.code);
     if (!grant || grant.expiresAt < Date.now()) return sendJson(res, 400, spec.errorBody('invalid_grant'));
     codes.delete(body.code!);
-    if (body.redirect_uri !== grant.redirectUri) return sendJson(res, 400, spec.errorBody(spec.name === 'Google' ? 'redirect_uri_mismatch' : 'invalid_grant'));
+    if (body.redirect_uri !== grant.redirectUri)
+      return sendJson(
+        res,
+        400,
+        spec.errorBody(spec.name === 'Google' ? 'redirect_uri_mismatch' : 'invalid_grant'),
+      );
     const accessToken = spec.newAccessToken();
-    tokens.set(accessToken, { user: grant.user, scope: grant.scope, expiresAt: Date.now() + spec.accessTokenLifetime * 1000 });
+    tokens.set(accessToken, {
+      user: grant.user,
+      scope: grant.scope,
+      expiresAt: Date.now() + spec.accessTokenLifetime * 1000,
+    });
     sendJson(res, 200, {
       access_token: accessToken,
       token_type: 'Bearer',
@@ -171,7 +217,9 @@ const startFakeProvider = async (spec: ProviderSpec): Promise<FakeOAuth> => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const issued = bearer === undefined ? undefined : tokens.get(bearer);
     if (!issued || issued.expiresAt < Date.now()) {
-      return sendJson(res, 401, spec.unauthorizedBody, { 'www-authenticate': 'Bearer error="invalid_token"' });
+      return sendJson(res, 401, spec.unauthorizedBody, {
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
     }
     sendJson(res, 200, spec.userBody(issued));
   };
@@ -241,8 +289,11 @@ const signJwt = (payload: Json, key: KeyObject, kid: string) => {
  * plus GET /certs (JWKS of the id_token key) and /.well-known/openid-configuration.
  */
 export const startFakeGoogle = async (): Promise<FakeOAuth> => {
-  const { privateKey, publicKey } = await new Promise<{ privateKey: KeyObject; publicKey: KeyObject }>((resolve, reject) =>
-    generateKeyPair('rsa', { modulusLength: 2048 }, (error, pub, priv) => (error ? reject(error) : resolve({ publicKey: pub, privateKey: priv }))),
+  const { privateKey, publicKey } = await new Promise<{ privateKey: KeyObject; publicKey: KeyObject }>(
+    (resolve, reject) =>
+      generateKeyPair('rsa', { modulusLength: 2048 }, (error, pub, priv) =>
+        error ? reject(error) : resolve({ publicKey: pub, privateKey: priv }),
+      ),
   );
   const kid = random(8);
   return startFakeProvider({
@@ -256,8 +307,16 @@ export const startFakeGoogle = async (): Promise<FakeOAuth> => {
     tokenExtras: (grant, baseUrl, clientId) => {
       if (!hasScope(grant.scope, 'openid')) return {};
       const now = Math.floor(Date.now() / 1000);
-      const claims: Json = { iss: baseUrl, azp: clientId, aud: clientId, sub: grant.user.sub, iat: now, exp: now + 3600 };
-      if (hasScope(grant.scope, 'email')) Object.assign(claims, { email: grant.user.email, email_verified: grant.user.emailVerified });
+      const claims: Json = {
+        iss: baseUrl,
+        azp: clientId,
+        aud: clientId,
+        sub: grant.user.sub,
+        iat: now,
+        exp: now + 3600,
+      };
+      if (hasScope(grant.scope, 'email'))
+        Object.assign(claims, { email: grant.user.email, email_verified: grant.user.emailVerified });
       if (hasScope(grant.scope, 'profile')) claims.name = grant.user.name;
       if (grant.nonce !== undefined) claims.nonce = grant.nonce;
       return { id_token: signJwt(claims, privateKey, kid) };
@@ -267,7 +326,10 @@ export const startFakeGoogle = async (): Promise<FakeOAuth> => {
       ...(hasScope(scope, 'profile') ? { name: user.name } : {}),
       ...(hasScope(scope, 'email') ? { email: user.email, email_verified: user.emailVerified } : {}),
     }),
-    errorBody: (error) => ({ error, error_description: error === 'invalid_client' ? 'Unauthorized' : 'Bad Request' }),
+    errorBody: (error) => ({
+      error,
+      error_description: error === 'invalid_client' ? 'Unauthorized' : 'Bad Request',
+    }),
     unauthorizedBody: { error: 'invalid_request', error_description: 'Invalid Credentials' },
     extraRoutes: (baseUrl) => ({
       '/certs': { keys: [{ ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }] },
@@ -304,6 +366,9 @@ export const startFakeDiscord = (): Promise<FakeOAuth> =>
       avatar: null,
       ...(hasScope(scope, 'email') ? { email: user.email, verified: user.emailVerified } : {}),
     }),
-    errorBody: (error) => ({ error, ...(error === 'invalid_grant' ? { error_description: 'Invalid "code" in request.' } : {}) }),
+    errorBody: (error) => ({
+      error,
+      ...(error === 'invalid_grant' ? { error_description: 'Invalid "code" in request.' } : {}),
+    }),
     unauthorizedBody: { message: '401: Unauthorized', code: 0 },
   });

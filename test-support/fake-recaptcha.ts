@@ -49,7 +49,11 @@ export const startFakeRecaptcha = async (): Promise<FakeRecaptcha> => {
     tokens.delete(response);
     used.add(response);
     if (Date.now() - solvedAt > TOKEN_LIFETIME_MS) return fail('timeout-or-duplicate');
-    return { success: true, challenge_ts: new Date(solvedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'), hostname: HOSTNAME };
+    return {
+      success: true,
+      challenge_ts: new Date(solvedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      hostname: HOSTNAME,
+    };
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

@@ -80,7 +80,8 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
       const address = to.toLowerCase();
       const after = options.after ?? 0;
       const timeoutMs = options.timeoutMs ?? 5000;
-      const matches = (mail: CapturedMail) => mail.receivedAt >= after && mail.to.some((rcpt) => rcpt.toLowerCase() === address);
+      const matches = (mail: CapturedMail) =>
+        mail.receivedAt >= after && mail.to.some((rcpt) => rcpt.toLowerCase() === address);
       const found = mails.find(matches);
       if (found) return Promise.resolve(found);
       return new Promise<CapturedMail>((resolve, reject) => {
@@ -119,6 +120,7 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
 /** The 6-digit code in a mail's text (throws if none). */
 export const otpFrom = (mail: CapturedMail): string => {
   const code = /(?<!\d)\d{6}(?!\d)/.exec(mail.text)?.[0];
-  if (!code) throw new Error(`No 6-digit code in the mail "${mail.subject}" to ${mail.to.join(', ')}:\n${mail.text}`);
+  if (!code)
+    throw new Error(`No 6-digit code in the mail "${mail.subject}" to ${mail.to.join(', ')}:\n${mail.text}`);
   return code;
 };

@@ -42,6 +42,8 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
       status: 200,
       body: { payload: { isReseller: false, apiKey: null, is_2fa: false, is_active: true, balance: 0 } },
     });
+    // argon2id with DESIGN.md §6's parameters; the password itself is nowhere.
+    expect((await userRow('Ann')).passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const stats = await api.get('/v1/user/dashboard-stats', { token });
     expect(stats.body.payload).toMatchObject({
       totalPlanPurchased: 0,

@@ -100,7 +100,7 @@ export const revokeAllSessions = async (db: Db, userId: string): Promise<number>
 /** A new code replaces any unused one of the same purpose. */
 export const insertOtp = async (
   db: Db,
-  otp: { userId: string; purpose: OtpPurpose; email: string; codeHash: string; expiresAt: Date },
+  otp: { userId: string; purpose: OtpPurpose; email: string; codeHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> => {
   await db.transaction(async (tx) => {
     await tx

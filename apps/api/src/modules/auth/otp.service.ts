@@ -22,8 +22,9 @@ export const createOtpService = ({ db, mailer, brand }: { db: Db; mailer: Mailer
       Date.now() - last.createdAt.getTime() < OTP_RULES.resendAfterSeconds * 1000;
     if (recent) return;
     const code = newOtpCode();
-    const expiresAt = new Date(Date.now() + OTP_RULES.lifetimeMinutes * 60_000);
-    await insertOtp(db, { userId, purpose, email, codeHash: sha256(code), expiresAt });
+    const createdAt = new Date();
+    const expiresAt = new Date(createdAt.getTime() + OTP_RULES.lifetimeMinutes * 60_000);
+    await insertOtp(db, { userId, purpose, email, codeHash: sha256(code), createdAt, expiresAt });
     mailer.send(otpMail(brand, email, purpose, code, OTP_RULES.lifetimeMinutes));
   },
 
