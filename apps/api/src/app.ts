@@ -2,7 +2,7 @@ import type { Database } from '@proxydesk/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { publicUrl, type Config } from './config.js';
 import { createCounters } from './lib/counters.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -13,7 +13,15 @@ import { createCaptchaService } from './modules/captcha/captcha.service.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { invoiceRoutes } from './modules/invoices/invoice.routes.js';
+import { createInvoiceService } from './modules/invoices/invoice.service.js';
+import { createQuotes } from './modules/invoices/quote.js';
 import { createMailer } from './modules/mail/mailer.js';
+import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
+import { createPaymentService } from './modules/payments/payment.service.js';
+import { sandboxGateway, sandboxVerifier } from './modules/payments/sandbox.js';
+import { webhookRoutes } from './modules/payments/webhook.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { registerAuthentication } from './plugins/authenticate.js';
@@ -79,11 +87,26 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
     discord: discordProvider({ clientId: config.DISCORD_CLIENT_ID, clientSecret: config.DISCORD_CLIENT_SECRET, base: config.DISCORD_API_BASE }, shopUrl),
   };
 
+  // Payments: the sandbox gateway's page posts signed events to this process's own webhook.
+  const sandboxSecret = config.SANDBOX_PAYMENTS ? (config.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex')) : null;
+  const gateways = new Map<string, Gateway>();
+  const verifiers = new Map<string, WebhookVerifier>();
+  if (sandboxSecret) {
+    gateways.set('sandbox', sandboxGateway(shopUrl));
+    verifiers.set('sandbox', sandboxVerifier(sandboxSecret));
+  }
+  const catalogue = createCatalogueService(db, config.CATALOGUE_CACHE_SECONDS);
+  const payments = createPaymentService({ db, gateways, publicUrl: shopUrl, referralPointsPerEuro: 1, log: app.log });
+  const invoices = createInvoiceService(db, payments, async (code) => (await catalogue.paymentMethods()).some((m) => m.code === code));
+
   registerAuthentication(app, db);
   healthRoutes(app, database);
-  catalogueRoutes(app, createCatalogueService(db, config.CATALOGUE_CACHE_SECONDS));
+  catalogueRoutes(app, catalogue);
   authRoutes(app, { auth, users, captcha, oauth }, config.RECAPTCHA_SITE_KEY ?? null);
   userRoutes(app, users);
+  billingRoutes(app, db);
+  invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
+  await webhookRoutes(app, { db, payments, verifiers, sandboxSecret, brand: config.BRAND_NAME });
 
   await registerWeb(app, config);
   return app;

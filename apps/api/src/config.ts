@@ -53,6 +53,10 @@ const configSchema = z.object({
   PADDLE_WEBHOOK_SECRET: z.string().optional(),
   PADDLE_API_BASE: optionalUrl,
   PROXY_GATEWAY_HOST: z.string().optional(),
+  /** The built-in sandbox gateway (a Pay button that marks invoices paid): turn it off in a real shop. */
+  SANDBOX_PAYMENTS: flag.default(true),
+  /** Signs the sandbox gateway's webhook events (default: random per process, which its own page uses). */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -9,3 +9,5 @@ export * from './health.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './zod.js';
+export * from './countries.js';
+export * from './billing.js';

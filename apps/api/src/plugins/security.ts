@@ -24,11 +24,12 @@ const contentSecurityPolicy = {
 
 export const registerSecurity = async (app: FastifyInstance, config: Config, redis: Redis | undefined): Promise<void> => {
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
-  // Only the API is limited: static files and the docs are not (DESIGN.md §6).
+  // Only the API is limited: static files and the docs are not (DESIGN.md §6), nor payment providers'
+  // webhooks, which come in bursts from a few addresses and are checked by signature.
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/v1/'),
+    allowList: (request) => !request.url.startsWith('/v1/') || request.url.startsWith('/v1/webhooks/'),
     ...(redis ? { redis, nameSpace: 'proxydesk-rl:' } : {}),
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests: try again in ${context.after}`),
   });

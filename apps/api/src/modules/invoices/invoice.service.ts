@@ -1,0 +1,84 @@
+import { centsToEuro, PAGE_SIZE, type Invoice } from '@proxydesk/contract';
+import { findCoupon, findOwnInvoice, insertInvoice, listInvoices, type Db, type InvoiceRow } from '@proxydesk/db';
+import { HttpError } from '../../lib/http-error.js';
+import type { Account } from '../../plugins/authenticate.js';
+import type { PaymentService } from '../payments/payment.service.js';
+import type { Quote } from './quote.js';
+
+/** An invoice as the API answers it (SPEC.md §3). */
+export const toInvoice = (row: InvoiceRow): Invoice => ({
+  id: row.id,
+  plan_name: row.planName,
+  plan_price: centsToEuro(row.priceCents),
+  list_price: centsToEuro(row.listPriceCents),
+  plan_data: row.dataGb,
+  ip_amount: row.ipAmount,
+  duration: row.durationHours,
+  proxy_type: row.proxyType,
+  coupon: row.couponCode,
+  payment_method: row.paymentMethod,
+  status: row.paid,
+  created: row.createdAt.toISOString(),
+  hosted_url: row.paid ? null : row.hostedUrl,
+});
+
+/** Percent or fixed off, never below zero (DESIGN.md §4). */
+const discounted = (cents: number, coupon: { kind: 'percent' | 'fixed'; value: number }) =>
+  Math.max(0, coupon.kind === 'percent' ? Math.round((cents * (100 - Math.min(coupon.value, 100))) / 100) : cents - coupon.value);
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
+
+/** `isMethodOnSale`: the catalogue lists the payment method as active (the operator can withdraw one). */
+export const createInvoiceService = (db: Db, payments: PaymentService, isMethodOnSale: (code: string) => Promise<boolean>) => {
+  /** The coupon's terms, checked for this customer now: a clear 400 for each way it can be refused. */
+  const redeemable = async (code: string, userId: string) => {
+    const found = await findCoupon(db, code, userId);
+    const now = Date.now();
+    if (!found?.coupon.isActive) throw new HttpError(400, 'Unknown promo code');
+    const { coupon, uses, usedByCustomer } = found;
+    if (coupon.validFrom && coupon.validFrom.getTime() > now) throw new HttpError(400, 'This promo code is not valid yet');
+    if (coupon.validUntil && coupon.validUntil.getTime() <= now) throw new HttpError(400, 'This promo code has expired');
+    if (coupon.maxUses !== null && uses >= coupon.maxUses) throw new HttpError(400, 'This promo code has been used up');
+    if (usedByCustomer) throw new HttpError(400, 'You have already used this promo code');
+    return coupon;
+  };
+
+  return {
+    /** Prices come from the quote (the catalogue), the coupon is applied here, then the checkout opens. */
+    create: async ({ user }: Account, quote: Quote, options: { paymentMethod: string; coupon?: string | null | undefined }) => {
+      if (!payments.accepts(options.paymentMethod) || !(await isMethodOnSale(options.paymentMethod))) {
+        throw new HttpError(400, 'This payment method is not available');
+      }
+      if (options.paymentMethod === 'balance' && user.role !== 'reseller') throw new HttpError(400, 'Only resellers pay from a balance');
+      if (options.paymentMethod === 'balance' && quote.kind === 'balance') throw new HttpError(400, 'A top-up cannot be paid from the balance');
+      const code = options.coupon?.trim() || null;
+      const coupon = code && quote.kind !== 'balance' ? await redeemable(code, user.id) : null;
+      if (code && quote.kind === 'balance') throw new HttpError(400, 'Promo codes do not apply to top-ups');
+      const invoice = await insertInvoice(db, {
+        ...quote,
+        userId: user.id,
+        priceCents: coupon ? discounted(quote.listPriceCents, coupon) : quote.listPriceCents,
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        paymentMethod: options.paymentMethod,
+      });
+      const hostedUrl = await payments.checkout(invoice, user.email);
+      return {
+        detail: hostedUrl ? 'Invoice created: complete the payment' : 'Paid: your order is ready',
+        payload: { hosted_url: hostedUrl, invoice_id: invoice.id },
+      };
+    },
+
+    list: async ({ user }: Account, page: number, pageUrl: (page: number) => string) => {
+      const { rows, count } = await listInvoices(db, user.id, page, PAGE_SIZE);
+      return { count, next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null, results: rows.map(toInvoice) };
+    },
+
+    read: async ({ user }: Account, id: string) => {
+      // Another customer's, malformed or no such invoice: all the same 404 (DESIGN.md §2).
+      const row = await findOwnInvoice(db, user.id, id);
+      if (!row) throw new HttpError(404, 'Invoice not found');
+      return toInvoice(row);
+    },
+  };
+};

@@ -1,0 +1,34 @@
+import type { InvoiceRow } from '@proxydesk/db';
+
+/** What a provider needs to open a checkout for an invoice. */
+export interface CheckoutRequest {
+  invoice: InvoiceRow;
+  customerEmail: string;
+  /** Where the provider sends the customer back: the invoice page. */
+  returnUrl: string;
+}
+
+export interface Checkout {
+  /** The payment page (or checkout) URL the browser goes to. */
+  hostedUrl: string;
+  /** The provider's id of the checkout (session, transaction, order). */
+  providerRef: string;
+}
+
+/** One payment provider behind one interface (issue #4): create a checkout; its webhook says paid. */
+export interface Gateway {
+  code: string;
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+}
+
+/** A verified word from a provider that an invoice was paid (or anything else, recorded all the same). */
+export interface VerifiedEvent {
+  eventId: string;
+  type: string;
+  /** Our invoice id, when the event is a payment for one. */
+  paidInvoiceId: string | null;
+  payload: unknown;
+}
+
+/** Checks a webhook's signature on the raw body (and re-fetches where the provider does not sign). */
+export type WebhookVerifier = (raw: Buffer, headers: Record<string, string | string[] | undefined>) => Promise<VerifiedEvent>;

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { applyPayment, lockedBalanceCents, recordPayment, setInvoiceCheckout, spendBalance, type Db, type InvoiceRow } from '@proxydesk/db';
+import { HttpError } from '../../lib/http-error.js';
+import type { Gateway, VerifiedEvent } from './gateway.js';
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
+
+/**
+ * Opens checkouts and receives payments. Marking paid and provisioning happen in one transaction
+ * (packages/db applyPayment), so a duplicate, late or concurrent event never provisions twice.
+ */
+export const createPaymentService = ({
+  db,
+  gateways,
+  publicUrl,
+  referralPointsPerEuro,
+  log,
+}: {
+  db: Db;
+  gateways: Map<string, Gateway>;
+  publicUrl: string;
+  referralPointsPerEuro: number;
+  log: FastifyBaseLogger;
+}) => {
+  /** Pays an invoice on the spot, without a provider: from the reseller balance, or a free (100 % off) one. */
+  const payNow = (invoice: InvoiceRow, provider: 'balance' | 'free') =>
+    db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      if (provider === 'balance') {
+        const balance = await lockedBalanceCents(tx, invoice.userId);
+        if (balance < invoice.priceCents) throw new HttpError(400, 'Insufficient balance: add balance first');
+        await spendBalance(tx, invoice.userId, invoice.priceCents, invoice.id, invoice.planName);
+      }
+      const event = { provider, eventId: `${provider}:${invoice.id}`, type: 'paid', invoiceId: invoice.id, payload: {} };
+      return applyPayment(tx, event, referralPointsPerEuro);
+    });
+
+  return {
+    /** Can a customer pay with this method here? (a provider without its keys is not offered). */
+    accepts: (code: string) => code === 'balance' || gateways.has(code),
+
+    /** Answers where to pay, or null when the invoice was paid on the spot. */
+    checkout: async (invoice: InvoiceRow, customerEmail: string): Promise<string | null> => {
+      if (invoice.priceCents === 0 || invoice.paymentMethod === 'balance') {
+        await payNow(invoice, invoice.priceCents === 0 ? 'free' : 'balance');
+        return null;
+      }
+      const gateway = gateways.get(invoice.paymentMethod);
+      if (!gateway) throw new HttpError(400, 'This payment method is not available');
+      const { hostedUrl, providerRef } = await gateway.createCheckout({ invoice, customerEmail, returnUrl: `${publicUrl}/invoice/${invoice.id}` });
+      await setInvoiceCheckout(db, invoice.id, hostedUrl, providerRef);
+      return hostedUrl;
+    },
+
+    /** A verified provider event: recorded once; the first payment for an invoice provisions it. */
+    receive: async (provider: string, event: VerifiedEvent) => {
+      const outcome = await recordPayment(
+        db,
+        { provider, eventId: event.eventId, type: event.type, invoiceId: event.paidInvoiceId, payload: event.payload },
+        referralPointsPerEuro,
+      );
+      log.info({ provider, eventId: event.eventId, type: event.type, invoiceId: event.paidInvoiceId, outcome }, 'payment event');
+      return outcome;
+    },
+  };
+};

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { findInvoiceById, type Db } from '@proxydesk/db';
+import { HttpError } from '../../lib/http-error.js';
+import type { WebhookVerifier } from './gateway.js';
+import type { PaymentService } from './payment.service.js';
+import { SANDBOX_SIGNATURE_HEADER, sandboxPaidEvent } from './sandbox.js';
+import { sandboxPage } from './sandbox-page.js';
+
+/** Webhooks carry small JSON or form bodies; anything larger is not a provider's. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/**
+ * `POST /v1/webhooks/{provider}` (DESIGN.md §2): the raw body goes to the provider's verifier; 2xx once
+ * the event is safely recorded (duplicates too), 400 for a bad signature, never 3xx or 401. Also the
+ * sandbox gateway's hosted page, whose Pay button posts a signed event to the same webhook.
+ */
+export const webhookRoutes = async (
+  app: FastifyInstance,
+  deps: { db: Db; payments: PaymentService; verifiers: Map<string, WebhookVerifier>; sandboxSecret: string | null; brand: string },
+): Promise<void> => {
+  await app.register((scope, _options, done) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+    scope.post<{ Params: { provider: string } }>(
+      '/v1/webhooks/:provider',
+      { schema: { summary: 'Payment provider notifications (stripe, paddle, coingate, sandbox)', tags: ['payments'] } },
+      async (request) => {
+        const verify = deps.verifiers.get(request.params.provider);
+        if (!verify) throw new HttpError(404, 'Unknown payment provider');
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        // Whatever a verifier throws, synchronously or not, a notification it cannot read is a 400.
+        const event = await Promise.resolve()
+          .then(() => verify(raw, request.headers))
+          .catch((error: unknown) => {
+            if (error instanceof HttpError) throw error;
+            request.log.warn({ err: error, provider: request.params.provider }, 'webhook refused');
+            throw new HttpError(400, 'Not a valid notification');
+          });
+        const outcome = await deps.payments.receive(request.params.provider, event);
+        return { detail: outcome };
+      },
+    );
+
+    const secret = deps.sandboxSecret;
+    if (!secret) return done();
+
+    scope.get<{ Params: { invoiceId: string } }>('/sandbox/pay/:invoiceId', { schema: { hide: true } }, async (request, reply) => {
+      const invoice = await findInvoiceById(deps.db, request.params.invoiceId);
+      return reply.status(invoice ? 200 : 404).type('text/html; charset=utf-8').send(sandboxPage(deps.brand, invoice));
+    });
+
+    scope.post<{ Params: { invoiceId: string } }>('/sandbox/pay/:invoiceId', { schema: { hide: true } }, async (request, reply) => {
+      const invoice = await findInvoiceById(deps.db, request.params.invoiceId);
+      if (!invoice) return reply.status(404).type('text/html; charset=utf-8').send(sandboxPage(deps.brand, undefined));
+      const action = new URLSearchParams(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '').get('action');
+      if (action === 'pay' && !invoice.paid) {
+        // Like a real provider: a signed event to our own webhook, through the same route and checks.
+        const { body, signature } = sandboxPaidEvent(secret, invoice.id);
+        const answer = await scope.inject({
+          method: 'POST',
+          url: '/v1/webhooks/sandbox',
+          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+          payload: body,
+        });
+        if (answer.statusCode !== 200) throw new Error(`sandbox webhook answered ${answer.statusCode}`);
+      }
+      return reply.redirect(`/invoice/${invoice.id}`, 303);
+    });
+    done();
+  });
+};

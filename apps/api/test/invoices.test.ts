@@ -1,0 +1,257 @@
+import { customPlanPrice, gbSliderPrice, type Plan } from '@proxydesk/contract';
+import { schema } from '@proxydesk/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
+import { createTestApp, type TestApp } from '../../../test-support/app.js';
+import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let api: ApiClient;
+let plans: Plan[];
+const BILLING = { first_name: 'Ann', last_name: 'Lee', address: '1 Main St', city: 'Dublin', zip: 'D01', country: 'Ireland' };
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: 'http://shop.test' } });
+  api = apiClient(t.app);
+  plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const plan = (predicate: (p: Plan) => boolean) => plans.find(predicate)!;
+let counter = 0;
+/** A signed-in customer with billing details. */
+const customer = async (options: { billing?: boolean; referee?: string } = {}) => {
+  counter += 1;
+  const username = `buyer${counter}`;
+  const token = await signUp(api, smtp, { username, email: `${username}@example.com`, ...(options.referee ? { referee: options.referee } : {}) });
+  if (options.billing !== false) expect((await api.post('/v1/billing/create', BILLING, { token })).status).toBe(200);
+  return { token, username };
+};
+/** Pays a sandbox invoice the way a customer does: the hosted page's Pay button. */
+const payOnSandbox = async (hostedUrl: string) => {
+  const path = new URL(hostedUrl).pathname;
+  const page = await t.app.inject({ method: 'GET', url: path });
+  expect(page.statusCode).toBe(200);
+  const paid = await t.app.inject({ method: 'POST', url: path, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  expect(paid.statusCode).toBe(303);
+  return paid.headers.location;
+};
+
+describe('billing details (SPEC.md §4 checkout, §5 billing)', () => {
+  it('answers 404 until saved, checks every field, and keeps the address the server saw', async () => {
+    const { token } = await customer({ billing: false });
+    expect(await api.get('/v1/billing/read', { token })).toEqual({ status: 404, body: { detail: 'No billing details yet' } });
+    expect((await api.post('/v1/billing/create', { ...BILLING, country: 'Atlantis' }, { token })).body).toEqual({
+      detail: 'body.country: Choose a country from the list',
+    });
+    expect((await api.post('/v1/billing/create', { ...BILLING, city: '  ' }, { token })).body).toEqual({ detail: 'body.city: City is required' });
+    const saved = await api.post('/v1/billing/create', { ...BILLING, ip: '203.0.113.9' }, { token });
+    expect(saved.body.payload).toEqual({ ...BILLING, ip: '127.0.0.1' });
+    expect((await api.get('/v1/billing/read', { token })).body.payload).toEqual({ ...BILLING, ip: '127.0.0.1' });
+  });
+
+  it('blocks checkout until there are billing details', async () => {
+    const { token } = await customer({ billing: false });
+    const answer = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan((p) => p.type === 'PR_4').id }, { token });
+    expect(answer).toEqual({ status: 400, body: { detail: 'Add your billing details first' } });
+  });
+});
+
+describe('invoices priced on the server (SPEC.md §7, §9)', () => {
+  it('a datacenter plan through the sandbox: hosted page, Pay, Paid invoice, a plan waiting for activation', async () => {
+    const { token } = await customer();
+    const dc = plan((p) => p.type === 'PR_4');
+    const created = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_4', price: 0.01 }, { token });
+    expect(created.status).toBe(200);
+    expect(created.body.detail).toBe('Invoice created: complete the payment');
+    const { hosted_url: hostedUrl, invoice_id: id } = created.body.payload;
+    expect(hostedUrl).toBe(`http://shop.test/sandbox/pay/${id}`);
+
+    const pending = (await api.get(`/v1/invoice/read/${id}`, { token })).body.payload;
+    expect(pending.invoice).toMatchObject({ id, plan_name: dc.name, plan_price: dc.price, proxy_type: 'PR_4', status: false, coupon: null, payment_method: 'sandbox', ip_amount: dc.ipAmount });
+    expect(pending.billing).toMatchObject({ country: 'Ireland' });
+
+    expect(await payOnSandbox(hostedUrl)).toBe(`/invoice/${id}`);
+    const paid = (await api.get(`/v1/invoice/read/${id}`, { token })).body.payload.invoice;
+    expect(paid).toMatchObject({ status: true, hosted_url: null });
+    const stats = (await api.get('/v1/user/dashboard-stats', { token })).body.payload;
+    expect(stats).toMatchObject({ totalPlanPurchased: 1, totalPendingActivation: 1, moneySpent: dc.price });
+  });
+
+  it('prices per-GB plans as price × GB, the slider by the formula, and custom plans by the day table', async () => {
+    const { token } = await customer();
+    const isp = plan((p) => p.type === 'PR_2');
+    const ispInvoice = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: isp.id }, { token });
+    expect((await api.get(`/v1/invoice/read/${ispInvoice.body.payload.invoice_id}`, { token })).body.payload.invoice.plan_price).toBe(
+      Math.round(isp.price * isp.data! * 100) / 100,
+    );
+
+    const week = plan((p) => p.type === 'PR_3' && p.duration === 168);
+    expect((await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: week.id, gb: 125 }, { token })).body).toEqual({
+      detail: '125 GB is not a choice for this plan',
+    });
+    const normal = await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: week.id, gb: 300 }, { token });
+    const normalInvoice = (await api.get(`/v1/invoice/read/${normal.body.payload.invoice_id}`, { token })).body.payload.invoice;
+    expect(normalInvoice).toMatchObject({ plan_price: gbSliderPrice(week, 300), plan_data: 300 });
+
+    expect((await api.post('/v1/invoice/dc-ip-custom-checkout', { payment_method: 'sandbox', days: 31, ips: 2, proxyType: 'PR_4' }, { token })).body).toEqual({
+      detail: 'body.days: Invalid Days',
+    });
+    expect((await api.post('/v1/invoice/dc-ip-custom-checkout', { payment_method: 'sandbox', days: 3, ips: 11, proxyType: 'PR_5' }, { token })).body).toEqual({
+      detail: 'body.ips: Invalid Ips',
+    });
+    const custom = await api.post('/v1/invoice/dc-ip-custom-checkout', { payment_method: 'sandbox', days: 22, ips: 3, proxyType: 'PR_5' }, { token });
+    const customInvoice = (await api.get(`/v1/invoice/read/${custom.body.payload.invoice_id}`, { token })).body.payload.invoice;
+    expect(customInvoice).toMatchObject({ plan_price: customPlanPrice(22, 3), ip_amount: 3, duration: 22 * 24, proxy_type: 'PR_5' });
+  });
+
+  it('refuses a plan that is not on sale, a product mismatch and an unknown code', async () => {
+    const { token } = await customer();
+    const dc = plan((p) => p.type === 'PR_4');
+    expect((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: 999_999 }, { token })).body.detail).toBe('This plan is not on sale');
+    expect((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_5' }, { token })).body.detail).toBe(
+      'This plan is not for that product',
+    );
+    expect((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_9' }, { token })).status).toBe(400);
+    expect((await api.post('/v1/invoice/create', { payment_method: 'wire', plan: dc.id }, { token })).status).toBe(400);
+  });
+
+  it('adds bought GB to the current plan of that product', async () => {
+    const { token } = await customer();
+    const extra = plan((p) => p.type === 'PR_1');
+    const body = { payment_method: 'sandbox', plan: extra.id, amount: 20, plan_type: 'PR_3' };
+    expect((await api.post('/v1/invoice/buyAdditional', body, { token })).body).toEqual({
+      detail: 'You have no active Residential plan to add GB to',
+    });
+    const day = plan((p) => p.type === 'PR_3' && p.add_gb_price !== null && p.duration === 24);
+    const bought = await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: day.id, gb: 100 }, { token });
+    await payOnSandbox(bought.body.payload.hosted_url);
+
+    const more = await api.post('/v1/invoice/buyAdditional', body, { token });
+    const invoice = (await api.get(`/v1/invoice/read/${more.body.payload.invoice_id}`, { token })).body.payload.invoice;
+    expect(invoice).toMatchObject({ plan_price: extra.price * 20, plan_data: 20 });
+    await payOnSandbox(more.body.payload.hosted_url);
+    const [row] = await t.database.db
+      .select({ dataGb: schema.customerPlans.dataGb })
+      .from(schema.customerPlans)
+      .where(eq(schema.customerPlans.invoiceId, bought.body.payload.invoice_id));
+    expect(row!.dataGb).toBe(120);
+  });
+});
+
+describe('the invoice list and page (SPEC.md §2 Invoices, §7)', () => {
+  it('pages ten at a time, newest first, with an absolute next URL', async () => {
+    const { token } = await customer();
+    const dc = plan((p) => p.type === 'PR_4');
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      ids.push((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id }, { token })).body.payload.invoice_id);
+    }
+    const first = (await api.get('/v1/invoice/read', { token })).body;
+    expect(first.count).toBe(12);
+    expect(first.results).toHaveLength(10);
+    expect(first.next).toBe('http://shop.test/v1/invoice/read?page=2');
+    const second = (await api.get('/v1/invoice/read?page=2', { token })).body;
+    expect(second).toMatchObject({ count: 12, next: null });
+    expect([...first.results, ...second.results].map((i: { id: string }) => i.id)).toEqual([...ids].reverse());
+    expect((await api.get('/v1/invoice/read?page=0', { token })).status).toBe(400);
+    expect((await api.get('/v1/invoice/read?page=abc', { token })).status).toBe(400);
+  });
+
+  it("another customer's invoice is 404, like one that does not exist", async () => {
+    const owner = await customer();
+    const other = await customer();
+    const id = (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan((p) => p.type === 'PR_4').id }, { token: owner.token })).body
+      .payload.invoice_id as string;
+    const notFound = { status: 404, body: { detail: 'Invoice not found' } };
+    expect(await api.get(`/v1/invoice/read/${id}`, { token: other.token })).toEqual(notFound);
+    expect(await api.get('/v1/invoice/read/00000000-0000-0000-0000-000000000000', { token: owner.token })).toEqual(notFound);
+    expect(await api.get('/v1/invoice/read/not-an-id', { token: owner.token })).toEqual(notFound);
+    expect((await api.get('/v1/invoice/read', { token: other.token })).body.count).toBe(0);
+  });
+});
+
+describe('promo codes (DESIGN.md §4)', () => {
+  const addCoupon = (values: Partial<typeof schema.coupons.$inferInsert> & { code: string }) =>
+    t.database.db.insert(schema.coupons).values({ kind: 'percent', value: 10, ...values });
+
+  it('takes percent and fixed codes off, case-insensitively, once per customer, within their window and uses', async () => {
+    await addCoupon({ code: 'TENOFF' });
+    await addCoupon({ code: 'FIVER', kind: 'fixed', value: 500 });
+    await addCoupon({ code: 'OLD', validUntil: new Date(Date.now() - 1000) });
+    await addCoupon({ code: 'SOON', validFrom: new Date(Date.now() + 86_400_000) });
+    await addCoupon({ code: 'ONCE', maxUses: 1 });
+    const dc = plan((p) => p.type === 'PR_4');
+    const buy = (token: string, coupon: string) => api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
+    const price = async (token: string, answer: { body: { payload: { invoice_id: string } } }): Promise<Record<string, unknown>> =>
+      (await api.get(`/v1/invoice/read/${answer.body.payload.invoice_id}`, { token })).body.payload.invoice as Record<string, unknown>;
+
+    const ann = await customer();
+    const tenOff = await buy(ann.token, 'tenoff');
+    expect(await price(ann.token, tenOff)).toMatchObject({ plan_price: Math.round(dc.price * 90) / 100, list_price: dc.price, coupon: 'TENOFF' });
+    expect(await price(ann.token, await buy(ann.token, 'FIVER'))).toMatchObject({ plan_price: dc.price - 5 });
+    expect((await buy(ann.token, 'NOPE')).body).toEqual({ detail: 'Unknown promo code' });
+    expect((await buy(ann.token, 'OLD')).body).toEqual({ detail: 'This promo code has expired' });
+    expect((await buy(ann.token, 'SOON')).body).toEqual({ detail: 'This promo code is not valid yet' });
+
+    await payOnSandbox(tenOff.body.payload.hosted_url);
+    expect((await buy(ann.token, 'TENOFF')).body).toEqual({ detail: 'You have already used this promo code' });
+
+    const once = await buy(ann.token, 'ONCE');
+    await payOnSandbox(once.body.payload.hosted_url);
+    const bob = await customer();
+    expect((await buy(bob.token, 'ONCE')).body).toEqual({ detail: 'This promo code has been used up' });
+  });
+});
+
+describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)', () => {
+  it('tops up through a gateway, then pays at once from the balance, never below zero', async () => {
+    const { token, username } = await customer();
+    expect((await api.post('/v1/invoice/create-balance-invoice', { amount: 50, payment_method: 'sandbox' }, { token })).status).toBe(403);
+    const dc = plan((p) => p.type === 'PR_4');
+    expect((await api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token })).body).toEqual({
+      detail: 'Only resellers pay from a balance',
+    });
+    await t.database.db.update(schema.users).set({ role: 'reseller' }).where(eq(schema.users.username, username));
+
+    expect((await api.post('/v1/invoice/create-balance-invoice', { amount: 0, payment_method: 'sandbox' }, { token })).body.detail).toBe(
+      'body.amount: Amount must be more than 0',
+    );
+    expect((await api.post('/v1/invoice/create-balance-invoice', { amount: 5, payment_method: 'balance' }, { token })).body.detail).toBe(
+      'A top-up cannot be paid from the balance',
+    );
+    const topUp = await api.post('/v1/invoice/create-balance-invoice', { amount: 25.5, payment_method: 'sandbox' }, { token });
+    await payOnSandbox(topUp.body.payload.hosted_url);
+    expect((await api.get('/v1/auth/access', { token })).body.payload.balance).toBe(25.5);
+
+    const paid = await api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token });
+    expect(paid.body).toMatchObject({ detail: 'Paid: your order is ready', payload: { hosted_url: null } });
+    expect((await api.get('/v1/auth/access', { token })).body.payload.balance).toBe(Math.round((25.5 - dc.price) * 100) / 100);
+
+    const expensive = plan((p) => p.type === 'PR_4' && p.price > 25.5 - dc.price);
+    expect((await api.post('/v1/invoice/create', { payment_method: 'balance', plan: expensive.id }, { token })).body).toEqual({
+      detail: 'Insufficient balance: add balance first',
+    });
+    const ledger = await t.database.db.select({ total: sql<string>`sum(${schema.balanceLedger.amountCents})` }).from(schema.balanceLedger);
+    expect(Number(ledger[0]!.total)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('referral points (DESIGN.md §4)', () => {
+  it('the referrer earns a point per whole euro the referee pays', async () => {
+    const referrer = await customer();
+    const code = (await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_code as string;
+    const referee = await customer({ referee: code });
+    const dc = plan((p) => p.type === 'PR_4');
+    const created = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id }, { token: referee.token });
+    expect((await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points).toBe(0);
+    await payOnSandbox(created.body.payload.hosted_url);
+    expect((await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points).toBe(Math.floor(dc.price));
+  });
+});

@@ -1,0 +1,155 @@
+import { paymentMethodCodeSchema } from './catalogue.js';
+import { COUNTRIES } from './countries.js';
+import { defineEndpoint } from './endpoint.js';
+import { paged, withPayload } from './envelope.js';
+import { CUSTOM_PLAN, GB_SLIDER } from './pricing.js';
+import { productCodeSchema } from './products.js';
+import { z } from './zod.js';
+
+const required = (label: string, max = 120) =>
+  z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
+
+/** Billing details (SPEC.md §3); every field required, the country one of the list (SPEC.md §5). */
+export const billingBodySchema = z.object({
+  first_name: required('First name', 80),
+  last_name: required('Last name', 80),
+  address: required('Address', 200),
+  city: required('City', 80),
+  zip: required('ZIP', 20),
+  country: z.string().check(z.refine((name) => COUNTRIES.includes(name), 'Choose a country from the list')),
+  /** The visitor's public address as the browser saw it; the server records the one it sees (DESIGN.md §3). */
+  ip: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+});
+export type BillingBody = z.input<typeof billingBodySchema>;
+
+export const billingSchema = z
+  .object({
+    first_name: z.string(),
+    last_name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    zip: z.string(),
+    country: z.string(),
+    ip: z.nullable(z.string()),
+  })
+  .check(z.meta({ id: 'Billing' }));
+export type Billing = z.infer<typeof billingSchema>;
+
+/** An invoice as SPEC.md §3 names its fields; `status` is true once paid. */
+export const invoiceSchema = z
+  .object({
+    id: z.string(),
+    plan_name: z.string(),
+    /** Euro to pay, after the promo code. */
+    plan_price: z.number(),
+    /** Euro before the promo code. */
+    list_price: z.number(),
+    /** GB bought, for data plans. */
+    plan_data: z.nullable(z.number()),
+    ip_amount: z.nullable(z.int()),
+    /** Hours the plan runs. */
+    duration: z.nullable(z.int()),
+    proxy_type: z.string(),
+    coupon: z.nullable(z.string()),
+    payment_method: z.string(),
+    status: z.boolean(),
+    created: z.string(),
+    /** Where to pay: a payment page URL (or a checkout session's URL); null once paid from the balance. */
+    hosted_url: z.nullable(z.string()),
+  })
+  .check(z.meta({ id: 'Invoice' }));
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+const coupon = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64, 'Promo code is too long'))));
+const planId = z.int().check(z.positive('Choose a plan'));
+const paymentMethod = paymentMethodCodeSchema;
+
+export const createInvoiceBodySchema = z.object({
+  payment_method: paymentMethod,
+  coupon,
+  plan: planId,
+  /** The product the page sells (SPEC.md §7 "and proxyType"); must match the plan's when given. */
+  proxyType: z.optional(productCodeSchema),
+});
+
+export const createNormalInvoiceBodySchema = z.object({
+  payment_method: paymentMethod,
+  coupon,
+  plan: planId,
+  gb: z.int().check(z.positive('Choose how many GB'), z.lte(GB_SLIDER.max, `At most ${GB_SLIDER.max} GB`)),
+});
+
+export const buyAdditionalBodySchema = z.object({
+  payment_method: paymentMethod,
+  coupon,
+  plan: planId,
+  /** GB to add. */
+  amount: z.int().check(z.positive('Amount is required'), z.lte(GB_SLIDER.max, `At most ${GB_SLIDER.max} GB at once`)),
+  /** The product whose current plan gets the GB. */
+  plan_type: productCodeSchema,
+});
+
+export const customCheckoutBodySchema = z.object({
+  payment_method: paymentMethod,
+  coupon,
+  days: z.int().check(z.gte(CUSTOM_PLAN.minDays, 'Invalid Days'), z.lte(CUSTOM_PLAN.maxDays, 'Invalid Days')),
+  ips: z.int().check(z.gte(CUSTOM_PLAN.minIps, 'Invalid Ips'), z.lte(CUSTOM_PLAN.maxIps, 'Invalid Ips')),
+  proxyType: z.enum(['PR_4', 'PR_5']),
+});
+
+/** Reseller top-up, in euro (SPEC.md §5: required, numeric; we also need it above zero and sane). */
+export const balanceInvoiceBodySchema = z.object({
+  amount: z.number().check(z.positive('Amount must be more than 0'), z.lte(10_000, 'At most €10,000 at once'), z.multipleOf(0.01, 'At most 2 decimals')),
+  payment_method: paymentMethod,
+});
+
+const hostedUrlAnswer = withPayload(z.object({ hosted_url: z.nullable(z.string()), invoice_id: z.string() }));
+
+const createPost = <B extends z.ZodMiniType>(path: string, summary: string, access: 'user' | 'reseller', body: B) =>
+  defineEndpoint({ method: 'POST', path, summary, tag: 'invoice', access, body, response: hostedUrlAnswer });
+
+export const billingEndpoints = {
+  read: defineEndpoint({
+    method: 'GET',
+    path: '/v1/billing/read',
+    summary: 'The billing details; 404 while there are none',
+    tag: 'billing',
+    access: 'user',
+    response: withPayload(billingSchema),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/v1/billing/create',
+    summary: 'Save the billing details (replaces the previous ones)',
+    tag: 'billing',
+    access: 'user',
+    body: billingBodySchema,
+    response: withPayload(billingSchema),
+  }),
+};
+
+export const invoiceEndpoints = {
+  create: createPost('/v1/invoice/create', 'Buy a catalogue plan', 'user', createInvoiceBodySchema),
+  createNormal: createPost('/v1/invoice/create-normal', 'Buy a normal (PR_3) plan with the GB slider', 'user', createNormalInvoiceBodySchema),
+  buyAdditional: createPost('/v1/invoice/buyAdditional', 'Buy more GB for the current plan of a product', 'user', buyAdditionalBodySchema),
+  customCheckout: createPost('/v1/invoice/dc-ip-custom-checkout', 'Buy a custom datacenter or IPv6 plan', 'user', customCheckoutBodySchema),
+  createBalance: createPost('/v1/invoice/create-balance-invoice', 'Top up the reseller balance', 'reseller', balanceInvoiceBodySchema),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/v1/invoice/read',
+    summary: 'The invoices, newest first, ten a page',
+    tag: 'invoice',
+    access: 'user',
+    query: z.object({ page: z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000)))) }),
+    response: paged(invoiceSchema),
+  }),
+  read: defineEndpoint({
+    method: 'GET',
+    path: '/v1/invoice/read/:invoice_id',
+    summary: 'One invoice with the billing details',
+    tag: 'invoice',
+    access: 'user',
+    params: z.object({ invoice_id: z.string().check(z.maxLength(64)) }),
+    response: withPayload(z.object({ invoice: invoiceSchema, billing: z.nullable(billingSchema) })),
+  }),
+};

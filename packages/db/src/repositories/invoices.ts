@@ -1,0 +1,78 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { isUuid } from '../schema/columns.js';
+import { couponRedemptions, coupons, customDayPrices, customerPlans, invoices, plans } from '../schema/index.js';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'paid' | 'paidAt' | 'createdAt' | 'hostedUrl' | 'providerRef'>;
+export type CouponRow = typeof coupons.$inferSelect;
+
+export const findActivePlan = async (db: Db, id: number): Promise<PlanRow | undefined> =>
+  (await db.select().from(plans).where(and(eq(plans.id, id), eq(plans.isActive, true))))[0];
+
+/** The operator's custom-plan price per day for 1..30 days, in cents (index = days − 1). */
+export const listCustomDayPrices = async (db: Db, productType: string): Promise<number[]> =>
+  (
+    await db
+      .select({ priceCents: customDayPrices.priceCents })
+      .from(customDayPrices)
+      .where(eq(customDayPrices.productType, productType))
+      .orderBy(asc(customDayPrices.days))
+  ).map((r) => r.priceCents);
+
+/** A coupon by code (case-insensitive) with how often it was redeemed, and whether by this customer. */
+export const findCoupon = async (db: Db, code: string, userId: string) => {
+  const [coupon] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = ${code.toLowerCase()}`);
+  if (!coupon) return undefined;
+  const [uses] = await db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id));
+  const [mine] = await db
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, userId)));
+  return { coupon, uses: uses?.n ?? 0, usedByCustomer: (mine?.n ?? 0) > 0 };
+};
+
+export const insertInvoice = async (db: Db, invoice: NewInvoice): Promise<InvoiceRow> => {
+  const [row] = await db.insert(invoices).values(invoice).returning();
+  if (!row) throw new Error('invoice was not created');
+  return row;
+};
+
+export const setInvoiceCheckout = async (db: Db, id: string, hostedUrl: string | null, providerRef: string | null): Promise<void> => {
+  await db.update(invoices).set({ hostedUrl, providerRef }).where(eq(invoices.id, id));
+};
+
+/** A customer's own invoice; another customer's is simply not found. */
+export const findOwnInvoice = async (db: Db, userId: string, id: string): Promise<InvoiceRow | undefined> =>
+  isUuid(id) ? (await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId))))[0] : undefined;
+
+export const findInvoiceById = async (db: Db, id: string): Promise<InvoiceRow | undefined> =>
+  isUuid(id) ? (await db.select().from(invoices).where(eq(invoices.id, id)))[0] : undefined;
+
+export const findInvoiceByProviderRef = async (db: Db, providerRef: string): Promise<InvoiceRow | undefined> =>
+  (await db.select().from(invoices).where(eq(invoices.providerRef, providerRef)))[0];
+
+/** Newest first, `pageSize` a page, with the total. */
+export const listInvoices = async (db: Db, userId: string, page: number, pageSize: number) => {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, userId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, userId));
+  return { rows, count: total?.n ?? 0 };
+};
+
+/** The plan that more GB would extend: the customer's newest active plan of that product. */
+export const findActiveCustomerPlan = async (db: Db, userId: string, productType: string) =>
+  (
+    await db
+      .select()
+      .from(customerPlans)
+      .where(and(eq(customerPlans.userId, userId), eq(customerPlans.productType, productType), eq(customerPlans.status, 'active')))
+      .orderBy(desc(customerPlans.createdAt))
+      .limit(1)
+  )[0];

@@ -1,0 +1,109 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { isUuid } from '../schema/columns.js';
+import { balanceLedger, couponRedemptions, customerPlans, invoices, paymentEvents, users } from '../schema/index.js';
+import type { InvoiceRow } from './invoices.js';
+
+/** What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice. */
+export type PaymentOutcome = 'provisioned' | 'duplicate-event' | 'already-paid' | 'unknown-invoice';
+
+export interface PaymentEvent {
+  provider: string;
+  /** The provider's own event id: recorded once under a unique key. */
+  eventId: string;
+  type: string;
+  invoiceId: string | null;
+  payload: unknown;
+}
+
+/** Products sold by the IP wait for activation with an IP; the others run from the moment they are paid. */
+const WAITS_FOR_ACTIVATION = new Set(['PR_4', 'PR_5']);
+
+const provision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
+  if (invoice.kind === 'balance') {
+    await tx.insert(balanceLedger).values({
+      userId: invoice.userId,
+      amountCents: invoice.listPriceCents,
+      reason: 'Top-up',
+      invoiceId: invoice.id,
+    });
+    return;
+  }
+  if (invoice.kind === 'additional_gb') {
+    if (!invoice.targetPlanId || invoice.dataGb === null) throw new Error(`invoice ${invoice.id} has no plan to extend`);
+    await tx
+      .update(customerPlans)
+      .set({ dataGb: sql`coalesce(${customerPlans.dataGb}, 0) + ${invoice.dataGb}` })
+      .where(eq(customerPlans.id, invoice.targetPlanId));
+    return;
+  }
+  const waits = WAITS_FOR_ACTIVATION.has(invoice.proxyType);
+  await tx.insert(customerPlans).values({
+    userId: invoice.userId,
+    invoiceId: invoice.id,
+    productType: invoice.proxyType,
+    planName: invoice.planName,
+    status: waits ? 'pending' : 'active',
+    ipAmount: invoice.ipAmount,
+    dataGb: invoice.dataGb,
+    durationHours: invoice.durationHours ?? 0,
+    activatedAt: waits ? null : now,
+    expiresAt: waits ? null : new Date(now.getTime() + (invoice.durationHours ?? 0) * 3_600_000),
+  });
+};
+
+/**
+ * Inside the caller's transaction: records the event, and if it is the first word of payment for an
+ * unpaid invoice, marks it paid and provisions it, redeems its coupon and rewards the referrer. The
+ * invoice row is locked, so concurrent events for one invoice provision once. An expired invoice that is
+ * paid anyway is honoured: money received is never lost.
+ */
+export const applyPayment = async (tx: Db, event: PaymentEvent, referralPointsPerEuro: number): Promise<PaymentOutcome> => {
+  // The invoice is locked before the event is written: the event's foreign key share-locks the invoice, and
+  // two events for one invoice taking those locks the other way round would deadlock.
+  const [invoice] = event.invoiceId && isUuid(event.invoiceId) ? await tx.select().from(invoices).where(eq(invoices.id, event.invoiceId)).for('update') : [];
+  const recorded = await tx
+    .insert(paymentEvents)
+    .values({ provider: event.provider, eventId: event.eventId, type: event.type, invoiceId: invoice?.id ?? null, payload: event.payload })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (recorded.length === 0) return 'duplicate-event';
+  if (!invoice) return 'unknown-invoice';
+  if (invoice.paid) return 'already-paid';
+
+  const now = new Date();
+  await tx.update(invoices).set({ paid: true, paidAt: now }).where(eq(invoices.id, invoice.id));
+  await provision(tx, invoice, now);
+  if (invoice.couponId !== null) {
+    await tx.insert(couponRedemptions).values({ couponId: invoice.couponId, userId: invoice.userId, invoiceId: invoice.id }).onConflictDoNothing();
+  }
+  // The referrer earns on money paid in, not on money spent again from a balance.
+  const points = invoice.paymentMethod === 'balance' ? 0 : Math.floor(invoice.priceCents / 100) * referralPointsPerEuro;
+  if (points > 0) {
+    const [customer] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, invoice.userId));
+    if (customer?.referredBy) {
+      await tx
+        .update(users)
+        .set({ referralPoints: sql`${users.referralPoints} + ${points}` })
+        .where(eq(users.id, customer.referredBy));
+    }
+  }
+  return 'provisioned';
+};
+
+export const recordPayment = (db: Db, event: PaymentEvent, referralPointsPerEuro = 1): Promise<PaymentOutcome> =>
+  db.transaction((tx) => applyPayment(tx as unknown as Db, event, referralPointsPerEuro));
+
+/** Locks the customer's row and answers the balance, for spending it inside the same transaction. */
+export const lockedBalanceCents = async (tx: Db, userId: string): Promise<number> => {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({ cents: sql<string | null>`sum(${balanceLedger.amountCents})` })
+    .from(balanceLedger)
+    .where(eq(balanceLedger.userId, userId));
+  return Number(row?.cents ?? 0);
+};
+
+export const spendBalance = async (tx: Db, userId: string, cents: number, invoiceId: string, reason: string): Promise<void> => {
+  await tx.insert(balanceLedger).values({ userId, amountCents: -cents, reason, invoiceId });
+};
