@@ -1,3 +1,4 @@
+import type * as Argon2 from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '@proxydesk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
@@ -7,7 +8,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.j
 /** Every argon2 verify the app makes is counted (the real one still runs). */
 const argon2 = vi.hoisted(() => ({ verifies: 0 }));
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@node-rs/argon2')>();
+  const actual = await importOriginal<typeof Argon2>();
   return {
     ...actual,
     verify: (...args: Parameters<typeof actual.verify>) => {
