@@ -19,7 +19,10 @@ import { createInvoiceService } from './modules/invoices/invoice.service.js';
 import { createQuotes } from './modules/invoices/quote.js';
 import { createMailer } from './modules/mail/mailer.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
+import { coinGateGateway } from './modules/payments/coingate.js';
+import { paddleGateway } from './modules/payments/paddle.js';
 import { createPaymentService } from './modules/payments/payment.service.js';
+import { stripeGateway } from './modules/payments/stripe.js';
 import { sandboxGateway, sandboxVerifier } from './modules/payments/sandbox.js';
 import { webhookRoutes } from './modules/payments/webhook.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -95,13 +98,29 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
     gateways.set('sandbox', sandboxGateway(shopUrl));
     verifiers.set('sandbox', sandboxVerifier(sandboxSecret));
   }
+  // A provider is offered only with its keys (DESIGN.md §4).
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
+    const stripe = stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE });
+    gateways.set('stripe', stripe.gateway);
+    verifiers.set('stripe', stripe.verify);
+  }
+  if (config.PADDLE_API_KEY && config.PADDLE_WEBHOOK_SECRET) {
+    const paddle = paddleGateway({ apiKey: config.PADDLE_API_KEY, webhookSecret: config.PADDLE_WEBHOOK_SECRET, apiBase: config.PADDLE_API_BASE });
+    gateways.set('paddle', paddle.gateway);
+    verifiers.set('paddle', paddle.verify);
+  }
+  if (config.COINGATE_API_TOKEN) {
+    const coinGate = coinGateGateway({ apiToken: config.COINGATE_API_TOKEN, apiBase: config.COINGATE_API_BASE, publicUrl: shopUrl });
+    for (const gateway of coinGate.gateways) gateways.set(gateway.code, gateway);
+    verifiers.set('coingate', coinGate.verify);
+  }
   const catalogue = createCatalogueService(db, config.CATALOGUE_CACHE_SECONDS);
   const payments = createPaymentService({ db, gateways, publicUrl: shopUrl, referralPointsPerEuro: 1, log: app.log });
   const invoices = createInvoiceService(db, payments, async (code) => (await catalogue.paymentMethods()).some((m) => m.code === code));
 
   registerAuthentication(app, db);
   healthRoutes(app, database);
-  catalogueRoutes(app, catalogue);
+  catalogueRoutes(app, catalogue, payments.accepts);
   authRoutes(app, { auth, users, captcha, oauth }, config.RECAPTCHA_SITE_KEY ?? null);
   userRoutes(app, users);
   billingRoutes(app, db);

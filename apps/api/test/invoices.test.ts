@@ -98,7 +98,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     });
     const normal = await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: week.id, gb: 300 }, { token });
     const normalInvoice = (await api.get(`/v1/invoice/read/${normal.body.payload.invoice_id}`, { token })).body.payload.invoice;
-    expect(normalInvoice).toMatchObject({ plan_price: gbSliderPrice(week, 300), plan_data: 300 });
+    expect(normalInvoice).toMatchObject({ plan_price: gbSliderPrice({ ...week, data: week.data! }, 300), plan_data: 300 });
 
     expect((await api.post('/v1/invoice/dc-ip-custom-checkout', { payment_method: 'sandbox', days: 31, ips: 2, proxyType: 'PR_4' }, { token })).body).toEqual({
       detail: 'body.days: Invalid Days',

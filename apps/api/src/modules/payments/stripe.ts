@@ -1,0 +1,59 @@
+import Stripe from 'stripe';
+import type { Gateway, WebhookVerifier } from './gateway.js';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE, e.g. a fake on 127.0.0.1 in tests; Stripe's own API otherwise. */
+  apiBase?: string | undefined;
+}
+
+const client = ({ secretKey, apiBase }: StripeSettings) => {
+  if (!apiBase) return new Stripe(secretKey);
+  const url = new URL(apiBase);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'http:' ? 80 : 443),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+  });
+};
+
+/** Card checkout through Stripe Checkout (SPEC.md §4 "card checkout session"), with the official SDK. */
+export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; verify: WebhookVerifier } => {
+  const stripe = client(settings);
+  return {
+    gateway: {
+      code: 'stripe',
+      createCheckout: async ({ invoice, customerEmail, returnUrl }) => {
+        const session = await stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [
+            { quantity: 1, price_data: { currency: 'eur', unit_amount: invoice.priceCents, product_data: { name: invoice.planName } } },
+          ],
+          client_reference_id: invoice.id,
+          metadata: { invoice_id: invoice.id },
+          customer_email: customerEmail,
+          success_url: returnUrl,
+          cancel_url: returnUrl,
+        });
+        if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
+        return { hostedUrl: session.url, providerRef: session.id };
+      },
+    },
+    /** `Stripe-Signature` checked by the SDK on the raw body; a completed, paid session pays its invoice. */
+    verify: async (raw, headers) => {
+      const signature = headers['stripe-signature'];
+      const event = await stripe.webhooks.constructEventAsync(raw, typeof signature === 'string' ? signature : '', settings.webhookSecret);
+      const paid =
+        (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') &&
+        event.data.object.payment_status === 'paid';
+      const session = event.data.object as { metadata?: Record<string, string> | null; client_reference_id?: string | null };
+      return {
+        eventId: event.id,
+        type: event.type,
+        paidInvoiceId: paid ? (session.metadata?.invoice_id ?? session.client_reference_id ?? null) : null,
+        payload: event,
+      };
+    },
+  };
+};
