@@ -11,3 +11,4 @@ export * from './user.js';
 export * from './zod.js';
 export * from './countries.js';
 export * from './billing.js';
+export * from './proxy-lines.js';

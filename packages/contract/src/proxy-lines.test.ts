@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { GATEWAY_PORT, parsePassword, proxyLine, proxyLines, stickySession, type LineOptions } from './proxy-lines.js';
+
+const credentials = { host: 'gw.example.com', username: 'u123', password: 'Secret9' };
+/** A deterministic "random": always the same letter index. */
+const fixed = (index: number) => () => index;
+
+describe('proxy lines (SPEC.md §9, DESIGN.md §4)', () => {
+  it('rotating, random country: host, port 31112, user, bare password', () => {
+    expect(proxyLine(credentials, { country: 'random', type: 'rotating' })).toBe(`gw.example.com:${GATEWAY_PORT}:u123:Secret9`);
+  });
+
+  it('rotating with a country, then city and ISP for premium', () => {
+    expect(proxyLine(credentials, { country: 'de', type: 'rotating' })).toBe('gw.example.com:31112:u123:Secret9_country-de');
+    expect(proxyLine(credentials, { country: 'us', type: 'rotating', city: 'newyork', isp: 'verizon' })).toBe(
+      'gw.example.com:31112:u123:Secret9_country-us_city-newyork_isp-verizon',
+    );
+  });
+
+  it('sticky lines end with a session of 8 lowercase letters', () => {
+    const session = stickySession(fixed(2));
+    expect(session).toBe('cccccccc');
+    expect(proxyLine(credentials, { country: 'gb', type: 'sticky' }, session)).toBe('gw.example.com:31112:u123:Secret9_country-gb_session-cccccccc');
+    expect(proxyLine(credentials, { country: 'random', type: 'sticky' }, session)).toBe('gw.example.com:31112:u123:Secret9_session-cccccccc');
+    expect(() => proxyLine(credentials, { country: 'gb', type: 'sticky' })).toThrow();
+  });
+
+  it('gives each sticky line a session of its own, rotating lines none', () => {
+    // A seeded generator (mulberry32), so the test is the same every run.
+    let seed = 42;
+    const counting = (max: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return Math.floor((((x ^ (x >>> 14)) >>> 0) / 4294967296) * max);
+    };
+    const sticky = proxyLines(credentials, { country: 'fr', type: 'sticky' }, 50, counting);
+    expect(sticky).toHaveLength(50);
+    expect(new Set(sticky).size).toBe(50);
+    for (const line of sticky) expect(line).toMatch(/^gw\.example\.com:31112:u123:Secret9_country-fr_session-[a-z]{8}$/);
+    expect(new Set(proxyLines(credentials, { country: 'fr', type: 'rotating' }, 3, counting)).size).toBe(1);
+  });
+
+  it('reads every combination back, and refuses malformed options instead of guessing', () => {
+    const combos: LineOptions[] = [
+      { country: 'random', type: 'rotating' },
+      { country: 'random', type: 'sticky' },
+      { country: 'us', type: 'rotating' },
+      { country: 'us', type: 'sticky' },
+      { country: 'us', type: 'rotating', city: 'newyork' },
+      { country: 'us', type: 'sticky', city: 'newyork', isp: 'verizon' },
+      { country: 'prvtus', type: 'sticky' },
+    ];
+    for (const options of combos) {
+      const line = proxyLine(credentials, options, options.type === 'sticky' ? 'abcdefgh' : undefined);
+      const password = line.split(':').slice(3).join(':');
+      const parsed = parsePassword(password);
+      expect(parsed?.secret).toBe('Secret9');
+      expect(parsed?.options.country).toBe(options.country === 'random' ? undefined : options.country);
+      expect(parsed?.options.session).toBe(options.type === 'sticky' ? 'abcdefgh' : undefined);
+      expect(parsed?.options.city).toBe(options.city);
+    }
+    for (const bad of ['Secret9_country-', 'Secret9_color-red', 'Secret9_session-ABC', 'Secret9_session-abc', 'Secret9_city-x', 'Secret9_country-us_country-de', '_country-us']) {
+      expect(parsePassword(bad), bad).toBeNull();
+    }
+  });
+});

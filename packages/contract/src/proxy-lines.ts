@@ -1,0 +1,76 @@
+/** Port of the residential / ISP / premium gateway in every generated line (SPEC.md §9). */
+export const GATEWAY_PORT = 31112;
+
+/** Generator quantities (SPEC.md §5, DESIGN.md §3): the /proxy premium generator, and the product pages. */
+export const GENERATOR_LIMITS = { proxyPage: { min: 1, max: 100 }, productPage: { min: 1, max: 10_000 } } as const;
+
+export const STICKY_SESSION_LENGTH = 8;
+/** The location that means "any country": the line carries no country. */
+export const RANDOM_LOCATION = 'random';
+
+export type SessionType = 'sticky' | 'rotating';
+
+export interface LineOptions {
+  /** Country code, `random`, or one of the special pools (prvtus, rkuk…). */
+  country: string;
+  type: SessionType;
+  city?: string | undefined;
+  isp?: string | undefined;
+}
+
+export interface GatewayCredentials {
+  host: string;
+  port?: number;
+  username: string;
+  password: string;
+}
+
+const LOWERCASE = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A sticky session id: 8 random lowercase letters (SPEC.md §9). `random` returns an integer in [0, max). */
+export const stickySession = (random: (max: number) => number): string =>
+  Array.from({ length: STICKY_SESSION_LENGTH }, () => LOWERCASE[random(LOWERCASE.length)]).join('');
+
+/**
+ * The options a line's password carries (DESIGN.md §4): `_country-CC` unless random, then premium's
+ * `_city-…` and `_isp-…`, then `_session-xxxxxxxx` for sticky lines.
+ */
+export const passwordOptions = (options: LineOptions, session?: string): string => {
+  const parts: string[] = [];
+  if (options.country !== RANDOM_LOCATION) parts.push(`country-${options.country}`);
+  if (options.city) parts.push(`city-${options.city}`);
+  if (options.isp) parts.push(`isp-${options.isp}`);
+  if (options.type === 'sticky') {
+    if (!session) throw new Error('a sticky line needs a session id');
+    parts.push(`session-${session}`);
+  }
+  return parts.map((part) => `_${part}`).join('');
+};
+
+/** `HOST:31112:USER:PASS_country-CC_session-xxxxxxxx` (DESIGN.md §4). */
+export const proxyLine = (credentials: GatewayCredentials, options: LineOptions, session?: string): string =>
+  `${credentials.host}:${credentials.port ?? GATEWAY_PORT}:${credentials.username}:${credentials.password}${passwordOptions(options, session)}`;
+
+/** `count` lines, each sticky one with a session of its own. */
+export const proxyLines = (
+  credentials: GatewayCredentials,
+  options: LineOptions,
+  count: number,
+  random: (max: number) => number,
+): string[] =>
+  Array.from({ length: count }, () => proxyLine(credentials, options, options.type === 'sticky' ? stickySession(random) : undefined));
+
+/** Reads a password back into the account password and its options; null when the options are malformed. */
+export const parsePassword = (password: string): { secret: string; options: Record<string, string> } | null => {
+  const [secret, ...rest] = password.split('_');
+  if (!secret) return null;
+  const options: Record<string, string> = {};
+  for (const part of rest) {
+    const match = /^(country|city|isp|session)-([a-z0-9-]+)$/.exec(part);
+    if (!match?.[1] || !match[2] || options[match[1]] !== undefined) return null;
+    options[match[1]] = match[2];
+  }
+  if (options.session !== undefined && !new RegExp(`^[a-z]{${STICKY_SESSION_LENGTH}}$`).test(options.session)) return null;
+  if ((options.city !== undefined || options.isp !== undefined) && options.country === undefined) return null;
+  return { secret, options };
+};
