@@ -23,6 +23,7 @@ const tableCounts = async () => {
     locations: schema.locations,
     locationCities: schema.locationCities,
     locationIsps: schema.locationIsps,
+    proxyPool: schema.proxyPool,
   };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0]?.n] as const),
@@ -48,6 +49,7 @@ describe('migrations and catalogue loading', () => {
     const plans = await listPlans(database.db);
     expect(counts.plans).toBeGreaterThan(10);
     expect(counts.locations).toBeGreaterThan(200);
+    expect(counts.proxyPool).toBe(500);
     const catalogue = await readCatalogue();
     await loadCatalogue(database.db, catalogue);
     await loadCatalogue(database.db, catalogue);

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { PAYMENT_METHOD_CODES, productCodeSchema } from '@proxydesk/contract';
+import { expandPoolLine } from './pool.js';
 
 /**
  * The shape of the catalogue files in `packages/db/catalogue/`. They are the shop's data, edited by
  * the operator and loaded at every start (see docs/decisions/002-catalogue-files.md).
  */
+const poolLineCheck = (line: string, ctx: z.RefinementCtx) => {
+  try {
+    expandPoolLine(line);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+};
+
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes');
 const euro = z.number().nonnegative().multipleOf(0.01);
 
@@ -61,6 +70,12 @@ export const locationFileSchema = z.object({
       ),
     }),
   ),
+});
+
+/** The operator's datacenter (PR_4) and IPv6 (PR_5) addresses: `ADDRESS:PORT`, `[IPv6]:PORT` or `FIRST-LAST:PORT` lines. */
+export const proxyPoolFileSchema = z.object({
+  PR_4: z.array(z.string().superRefine(poolLineCheck)).default([]),
+  PR_5: z.array(z.string().superRefine(poolLineCheck)).default([]),
 });
 
 export type PlanFile = z.infer<typeof planFileSchema>;

@@ -16,6 +16,7 @@ import {
   maintenance,
   paymentMethods,
   plans,
+  proxyPool,
   socialLinks,
 } from '../schema/index.js';
 import {
@@ -25,7 +26,9 @@ import {
   locationFileSchema,
   paymentMethodFileSchema,
   planFileSchema,
+  proxyPoolFileSchema,
 } from './files.js';
+import { expandPoolLine } from './pool.js';
 
 export const defaultCatalogueDir = fileURLToPath(new URL('../../catalogue', import.meta.url));
 
@@ -53,6 +56,7 @@ export const readCatalogue = async (dir = defaultCatalogueDir) => ({
   faqs: await readCatalogueFile(dir, 'faqs.json', faqFileSchema),
   content: await readCatalogueFile(dir, 'content.json', contentFileSchema),
   locations: await readCatalogueFile(dir, 'locations.json', locationFileSchema),
+  proxyPool: await readCatalogueFile(dir, 'proxy-pool.json', proxyPoolFileSchema),
 });
 export type Catalogue = Awaited<ReturnType<typeof readCatalogue>>;
 
@@ -151,6 +155,7 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
     if (!anyMaintenance) await tx.insert(maintenance).values(catalogue.content.maintenance);
 
     await loadLocations(tx, catalogue.locations);
+    await loadProxyPool(tx, catalogue.proxyPool);
   });
 };
 
@@ -177,3 +182,15 @@ const loadLocations = async (db: Db, file: Catalogue['locations']): Promise<void
   if (ispRows.length > 0) await db.insert(locationIsps).values(ispRows);
 };
 
+/**
+ * Adds the pool file's addresses that are new. Addresses that left the file stay (a plan may be using
+ * one); the operator retires them in the database.
+ */
+const loadProxyPool = async (db: Db, file: Catalogue['proxyPool']): Promise<void> => {
+  const rows = (['PR_4', 'PR_5'] as const).flatMap((productType) =>
+    file[productType].flatMap(expandPoolLine).map((endpoint) => ({ productType, ...endpoint })),
+  );
+  for (let start = 0; start < rows.length; start += 500) {
+    await db.insert(proxyPool).values(rows.slice(start, start + 500)).onConflictDoNothing();
+  }
+};
