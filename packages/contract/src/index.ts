@@ -12,3 +12,4 @@ export * from './zod.js';
 export * from './countries.js';
 export * from './billing.js';
 export * from './proxy-lines.js';
+export * from './proxies.js';

@@ -11,3 +11,4 @@ export * from './repositories/account-figures.js';
 export * from './repositories/billing.js';
 export * from './repositories/invoices.js';
 export * from './repositories/payments.js';
+export * from './repositories/proxy-plans.js';

@@ -1,0 +1,62 @@
+import { proxyEndpoints, PRODUCT_NAMES, type IpProduct } from '@proxydesk/contract';
+import {
+  activateIpPlan,
+  addWhitelistedIp,
+  assignedEndpoints,
+  deleteWhitelistedIp,
+  findOwnPlan,
+  listWhitelistedIps,
+  renamePlan,
+  type Db,
+} from '@proxydesk/db';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
+
+const planNotFound = () => new HttpError(404, 'Plan not found');
+/** No addresses left for this product: the plan stays pending, nothing is half-assigned. */
+const poolExhausted = (type: IpProduct) =>
+  new HttpError(409, `No free ${PRODUCT_NAMES[type]} addresses right now: your plan stays ready to activate, please contact support`);
+
+/** SPEC.md §7 datacenter / IPv6 calls: activation, whitelists, plan names, the assigned addresses. */
+export const proxyRoutes = (app: FastifyInstance, db: Db): void => {
+  route(app, proxyEndpoints.activateDcIpv6, async ({ account, body }) => {
+    const ip = Array.isArray(body.ips) ? body.ips[0]! : body.ips;
+    const outcome = await activateIpPlan(db, { userId: account.user.id, productType: body.type, planId: body.plan, ip });
+    if (outcome === 'no-pending-plan') throw new HttpError(400, `You have no ${PRODUCT_NAMES[body.type]} plan waiting for activation`);
+    if (outcome === 'pool-exhausted') throw poolExhausted(body.type);
+    return { detail: `Plan activated: ${ip} is whitelisted` };
+  });
+
+  route(app, proxyEndpoints.whitelistIp, async ({ account, body }) => {
+    const plan = await findOwnPlan(db, account.user.id, body.plan);
+    if (!plan || (plan.productType !== 'PR_4' && plan.productType !== 'PR_5')) throw planNotFound();
+    if (plan.status !== 'active') throw new HttpError(400, 'Activate this plan first');
+    const allowance = plan.ipAmount ?? 1;
+    const outcome = await addWhitelistedIp(db, plan.id, body.ip, allowance);
+    if (outcome === 'duplicate') throw new HttpError(409, `${body.ip} is already whitelisted on this plan`);
+    if (outcome === 'full') throw new HttpError(400, `This plan allows ${allowance} whitelisted IP${allowance === 1 ? '' : 's'}: remove one first`);
+    return { detail: `${body.ip} whitelisted` };
+  });
+
+  route(app, proxyEndpoints.whitelistedIps, async ({ account, query }) => ({
+    payload: await listWhitelistedIps(db, account.user.id, query.type, query.plan),
+  }));
+
+  route(app, proxyEndpoints.deleteWhitelistedIp, async ({ account, params }) => {
+    if (!(await deleteWhitelistedIp(db, account.user.id, params.id))) throw new HttpError(404, 'Whitelisted IP not found');
+    return { detail: 'Removed from the whitelist' };
+  });
+
+  route(app, proxyEndpoints.changePlanName, async ({ account, body }) => {
+    if (!(await renamePlan(db, account.user.id, body.id, body.planName))) throw planNotFound();
+    return { detail: 'Plan name saved' };
+  });
+
+  route(app, proxyEndpoints.pool, async ({ account }) => ({
+    payload: await Promise.all(
+      (['PR_4', 'PR_5'] as IpProduct[]).map(async (type) => ({ type, proxies: await assignedEndpoints(db, account.user.id, type) })),
+    ),
+  }));
+};
+

@@ -1,0 +1,132 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { isUuid } from '../schema/columns.js';
+import { customerPlans, poolAssignments, proxyPool, whitelistedIps } from '../schema/index.js';
+import { violatedUniqueIndex } from './accounts.js';
+
+export type CustomerPlan = typeof customerPlans.$inferSelect;
+
+/** A customer's own plan; another customer's (or a malformed id) is simply not found. */
+export const findOwnPlan = async (db: Db, userId: string, id: string): Promise<CustomerPlan | undefined> =>
+  isUuid(id) ? (await db.select().from(customerPlans).where(and(eq(customerPlans.id, id), eq(customerPlans.userId, userId))))[0] : undefined;
+
+export type ActivationOutcome = { activated: CustomerPlan } | 'no-pending-plan' | 'pool-exhausted';
+
+/**
+ * Activates a pending IP plan: takes `ipAmount` free pool addresses of its product, whitelists `ip`, and
+ * starts its time, in one transaction. Free addresses are taken with SKIP LOCKED, and each address can be
+ * assigned once (primary key), so concurrent activations never share an address.
+ */
+export const activateIpPlan = (
+  db: Db,
+  request: { userId: string; productType: string; planId?: string | undefined; ip: string },
+): Promise<ActivationOutcome> =>
+  db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const pending = and(eq(customerPlans.userId, request.userId), eq(customerPlans.productType, request.productType), eq(customerPlans.status, 'pending'));
+    if (request.planId !== undefined && !isUuid(request.planId)) return 'no-pending-plan';
+    const [plan] = await tx
+      .select()
+      .from(customerPlans)
+      .where(request.planId ? and(pending, eq(customerPlans.id, request.planId)) : pending)
+      .orderBy(asc(customerPlans.createdAt))
+      .limit(1)
+      .for('update');
+    if (!plan) return 'no-pending-plan';
+    const wanted = plan.ipAmount ?? 0;
+    const free = await tx
+      .select({ id: proxyPool.id })
+      .from(proxyPool)
+      .where(
+        and(
+          eq(proxyPool.productType, plan.productType),
+          sql`not exists (select 1 from ${poolAssignments} where ${poolAssignments.poolId} = ${proxyPool.id})`,
+        ),
+      )
+      .orderBy(asc(proxyPool.address), asc(proxyPool.port))
+      .limit(wanted)
+      .for('update', { skipLocked: true });
+    if (free.length < wanted) return 'pool-exhausted';
+    if (free.length > 0) await tx.insert(poolAssignments).values(free.map((row) => ({ poolId: row.id, customerPlanId: plan.id })));
+    const now = new Date();
+    const [activated] = await tx
+      .update(customerPlans)
+      .set({ status: 'active', activatedAt: now, expiresAt: new Date(now.getTime() + plan.durationHours * 3_600_000) })
+      .where(eq(customerPlans.id, plan.id))
+      .returning();
+    await tx.insert(whitelistedIps).values({ customerPlanId: plan.id, ip: request.ip }).onConflictDoNothing();
+    return { activated: activated! };
+  });
+
+export type WhitelistOutcome = 'added' | 'duplicate' | 'full';
+
+/** Whitelists an IP on a plan, within `allowance` (checked under a lock on the plan). */
+export const addWhitelistedIp = (db: Db, planId: string, ip: string, allowance: number): Promise<WhitelistOutcome> =>
+  db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.select({ id: customerPlans.id }).from(customerPlans).where(eq(customerPlans.id, planId)).for('update');
+    const [used] = await tx.select({ n: count() }).from(whitelistedIps).where(eq(whitelistedIps.customerPlanId, planId));
+    const [already] = await tx
+      .select({ id: whitelistedIps.id })
+      .from(whitelistedIps)
+      .where(and(eq(whitelistedIps.customerPlanId, planId), eq(whitelistedIps.ip, ip)));
+    if (already) return 'duplicate';
+    if ((used?.n ?? 0) >= allowance) return 'full';
+    try {
+      await tx.insert(whitelistedIps).values({ customerPlanId: planId, ip });
+    } catch (error) {
+      if (violatedUniqueIndex(error) !== undefined) return 'duplicate';
+      throw error;
+    }
+    return 'added';
+  });
+
+/** Whitelisted IPs of a customer's plans of one product, or of one of them. */
+export const listWhitelistedIps = async (db: Db, userId: string, productType: string, planId?: string) => {
+  if (planId !== undefined && !isUuid(planId)) return [];
+  return db
+    .select({ id: whitelistedIps.id, ip: whitelistedIps.ip })
+    .from(whitelistedIps)
+    .innerJoin(customerPlans, eq(customerPlans.id, whitelistedIps.customerPlanId))
+    .where(
+      and(
+        eq(customerPlans.userId, userId),
+        eq(customerPlans.productType, productType),
+        ...(planId ? [eq(customerPlans.id, planId)] : []),
+      ),
+    )
+    .orderBy(asc(whitelistedIps.createdAt));
+};
+
+/** Removes a whitelisted IP of one of the customer's plans; false when there is none such. */
+export const deleteWhitelistedIp = async (db: Db, userId: string, id: string): Promise<boolean> => {
+  if (!isUuid(id)) return false;
+  const own = db.select({ id: customerPlans.id }).from(customerPlans).where(eq(customerPlans.userId, userId));
+  const deleted = await db
+    .delete(whitelistedIps)
+    .where(and(eq(whitelistedIps.id, id), inArray(whitelistedIps.customerPlanId, own)))
+    .returning({ id: whitelistedIps.id });
+  return deleted.length === 1;
+};
+
+export const renamePlan = async (db: Db, userId: string, id: string, planName: string): Promise<boolean> => {
+  if (!isUuid(id)) return false;
+  const renamed = await db
+    .update(customerPlans)
+    .set({ planName })
+    .where(and(eq(customerPlans.id, id), eq(customerPlans.userId, userId)))
+    .returning({ id: customerPlans.id });
+  return renamed.length === 1;
+};
+
+/** `IP:PORT` of the addresses assigned to a customer's active plans of one product. */
+export const assignedEndpoints = async (db: Db, userId: string, productType: string): Promise<string[]> => {
+  const rows = await db
+    .select({ address: proxyPool.address, port: proxyPool.port })
+    .from(poolAssignments)
+    .innerJoin(proxyPool, eq(proxyPool.id, poolAssignments.poolId))
+    .innerJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
+    .where(and(eq(customerPlans.userId, userId), eq(customerPlans.productType, productType), eq(customerPlans.status, 'active')))
+    .orderBy(asc(proxyPool.address), asc(proxyPool.port));
+  return rows.map((r) => (r.address.includes(':') ? `[${r.address}]:${r.port}` : `${r.address}:${r.port}`));
+};
