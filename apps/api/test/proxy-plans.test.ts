@@ -63,7 +63,8 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     expect(pool[0].proxies).toHaveLength(plan.ipAmount!);
     for (const line of pool[0].proxies as string[]) expect(line).toMatch(/^127\.0\.10\.\d+:31200$/);
     expect(pool[1]).toEqual({ type: 'PR_5', proxies: [] });
-    expect((await api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token })).body.payload.map((w: { ip: string }) => w.ip)).toEqual(['203.0.113.5']);
+    const whitelisted = (await api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token })).body.payload as { ip: string }[];
+    expect(whitelisted.map((w) => w.ip)).toEqual(['203.0.113.5']);
   });
 
   it('whitelists IPv4 and IPv6 within the allowance, refuses duplicates, deletes and reloads', async () => {
