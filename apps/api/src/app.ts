@@ -18,6 +18,7 @@ import { invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { createInvoiceService } from './modules/invoices/invoice.service.js';
 import { createQuotes } from './modules/invoices/quote.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { createGenerator } from './modules/proxies/generator.service.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
 import { coinGateGateway } from './modules/payments/coingate.js';
@@ -125,7 +126,8 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   authRoutes(app, { auth, users, captcha, oauth }, config.RECAPTCHA_SITE_KEY ?? null);
   userRoutes(app, users);
   billingRoutes(app, db);
-  proxyRoutes(app, db);
+  const gatewayHost = config.PROXY_GATEWAY_HOST ?? new URL(shopUrl).hostname;
+  proxyRoutes(app, db, createGenerator({ db, gatewayHost, locations: catalogue.locations }), catalogue.locations);
   invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
   await webhookRoutes(app, { db, payments, verifiers, sandboxSecret, brand: config.BRAND_NAME });
 

@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
+import { GENERATOR_LIMITS } from './proxy-lines.js';
 import { z } from './zod.js';
 
 /** IPv4 or IPv6 literal, checked the same way in the browser and on the server (DESIGN.md §4). */
@@ -19,7 +20,81 @@ const ipsSchema = z.union([ipSchema, z.array(ipSchema).check(z.minLength(1, 'IP 
 export const whitelistedIpSchema = z.object({ id: z.string(), ip: z.string() }).check(z.meta({ id: 'WhitelistedIp' }));
 export type WhitelistedIp = z.infer<typeof whitelistedIpSchema>;
 
+const code = (label: string) => z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, `${label} is required`), z.maxLength(40), z.regex(/^[a-z0-9_-]+$/, `Not a ${label.toLowerCase()}`));
+
+/**
+ * SPEC.md §7 generate-proxy. `normal` is the one-button generator; `premium` takes location, type and
+ * quantity (1–100 on the /proxy page; 1–10,000 on the product pages, which name their `product`).
+ */
+export const generateProxyBodySchema = z
+  .object({
+    proxy_type: z.enum(['normal', 'premium']),
+    type: z.optional(z.enum(['sticky', 'rotating'])),
+    amount: z.optional(z.int().check(z.gte(1, 'Quantity is at least 1'), z.lte(GENERATOR_LIMITS.productPage.max, 'Quantity is at most 10000'))),
+    country: z.optional(code('Location')),
+    ptype: z.optional(z.enum(['http', 'sock'])),
+    city: z.optional(z.nullable(code('City'))),
+    isp: z.optional(z.nullable(code('ISP'))),
+    product: z.optional(z.enum(['PR_2', 'PR_6'])),
+  })
+  .check(
+    z.refine((body) => body.proxy_type === 'normal' || (body.type !== undefined && body.amount !== undefined && body.country !== undefined), {
+      message: 'Location, type and quantity are required',
+      path: ['country'],
+    }),
+    z.refine((body) => body.product !== undefined || (body.amount ?? 1) <= GENERATOR_LIMITS.proxyPage.max, {
+      message: `Quantity is at most ${GENERATOR_LIMITS.proxyPage.max} here`,
+      path: ['amount'],
+    }),
+    z.refine((body) => !body.isp || Boolean(body.city), { message: 'Choose a city for an ISP', path: ['isp'] }),
+  );
+export type GenerateProxyBody = z.input<typeof generateProxyBodySchema>;
+
+export const generatedProxiesSchema = z.object({
+  username: z.string(),
+  password: z.string(),
+  /** The gateway host(s) the lines point at. */
+  ips: z.array(z.string()),
+  proxies: z.array(z.string()),
+});
+
+const option = z.object({ code: z.string(), name: z.string() });
+/** Locations for the premium generator (SPEC.md §3 country stats), in catalogue order with their group. */
+export const countryStatsSchema = z
+  .object({
+    countries: z.object({
+      countries: z.array(
+        z.object({
+          code: z.string(),
+          name: z.string(),
+          /** `special` (Private Proxy, Sneaker) or the continent. */
+          group: z.string(),
+          cities: z.object({ options: z.array(z.object({ code: z.string(), name: z.string(), isps: z.object({ options: z.array(option) }) })) }),
+        }),
+      ),
+    }),
+  })
+  .check(z.meta({ id: 'CountryStats' }));
+export type CountryStats = z.infer<typeof countryStatsSchema>;
+
 export const proxyEndpoints = {
+  generate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/generate-proxy',
+    summary: 'Proxy lines for your plan: one button for normal plans, location/type/quantity for premium',
+    tag: 'proxies',
+    access: 'user',
+    body: generateProxyBodySchema,
+    response: withPayload(generatedProxiesSchema),
+  }),
+  countryStats: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/get-country-stats',
+    summary: 'Locations, cities and ISPs for the premium generator',
+    tag: 'proxies',
+    access: 'user',
+    response: withPayload(countryStatsSchema),
+  }),
   activateDcIpv6: defineEndpoint({
     method: 'POST',
     path: '/v1/user/activate-dc-ipv6-plan',

@@ -12,3 +12,4 @@ export * from './repositories/billing.js';
 export * from './repositories/invoices.js';
 export * from './repositories/payments.js';
 export * from './repositories/proxy-plans.js';
+export * from './repositories/usage.js';

@@ -1,7 +1,7 @@
 import { centsToEuro, type Announcement, type Faq, type Maintenance, type PaymentMethod, type Plan, type ProductCode, type SocialMedia, type PaymentMethodCode } from '@proxydesk/contract';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { announcements, faqs, maintenance, paymentMethods, plans, socialLinks } from '../schema/index.js';
+import { announcements, faqs, locationCities, locationIsps, locations, maintenance, paymentMethods, plans, socialLinks } from '../schema/index.js';
 
 /** Active plans in catalogue order. */
 export const listPlans = async (db: Db): Promise<Plan[]> => {
@@ -52,4 +52,24 @@ export const setMaintenance = async (db: Db, status: boolean): Promise<boolean> 
   }
   await db.update(maintenance).set({ status, updatedAt: new Date() }).where(eq(maintenance.id, current.id));
   return current.status;
+};
+
+/** The premium generator's locations (SPEC.md §3 country stats): specials first, then countries by continent. */
+export const listLocationTree = async (db: Db) => {
+  const [countries, cities, isps] = await Promise.all([
+    db.select().from(locations).orderBy(asc(locations.sortOrder), asc(locations.name)),
+    db.select().from(locationCities).orderBy(asc(locationCities.name)),
+    db.select().from(locationIsps).orderBy(asc(locationIsps.name)),
+  ]);
+  const ispsOf = new Map<string, { code: string; name: string }[]>();
+  for (const isp of isps) {
+    const key = `${isp.countryCode}/${isp.cityCode}`;
+    ispsOf.set(key, [...(ispsOf.get(key) ?? []), { code: isp.code, name: isp.name }]);
+  }
+  const citiesOf = new Map<string, { code: string; name: string; isps: { options: { code: string; name: string }[] } }[]>();
+  for (const city of cities) {
+    const entry = { code: city.code, name: city.name, isps: { options: ispsOf.get(`${city.countryCode}/${city.code}`) ?? [] } };
+    citiesOf.set(city.countryCode, [...(citiesOf.get(city.countryCode) ?? []), entry]);
+  }
+  return countries.map((c) => ({ code: c.code, name: c.name, group: c.grp, cities: { options: citiesOf.get(c.code) ?? [] } }));
 };

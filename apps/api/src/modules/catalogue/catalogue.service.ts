@@ -1,4 +1,4 @@
-import { listAnnouncements, listFaqs, listMaintenance, listPaymentMethods, listPlans, listSocialLinks, type Db } from '@proxydesk/db';
+import { listAnnouncements, listFaqs, listLocationTree, listMaintenance, listPaymentMethods, listPlans, listSocialLinks, type Db } from '@proxydesk/db';
 import { memoizeFor } from '../../lib/memoize.js';
 
 /**
@@ -15,6 +15,7 @@ export const createCatalogueService = (db: Db, cacheSeconds: number) => {
     announcements: memo(listAnnouncements),
     socialMedia: memo(listSocialLinks),
     maintenance: memo(listMaintenance),
+    locations: memo(listLocationTree),
   };
 };
 

@@ -1,4 +1,4 @@
-import { proxyEndpoints, PRODUCT_NAMES, type IpProduct } from '@proxydesk/contract';
+import { proxyEndpoints, PRODUCT_NAMES, type CountryStats, type IpProduct } from '@proxydesk/contract';
 import {
   activateIpPlan,
   addWhitelistedIp,
@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import type { Generator } from './generator.service.js';
 
 const planNotFound = () => new HttpError(404, 'Plan not found');
 /** No addresses left for this product: the plan stays pending, nothing is half-assigned. */
@@ -19,7 +20,10 @@ const poolExhausted = (type: IpProduct) =>
   new HttpError(409, `No free ${PRODUCT_NAMES[type]} addresses right now: your plan stays ready to activate, please contact support`);
 
 /** SPEC.md §7 datacenter / IPv6 calls: activation, whitelists, plan names, the assigned addresses. */
-export const proxyRoutes = (app: FastifyInstance, db: Db): void => {
+export const proxyRoutes = (app: FastifyInstance, db: Db, generator: Generator, locations: () => Promise<CountryStats['countries']['countries']>): void => {
+  route(app, proxyEndpoints.generate, ({ account, body }) => generator.generate(account.user, body));
+  route(app, proxyEndpoints.countryStats, async () => ({ payload: { countries: { countries: await locations() } } }));
+
   route(app, proxyEndpoints.activateDcIpv6, async ({ account, body }) => {
     const ip = Array.isArray(body.ips) ? body.ips[0]! : body.ips;
     const outcome = await activateIpPlan(db, { userId: account.user.id, productType: body.type, planId: body.plan, ip });

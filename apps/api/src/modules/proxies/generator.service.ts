@@ -1,0 +1,56 @@
+import { PRODUCT_NAMES, proxyLines, RANDOM_LOCATION, type CountryStats, type LineOptions, type z, type generateProxyBodySchema } from '@proxydesk/contract';
+import { findActiveCustomerPlan, usedGb, type Db, type User } from '@proxydesk/db';
+import { HttpError } from '../../lib/http-error.js';
+import { createRandom } from '../../lib/random.js';
+
+type Locations = CountryStats['countries']['countries'];
+
+/** The normal generator's one button: one rotating line, any country. */
+const NORMAL_LINE: LineOptions = { country: RANDOM_LOCATION, type: 'rotating' };
+
+/**
+ * Proxy lines for a customer's active plan (SPEC.md §7 generate-proxy, DESIGN.md §4): the account's
+ * proxy credentials, never its password; every location checked against the catalogue.
+ */
+export const createGenerator = ({ db, gatewayHost, locations }: { db: Db; gatewayHost: string; locations: () => Promise<Locations> }) => {
+  const random = createRandom();
+
+  const lineOptions = async (body: z.output<typeof generateProxyBodySchema>): Promise<LineOptions> => {
+    const country = body.country ?? RANDOM_LOCATION;
+    const options: LineOptions = { country, type: body.type ?? 'rotating' };
+    if (country === RANDOM_LOCATION) {
+      if (body.city || body.isp) throw new HttpError(400, 'Choose a country for a city or an ISP');
+      return options;
+    }
+    const found = (await locations()).find((c) => c.code === country);
+    if (!found) throw new HttpError(400, `Unknown location "${country}"`);
+    if (!body.city) return options;
+    const city = found.cities.options.find((c) => c.code === body.city);
+    if (!city) throw new HttpError(400, `Unknown city "${body.city}" in ${found.name}`);
+    if (body.isp && !city.isps.options.some((isp) => isp.code === body.isp)) throw new HttpError(400, `Unknown ISP "${body.isp}" in ${city.name}`);
+    return { ...options, city: city.code, ...(body.isp ? { isp: body.isp } : {}) };
+  };
+
+  return {
+    generate: async (user: User, body: z.output<typeof generateProxyBodySchema>) => {
+      // Normal plans (PR_3) have the one-button generator; premium is ISP (PR_2) unless a product page names its own.
+      const product = body.proxy_type === 'normal' ? 'PR_3' : (body.product ?? 'PR_2');
+      const plan = await findActiveCustomerPlan(db, user.id, product);
+      if (!plan || (plan.expiresAt && plan.expiresAt.getTime() <= Date.now())) {
+        throw new HttpError(403, `You have no active ${PRODUCT_NAMES[product]} plan: buy one first`);
+      }
+      if (plan.dataGb !== null && (await usedGb(db, user.id, product, plan.activatedAt ?? plan.createdAt)) >= plan.dataGb) {
+        throw new HttpError(403, `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`);
+      }
+      const options = body.proxy_type === 'normal' ? NORMAL_LINE : await lineOptions(body);
+      const credentials = { host: gatewayHost, username: user.proxyUsername, password: user.proxyPassword };
+      const proxies = proxyLines(credentials, options, body.proxy_type === 'normal' ? 1 : (body.amount ?? 1), random);
+      return {
+        detail: 'Your proxies are here.',
+        payload: { username: user.proxyUsername, password: user.proxyPassword, ips: [gatewayHost], proxies },
+      };
+    },
+  };
+};
+
+export type Generator = ReturnType<typeof createGenerator>;
