@@ -77,7 +77,49 @@ export const countryStatsSchema = z
   .check(z.meta({ id: 'CountryStats' }));
 export type CountryStats = z.infer<typeof countryStatsSchema>;
 
+const usageDay = z.object({ date: z.string(), gb: z.number() });
+
+/** A datacenter / IPv6 plan on its product page (SPEC.md §3 plan data). */
+export const ipPlanSchema = z.object({
+  id: z.string(),
+  planName: z.string(),
+  status: z.enum(['pending', 'active', 'expired']),
+  invoice: z.object({ plan_name: z.string(), ipAmount: z.nullable(z.int()) }),
+  expiry_date: z.nullable(z.string()),
+  /** Whitelisted IPs in use; the allowance is invoice.ipAmount. */
+  activeIps: z.int(),
+});
+export type IpPlan = z.infer<typeof ipPlanSchema>;
+
+/** A GB plan (ISP, premium) on its product page: the newest active one. */
+export const dataPlanSchema = z.object({ id: z.string(), planName: z.string(), expiry_date: z.nullable(z.string()), data: z.number() });
+
+const common = { have_plan: z.boolean(), isPendingPlan: z.boolean(), usage_stats: z.array(usageDay) };
+
+/** GET /v1/user/dashboard (SPEC.md §3): each product page's figures from the real plans and usage. */
+export const productDashboardSchema = z
+  .object({
+    PR_2: z.object({ ...common, plan_data: z.nullable(dataPlanSchema), user_data: z.object({ data: z.object({ traffic: z.number(), bandwidth: z.number() }) }) }),
+    PR_6: z.object({
+      ...common,
+      plan_data: z.nullable(dataPlanSchema),
+      user_data: z.object({ data: z.object({ availableTraffic: z.number(), usedTraffic: z.number() }) }),
+    }),
+    PR_4: z.object({ ...common, plan_data: z.array(ipPlanSchema), user_data: z.null(), proxies: z.array(z.string()), ipAmount: z.int() }),
+    PR_5: z.object({ ...common, plan_data: z.array(ipPlanSchema), user_data: z.null() }),
+  })
+  .check(z.meta({ id: 'ProductDashboard' }));
+export type ProductDashboard = z.infer<typeof productDashboardSchema>;
+
 export const proxyEndpoints = {
+  dashboard: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/dashboard',
+    summary: 'Plans, data and usage of each product (ISP, premium, datacenter, IPv6)',
+    tag: 'proxies',
+    access: 'user',
+    response: withPayload(productDashboardSchema),
+  }),
   generate: defineEndpoint({
     method: 'POST',
     path: '/v1/user/generate-proxy',

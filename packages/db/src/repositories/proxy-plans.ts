@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
-import { customerPlans, poolAssignments, proxyPool, whitelistedIps } from '../schema/index.js';
+import { customerPlans, invoices, poolAssignments, proxyPool, whitelistedIps } from '../schema/index.js';
 import { violatedUniqueIndex } from './accounts.js';
 
 export type CustomerPlan = typeof customerPlans.$inferSelect;
@@ -130,3 +130,16 @@ export const assignedEndpoints = async (db: Db, userId: string, productType: str
     .orderBy(asc(proxyPool.address), asc(proxyPool.port));
   return rows.map((r) => (r.address.includes(':') ? `[${r.address}]:${r.port}` : `${r.address}:${r.port}`));
 };
+
+/** A customer's plans of some products, newest first, each with its whitelisted IP count. */
+export const listCustomerPlans = async (db: Db, userId: string, productTypes: string[]) =>
+  db
+    .select({
+      plan: customerPlans,
+      invoicePlanName: invoices.planName,
+      whitelisted: sql<number>`(select count(*) from ${whitelistedIps} where ${whitelistedIps.customerPlanId} = ${customerPlans.id})`.mapWith(Number),
+    })
+    .from(customerPlans)
+    .innerJoin(invoices, eq(invoices.id, customerPlans.invoiceId))
+    .where(and(eq(customerPlans.userId, userId), inArray(customerPlans.productType, productTypes)))
+    .orderBy(desc(customerPlans.createdAt));

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { createDashboardService } from './dashboard.service.js';
 import type { Generator } from './generator.service.js';
 
 const planNotFound = () => new HttpError(404, 'Plan not found');
@@ -20,7 +21,14 @@ const poolExhausted = (type: IpProduct) =>
   new HttpError(409, `No free ${PRODUCT_NAMES[type]} addresses right now: your plan stays ready to activate, please contact support`);
 
 /** SPEC.md §7 datacenter / IPv6 calls: activation, whitelists, plan names, the assigned addresses. */
-export const proxyRoutes = (app: FastifyInstance, db: Db, generator: Generator, locations: () => Promise<CountryStats['countries']['countries']>): void => {
+export const proxyRoutes = (
+  app: FastifyInstance,
+  db: Db,
+  generator: Generator,
+  locations: () => Promise<CountryStats['countries']['countries']>,
+): void => {
+  const dashboard = createDashboardService(db);
+  route(app, proxyEndpoints.dashboard, async ({ account }) => ({ payload: await dashboard.read(account.user.id) }));
   route(app, proxyEndpoints.generate, ({ account, body }) => generator.generate(account.user, body));
   route(app, proxyEndpoints.countryStats, async () => ({ payload: { countries: { countries: await locations() } } }));
 

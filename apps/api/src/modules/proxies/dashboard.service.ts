@@ -1,0 +1,73 @@
+import type { IpPlan, ProductDashboard } from '@proxydesk/contract';
+import { assignedEndpoints, dailyUsageGb, listCustomerPlans, usedGb, type CustomerPlan, type Db } from '@proxydesk/db';
+
+/** Days of usage on the charts of the ISP and premium pages. */
+const USAGE_DAYS = 30;
+
+const gb = (value: number) => Math.round(value * 100) / 100;
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+type Row = Awaited<ReturnType<typeof listCustomerPlans>>[number];
+
+/** A plan past its end is shown expired, whatever its row says (nothing needs to sweep it). */
+const statusOf = (plan: CustomerPlan, now: number): IpPlan['status'] =>
+  plan.status === 'active' && plan.expiresAt && plan.expiresAt.getTime() <= now ? 'expired' : plan.status;
+
+export const createDashboardService = (db: Db) => {
+  /** An ISP or premium page: the newest active plan, its GB bought and used, and `userData` from those. */
+  const dataProduct = async <D>(userId: string, type: 'PR_2' | 'PR_6', rows: Row[], now: number, userData: (used: number, bought: number) => D) => {
+    const current = rows.find((r) => r.plan.productType === type && statusOf(r.plan, now) === 'active')?.plan;
+    const used = current ? gb(await usedGb(db, userId, type, current.activatedAt ?? current.createdAt)) : 0;
+    const bought = current?.dataGb ?? 0;
+    return {
+      have_plan: Boolean(current),
+      isPendingPlan: rows.some((r) => r.plan.productType === type && r.plan.status === 'pending'),
+      usage_stats: await dailyUsageGb(db, userId, type, USAGE_DAYS),
+      plan_data: current ? { id: current.id, planName: current.planName, expiry_date: iso(current.expiresAt), data: bought } : null,
+      user_data: { data: userData(used, bought) },
+    };
+  };
+
+  /** A datacenter or IPv6 page: every plan of the product, pending ones included. */
+  const ipProduct = async (userId: string, type: 'PR_4' | 'PR_5', rows: Row[], now: number) => {
+    const mine = rows.filter((r) => r.plan.productType === type);
+    return {
+      have_plan: mine.some((r) => statusOf(r.plan, now) !== 'expired'),
+      isPendingPlan: mine.some((r) => r.plan.status === 'pending'),
+      usage_stats: await dailyUsageGb(db, userId, type, USAGE_DAYS),
+      user_data: null,
+      plan_data: mine.map(
+        (r): IpPlan => ({
+          id: r.plan.id,
+          planName: r.plan.planName,
+          status: statusOf(r.plan, now),
+          invoice: { plan_name: r.invoicePlanName, ipAmount: r.plan.ipAmount },
+          expiry_date: iso(r.plan.expiresAt),
+          activeIps: r.whitelisted,
+        }),
+      ),
+    };
+  };
+
+  return {
+    /** SPEC.md §3 dashboard payload, from the customer's plans and the usage the gateway records. */
+    read: async (userId: string): Promise<ProductDashboard> => {
+      const now = Date.now();
+      const rows = await listCustomerPlans(db, userId, ['PR_2', 'PR_4', 'PR_5', 'PR_6']);
+      const [isp, premium, datacenter, ipv6, proxies] = await Promise.all([
+        dataProduct(userId, 'PR_2', rows, now, (used, bought) => ({ traffic: used, bandwidth: bought })),
+        dataProduct(userId, 'PR_6', rows, now, (used, bought) => ({ availableTraffic: gb(Math.max(0, bought - used)), usedTraffic: used })),
+        ipProduct(userId, 'PR_4', rows, now),
+        ipProduct(userId, 'PR_5', rows, now),
+        assignedEndpoints(db, userId, 'PR_4'),
+      ]);
+      const activeIps = rows.filter((r) => r.plan.productType === 'PR_4' && statusOf(r.plan, now) === 'active');
+      return {
+        PR_2: isp,
+        PR_6: premium,
+        PR_4: { ...datacenter, proxies, ipAmount: activeIps.reduce((sum, r) => sum + (r.plan.ipAmount ?? 0), 0) },
+        PR_5: ipv6,
+      };
+    },
+  };
+};
