@@ -1,4 +1,4 @@
-import type { Plan } from '@proxydesk/contract';
+import { proxyEndpoints, type Plan } from '@proxydesk/contract';
 import { recordUsage, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,8 @@ const buyAndPay = async (token: string, plan: Plan) => {
   const path = new URL(created.body.payload.hosted_url as string).pathname;
   await t.app.inject({ method: 'POST', url: path, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 };
-const dashboard = async (token: string) => (await api.get('/v1/user/dashboard', { token })).body.payload;
+/** The answer, read with the contract's own schema: the shape is checked on every call. */
+const dashboard = async (token: string) => proxyEndpoints.dashboard.response.parse((await api.get('/v1/user/dashboard', { token })).body).payload;
 
 describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
   it('a new customer has no plan anywhere: N/A and 0 GB, thirty days of zero usage', async () => {
@@ -44,8 +45,8 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     expect(d.PR_6.user_data).toEqual({ data: { availableTraffic: 0, usedTraffic: 0 } });
     expect(d.PR_4).toMatchObject({ have_plan: false, isPendingPlan: false, plan_data: [], proxies: [], ipAmount: 0, user_data: null });
     expect(d.PR_2.usage_stats).toHaveLength(30);
-    expect(d.PR_2.usage_stats.every((day: { gb: number }) => day.gb === 0)).toBe(true);
-    expect(d.PR_2.usage_stats.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+    expect(d.PR_2.usage_stats.every((day) => day.gb === 0)).toBe(true);
+    expect(d.PR_2.usage_stats.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
   });
 
   it('shows ISP and premium data bought and used, from the usage the gateway records', async () => {
@@ -60,7 +61,7 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     const d = await dashboard(token);
     expect(d.PR_2).toMatchObject({ have_plan: true, user_data: { data: { traffic: 1.5, bandwidth: isp.data } } });
     expect(d.PR_2.plan_data).toMatchObject({ planName: isp.name, data: isp.data });
-    expect(Date.parse(d.PR_2.plan_data.expiry_date) - Date.now()).toBeGreaterThan((isp.duration - 1) * 3_600_000);
+    expect(Date.parse(d.PR_2.plan_data!.expiry_date!) - Date.now()).toBeGreaterThan((isp.duration - 1) * 3_600_000);
     expect(d.PR_2.usage_stats.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), gb: 1.5 });
     expect(d.PR_6.user_data).toEqual({ data: { availableTraffic: premium.data! - 0.25, usedTraffic: 0.25 } });
   });
@@ -79,10 +80,10 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     expect(d.PR_4.proxies).toHaveLength(dc.ipAmount!);
     expect(d.PR_4.plan_data[0]).toMatchObject({ status: 'active', activeIps: 1 });
 
-    await t.database.db.update(schema.customerPlans).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.customerPlans.id, d.PR_4.plan_data[0].id));
+    await t.database.db.update(schema.customerPlans).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.customerPlans.id, d.PR_4.plan_data[0]!.id));
     d = await dashboard(token);
     expect(d.PR_4).toMatchObject({ have_plan: false, ipAmount: 0 });
-    expect(d.PR_4.plan_data[0].status).toBe('expired');
+    expect(d.PR_4.plan_data[0]?.status).toBe('expired');
   });
 
   it("does not show one customer's plans to another", async () => {
