@@ -88,6 +88,19 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
     expect(answer.body.payload.proxies[0]).toMatch(/^gw\.shop\.test:31112:u[a-z0-9]+:[a-z0-9]+$/);
   });
 
+  it('whitelists an IP on the premium plan through activate-plan', async () => {
+    expect((await api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).body).toEqual({
+      detail: 'You have no active Premium Residential plan: buy one first',
+    });
+    await buyAndPay(plans.find((p) => p.type === 'PR_6')!);
+    expect(await api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).toEqual({
+      status: 200,
+      body: { detail: 'Plan activated: 203.0.113.50 is whitelisted' },
+    });
+    expect((await api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).status).toBe(409);
+    expect((await api.post('/v1/user/activate-plan', { ips: ['not an ip'] }, { token })).status).toBe(400);
+  });
+
   it('stops once the plan has used its data', async () => {
     const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'gen'));
     const [plan] = await t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.productType, 'PR_2'));

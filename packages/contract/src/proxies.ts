@@ -146,6 +146,15 @@ export const proxyEndpoints = {
     body: z.object({ ips: ipsSchema, type: ipProductSchema, plan: z.optional(z.string().check(z.maxLength(64))) }),
     response: detailOnly,
   }),
+  activatePremium: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/activate-plan',
+    summary: 'Whitelist an IP on your premium residential plan (SPEC.md §7: ips, a list of one)',
+    tag: 'proxies',
+    access: 'user',
+    body: z.object({ ips: ipsSchema }),
+    response: detailOnly,
+  }),
   whitelistIp: defineEndpoint({
     method: 'POST',
     path: '/v1/user/whitelist-ip-dc',

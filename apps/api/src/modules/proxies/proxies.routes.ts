@@ -4,6 +4,7 @@ import {
   addWhitelistedIp,
   assignedEndpoints,
   deleteWhitelistedIp,
+  findActiveCustomerPlan,
   findOwnPlan,
   listWhitelistedIps,
   renamePlan,
@@ -16,6 +17,8 @@ import { createDashboardService } from './dashboard.service.js';
 import type { Generator } from './generator.service.js';
 
 const planNotFound = () => new HttpError(404, 'Plan not found');
+/** Premium plans authenticate by password; a few whitelisted IPs are allowed besides. */
+const PREMIUM_WHITELIST_ALLOWANCE = 5;
 /** No addresses left for this product: the plan stays pending, nothing is half-assigned. */
 const poolExhausted = (type: IpProduct) =>
   new HttpError(409, `No free ${PRODUCT_NAMES[type]} addresses right now: your plan stays ready to activate, please contact support`);
@@ -37,6 +40,16 @@ export const proxyRoutes = (
     const outcome = await activateIpPlan(db, { userId: account.user.id, productType: body.type, planId: body.plan, ip });
     if (outcome === 'no-pending-plan') throw new HttpError(400, `You have no ${PRODUCT_NAMES[body.type]} plan waiting for activation`);
     if (outcome === 'pool-exhausted') throw poolExhausted(body.type);
+    return { detail: `Plan activated: ${ip} is whitelisted` };
+  });
+
+  route(app, proxyEndpoints.activatePremium, async ({ account, body }) => {
+    const ip = Array.isArray(body.ips) ? body.ips[0]! : body.ips;
+    const plan = await findActiveCustomerPlan(db, account.user.id, 'PR_6');
+    if (!plan) throw new HttpError(400, 'You have no active Premium Residential plan: buy one first');
+    const outcome = await addWhitelistedIp(db, plan.id, ip, PREMIUM_WHITELIST_ALLOWANCE);
+    if (outcome === 'duplicate') throw new HttpError(409, `${ip} is already whitelisted on this plan`);
+    if (outcome === 'full') throw new HttpError(400, `This plan allows ${PREMIUM_WHITELIST_ALLOWANCE} whitelisted IPs: remove one first`);
     return { detail: `Plan activated: ${ip} is whitelisted` };
   });
 

@@ -1,0 +1,68 @@
+import { PRODUCT_CODES, type ProductCode } from '@proxydesk/contract';
+import { findUserByLogin, recordUsage, setMaintenance, updateUser, type Database } from '@proxydesk/db';
+
+/**
+ * The operator's commands (DESIGN.md §4), each checking its words first and then returning what it does
+ * with the database, so that admin.ts runs them and the tests call them directly.
+ */
+export const USAGE = `Usage: npm run admin -- <command>
+  maintenance on|off      show the maintenance page to everyone at / (the app stays at /4)
+  reseller <username> on|off
+                          make a customer a reseller (Balance page, API key) or a customer again
+  sample-usage <username> <PR_2|PR_3|PR_4|PR_5|PR_6> [days]
+                          development: record made-up traffic for each of the last days (default 30),
+                          so the usage chart and Data Used have something to show`;
+
+export class UsageError extends Error {}
+
+const onOff = (value: string | undefined): boolean => {
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new UsageError(`Expected "on" or "off", got ${value === undefined ? 'nothing' : `"${value}"`}.`);
+};
+
+const productCode = (value: string | undefined): ProductCode => {
+  if (value && (PRODUCT_CODES as readonly string[]).includes(value)) return value as ProductCode;
+  throw new UsageError(`Expected a product code (${PRODUCT_CODES.join(', ')}), got ${value === undefined ? 'nothing' : `"${value}"`}.`);
+};
+
+export type Run = (db: Database['db']) => Promise<string>;
+
+/** Each command checks its words first, then returns what it does with the database. */
+export const commands: Record<string, (args: string[]) => Run> = {
+  maintenance: ([value]) => {
+    const status = onOff(value);
+    return async (db) => {
+      const before = await setMaintenance(db, status);
+      return `Maintenance mode: ${before ? 'on' : 'off'} → ${status ? 'on' : 'off'}`;
+    };
+  },
+  reseller: ([username, value]) => {
+    if (!username) throw new UsageError('Which username?');
+    const reseller = onOff(value);
+    return async (db) => {
+      const user = await findUserByLogin(db, username);
+      if (!user || user.username.toLowerCase() !== username.toLowerCase()) throw new Error(`No account with the username "${username}".`);
+      if (user.role === 'operator') throw new Error(`${user.username} is an operator; their role is not changed here.`);
+      await updateUser(db, user.id, { role: reseller ? 'reseller' : 'customer' });
+      return `${user.username}: ${user.role} → ${reseller ? 'reseller' : 'customer'}`;
+    };
+  },
+  'sample-usage': ([username, product, daysText]) => {
+    if (!username) throw new UsageError('Which username?');
+    const productType = productCode(product);
+    const days = daysText === undefined ? 30 : Number(daysText);
+    if (!Number.isInteger(days) || days < 1 || days > 365) throw new UsageError('Days is a whole number from 1 to 365.');
+    return async (db) => {
+      const user = await findUserByLogin(db, username);
+      if (!user) throw new Error(`No account with the username "${username}".`);
+      let total = 0;
+      for (let back = 0; back < days; back += 1) {
+        const day = new Date(Date.now() - back * 86_400_000);
+        const bytes = Math.round((0.1 + Math.random() * 0.9) * 1024 ** 3 * (back === 0 ? 0.3 : 1));
+        total += bytes;
+        await recordUsage(db, { userId: user.id, productType, bucket: day, bytesUp: Math.round(bytes * 0.1), bytesDown: bytes - Math.round(bytes * 0.1) });
+      }
+      return `${user.username}: ${(total / 1024 ** 3).toFixed(2)} GB of sample ${productType} usage over ${days} days`;
+    };
+  },
+};

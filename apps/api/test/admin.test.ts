@@ -1,0 +1,51 @@
+import { accountFigures, schema, usedGb } from '@proxydesk/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands, UsageError } from '../src/admin-commands.js';
+import { apiClient, signUp } from '../../../test-support/accounts.js';
+import { createTestApp, type TestApp } from '../../../test-support/app.js';
+import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off' } });
+  await signUp(apiClient(t.app), smtp, { username: 'Operator_Friend', email: 'friend@example.com' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const run = (...words: string[]) => {
+  const command = commands[words[0]!];
+  if (!command) throw new Error(`no command ${words[0]}`);
+  return command(words.slice(1))(t.database.db);
+};
+
+describe('the operator command line (DESIGN.md §4)', () => {
+  it('makes a customer a reseller and back, saying what changed', async () => {
+    expect(await run('reseller', 'operator_friend', 'on')).toBe('Operator_Friend: customer → reseller');
+    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'Operator_Friend'));
+    expect(user!.role).toBe('reseller');
+    expect(await run('reseller', 'Operator_Friend', 'off')).toBe('Operator_Friend: reseller → customer');
+  });
+
+  it('refuses unknown users and bad words with a clear message', async () => {
+    await expect(run('reseller', 'nobody', 'on')).rejects.toThrow('No account with the username "nobody".');
+    expect(() => commands.reseller!(['x', 'maybe'])).toThrow(UsageError);
+    expect(() => commands.reseller!([])).toThrow('Which username?');
+    expect(() => commands['sample-usage']!(['x', 'PR_9'])).toThrow(/Expected a product code/);
+    expect(() => commands['sample-usage']!(['x', 'PR_2', '0'])).toThrow('Days is a whole number from 1 to 365.');
+  });
+
+  it('records sample usage for the chart', async () => {
+    const message = await run('sample-usage', 'Operator_Friend', 'PR_2', '7');
+    expect(message).toMatch(/^Operator_Friend: \d+\.\d{2} GB of sample PR_2 usage over 7 days$/);
+    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'Operator_Friend'));
+    const used = await usedGb(t.database.db, user!.id, 'PR_2', new Date(Date.now() - 8 * 86_400_000));
+    expect(used).toBeCloseTo(Number(/(\d+\.\d{2}) GB/.exec(message)![1]), 1);
+    expect(await accountFigures(t.database.db, user!.id)).toMatchObject({ totalPlans: 0 });
+  });
+});
