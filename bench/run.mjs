@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/build-state.mjs';
 import { reportAccounts } from './accounts.mjs';
+import { reportShop } from './shop.mjs';
 import { reportThroughput } from './api-throughput.mjs';
 import { reportColdStart } from './cold-start.mjs';
 import { reportWebSizes } from './web-size.mjs';
@@ -29,6 +30,8 @@ if (postgresUrl) await reportThroughput('PostgreSQL', { databaseUrl: postgresUrl
 else console.log('  (PostgreSQL skipped: not reachable on 127.0.0.1:5432)');
 await reportAccounts({ label: 'PGlite' });
 if (postgresUrl) await reportAccounts({ label: 'PostgreSQL', databaseUrl: postgresUrl });
+results.push(await reportShop({ label: 'PGlite' }));
+if (postgresUrl) results.push(await reportShop({ label: 'PostgreSQL', databaseUrl: postgresUrl }));
 results.push(await reportColdStart(root));
 
 console.log(results.every(Boolean) ? '\nAll budgets met.' : '\nSome budgets are OVER.');

@@ -143,3 +143,12 @@ export const listCustomerPlans = async (db: Db, userId: string, productTypes: st
     .innerJoin(invoices, eq(invoices.id, customerPlans.invoiceId))
     .where(and(eq(customerPlans.userId, userId), inArray(customerPlans.productType, productTypes)))
     .orderBy(desc(customerPlans.createdAt));
+
+export const hasPendingPlan = async (db: Db, userId: string, productType: string): Promise<boolean> =>
+  (
+    await db
+      .select({ id: customerPlans.id })
+      .from(customerPlans)
+      .where(and(eq(customerPlans.userId, userId), eq(customerPlans.productType, productType), eq(customerPlans.status, 'pending')))
+      .limit(1)
+  ).length > 0;

@@ -1,5 +1,5 @@
 import type { IpPlan, ProductDashboard } from '@proxydesk/contract';
-import { assignedEndpoints, dailyUsageGb, listCustomerPlans, usedGb, type CustomerPlan, type Db } from '@proxydesk/db';
+import { assignedEndpoints, dailyUsageGb, findActiveCustomerPlan, hasPendingPlan, listCustomerPlans, usedGb, type CustomerPlan, type Db } from '@proxydesk/db';
 
 /** Days of usage on the charts of the ISP and premium pages. */
 const USAGE_DAYS = 30;
@@ -15,13 +15,14 @@ const statusOf = (plan: CustomerPlan, now: number): IpPlan['status'] =>
 
 export const createDashboardService = (db: Db) => {
   /** An ISP or premium page: the newest active plan, its GB bought and used, and `userData` from those. */
-  const dataProduct = async <D>(userId: string, type: 'PR_2' | 'PR_6', rows: Row[], now: number, userData: (used: number, bought: number) => D) => {
-    const current = rows.find((r) => r.plan.productType === type && statusOf(r.plan, now) === 'active')?.plan;
+  const dataProduct = async <D>(userId: string, type: 'PR_2' | 'PR_6', now: number, userData: (used: number, bought: number) => D) => {
+    const newest = await findActiveCustomerPlan(db, userId, type);
+    const current = newest && statusOf(newest, now) === 'active' ? newest : undefined;
     const used = current ? gb(await usedGb(db, userId, type, current.activatedAt ?? current.createdAt)) : 0;
     const bought = current?.dataGb ?? 0;
     return {
       have_plan: Boolean(current),
-      isPendingPlan: rows.some((r) => r.plan.productType === type && r.plan.status === 'pending'),
+      isPendingPlan: await hasPendingPlan(db, userId, type),
       usage_stats: await dailyUsageGb(db, userId, type, USAGE_DAYS),
       plan_data: current ? { id: current.id, planName: current.planName, expiry_date: iso(current.expiresAt), data: bought } : null,
       user_data: { data: userData(used, bought) },
@@ -53,10 +54,10 @@ export const createDashboardService = (db: Db) => {
     /** SPEC.md §3 dashboard payload, from the customer's plans and the usage the gateway records. */
     read: async (userId: string): Promise<ProductDashboard> => {
       const now = Date.now();
-      const rows = await listCustomerPlans(db, userId, ['PR_2', 'PR_4', 'PR_5', 'PR_6']);
+      const rows = await listCustomerPlans(db, userId, ['PR_4', 'PR_5']);
       const [isp, premium, datacenter, ipv6, proxies] = await Promise.all([
-        dataProduct(userId, 'PR_2', rows, now, (used, bought) => ({ traffic: used, bandwidth: bought })),
-        dataProduct(userId, 'PR_6', rows, now, (used, bought) => ({ availableTraffic: gb(Math.max(0, bought - used)), usedTraffic: used })),
+        dataProduct(userId, 'PR_2', now, (used, bought) => ({ traffic: used, bandwidth: bought })),
+        dataProduct(userId, 'PR_6', now, (used, bought) => ({ availableTraffic: gb(Math.max(0, bought - used)), usedTraffic: used })),
         ipProduct(userId, 'PR_4', rows, now),
         ipProduct(userId, 'PR_5', rows, now),
         assignedEndpoints(db, userId, 'PR_4'),
