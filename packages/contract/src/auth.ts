@@ -119,6 +119,17 @@ export const updatePasswordBodySchema = z.object({
 });
 export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
 
+/** The settings form: the call's two fields, and the new password typed twice ("passwords didn't matched."). */
+export const changePasswordFormSchema = z
+  .object({ ...updatePasswordBodySchema.shape, confirm_password: z.string() })
+  .check(
+    z.refine((form) => form.new_password === form.confirm_password, {
+      message: AUTH_MESSAGES.settingsPasswordMismatch,
+      path: ['confirm_password'],
+    }),
+  );
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
 export const tokenPayloadSchema = withPayload(z.object({ token: z.string() }));
 /** A 422 answer: an OTP was mailed to `payload.email`. */
 export const otpNeededSchema = withPayload(z.object({ email: z.string() }));

@@ -15,8 +15,15 @@ const PublicFaqsPage = page(() => import('./pages/public-faqs'), 'PublicFaqsPage
 const FaqsPage = page(() => import('./pages/faqs'), 'FaqsPage');
 const NotFoundPage = page(() => import('./pages/not-found'), 'NotFoundPage');
 const AppLayout = page(() => import('./layouts/app-layout'), 'AppLayout');
+const DashboardPage = page(() => import('./pages/dashboard'), 'DashboardPage');
+const SettingsPage = page(() => import('./pages/settings'), 'SettingsPage');
 const ComingSoonPage = page(() => import('./pages/coming-soon'), 'ComingSoonPage');
-const AuthComingSoonPage = page(() => import('./pages/coming-soon'), 'AuthComingSoonPage');
+const SignUpPage = page(() => import('./pages/sign-up'), 'SignUpPage');
+const ConfirmPage = page(() => import('./pages/confirm'), 'ConfirmPage');
+const ForgotPasswordPage = page(() => import('./pages/forgot-password'), 'ForgotPasswordPage');
+const ChangePasswordPage = page(() => import('./pages/change-password'), 'ChangePasswordPage');
+const GoogleCallbackPage = page(() => import('./pages/oauth-callback'), 'GoogleCallbackPage');
+const DiscordCallbackPage = page(() => import('./pages/oauth-callback'), 'DiscordCallbackPage');
 
 /** Logged-out screens (SPEC.md §2). */
 const guestRoutes = (
@@ -24,18 +31,18 @@ const guestRoutes = (
     <Route index element={<SignInPage />} />
     <Route path="login" element={<SignInPage />} />
     <Route path="faqs" element={<PublicFaqsPage />} />
-    <Route path="signup" element={<AuthComingSoonPage title="Create an account" />} />
-    <Route path="forgot-password" element={<AuthComingSoonPage title="Forgot password" />} />
-    <Route path="change-password" element={<AuthComingSoonPage title="Choose a new password" />} />
-    <Route path="confirm-authentication" element={<AuthComingSoonPage title="Confirm your e-mail" />} />
-    <Route path="discord/callback" element={<AuthComingSoonPage title="Signing in with Discord" />} />
+    <Route path="signup" element={<SignUpPage />} />
+    <Route path="forgot-password" element={<ForgotPasswordPage />} />
+    <Route path="change-password" element={<ChangePasswordPage />} />
+    <Route path="confirm-authentication" element={<ConfirmPage />} />
+    <Route path="discord/callback" element={<DiscordCallbackPage />} />
+    <Route path="google/callback" element={<GoogleCallbackPage />} />
     <Route path="*" element={<NotFoundPage />} />
   </Route>
 );
 
 /** Logged-in screens (SPEC.md §2 navigation) and what each is called until it is built. */
 const upcoming: [path: string, title: string][] = [
-  ['/', 'Dashboard'],
   ['product/datacenter', 'Datacenter'],
   ['product/premium-residential', 'Premium Residential'],
   ['product/isp', 'ISP'],
@@ -49,7 +56,6 @@ const upcoming: [path: string, title: string][] = [
   ['invoice/:invoiceId', 'Invoice'],
   ['pricing', 'Pricing'],
   ['proxy', 'Proxy generator'],
-  ['settings', 'Account Settings'],
 ];
 
 const appRoutes = (
@@ -57,6 +63,8 @@ const appRoutes = (
     {upcoming.map(([path, title]) => (
       <Route key={path} path={path} element={<ComingSoonPage title={title} />} />
     ))}
+    <Route index element={<DashboardPage />} />
+    <Route path="settings" element={<SettingsPage />} />
     <Route path="faqs" element={<FaqsPage />} />
     <Route path="*" element={<NotFoundPage />} />
   </Route>

@@ -75,7 +75,7 @@ export const AppLayout = () => {
                 <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
                   Account Settings
                 </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
                   Logout
                 </Menu.Item>
               </Menu.Dropdown>
@@ -121,7 +121,7 @@ export const AppLayout = () => {
             component="button"
             label="Logout"
             leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
-            onClick={logout}
+            onClick={() => void logout()}
             c="red"
           />
         </AppShell.Section>

@@ -1,6 +1,6 @@
 import { Anchor, Divider, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { SignInForm } from '../../features/session/sign-in-form';
+import { SignInForm } from '../../features/auth/sign-in-form';
 import { usePageTitle } from '../../lib/brand';
 import { AuthCard } from '../layouts/auth-layout';
 

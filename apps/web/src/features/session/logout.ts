@@ -1,8 +1,11 @@
+import { authEndpoints } from '@proxydesk/contract';
+import { call } from '../../lib/api';
 import { appUrl } from '../../lib/app-paths';
 import { clearToken } from '../../lib/token';
 
-/** Logout removes the token and goes to /login (SPEC.md §2), /4/login during maintenance. */
-export const logout = (): void => {
+/** Logout revokes the session, removes the token and goes to /login (SPEC.md §2), /4/login during maintenance. */
+export const logout = async (): Promise<void> => {
+  await call(authEndpoints.logout).catch(() => undefined);
   clearToken();
   window.location.assign(appUrl('/login'));
 };

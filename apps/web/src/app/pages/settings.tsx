@@ -1,0 +1,32 @@
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { useAccess } from '../../features/session/api/get-access';
+import { ApiKeyCard } from '../../features/settings/api-key-card';
+import { ChangeEmailCard } from '../../features/settings/change-email-card';
+import { ChangePasswordCard } from '../../features/settings/change-password-card';
+import { SecuritySwitches } from '../../features/settings/security-switches';
+
+/** Account Settings (SPEC.md §2): e-mail, password, two-factor, deactivation and, for resellers, the API key. */
+export const SettingsPage = () => {
+  const access = useAccess();
+  return (
+    <>
+      <PageHeader title="Security Settings" description="Sign-in details and account security." />
+      {access.error ? (
+        <QueryError error={access.error} onRetry={() => void access.refetch()} />
+      ) : !access.data ? (
+        <Skeleton height={240} />
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <ChangeEmailCard />
+            <ChangePasswordCard />
+          </SimpleGrid>
+          <SecuritySwitches access={access.data} />
+          {access.data.isReseller && <ApiKeyCard access={access.data} />}
+        </Stack>
+      )}
+    </>
+  );
+};

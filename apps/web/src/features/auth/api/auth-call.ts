@@ -1,0 +1,31 @@
+import { CAPTCHA_FIELD, type Endpoint, type z } from '@proxydesk/contract';
+import { ApiError, call } from '../../../lib/api';
+import { appUrl } from '../../../lib/app-paths';
+import { storeToken } from '../../../lib/token';
+import { captchaToken } from '../captcha';
+import { rememberPendingEmail } from '../pending-email';
+
+/** Sends an auth form with the captcha answer the shop asks for. */
+export const callWithCaptcha = async <E extends Endpoint>(endpoint: E, body: object, action: string): Promise<z.output<E['response']>> =>
+  call(endpoint, { body: { ...body, [CAPTCHA_FIELD]: await captchaToken(action) } as never });
+
+/** Signed in: keep the token and start the app again at / (SPEC.md §4). */
+export const signedIn = ({ payload }: { payload: { token: string } }): void => {
+  storeToken(payload.token);
+  window.location.assign(appUrl('/'));
+};
+
+/** The address a 422 answer says a code was mailed to (SPEC.md §4: go confirm it), or null. */
+export const otpEmail = (error: unknown): string | null => {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const email = (error.payload as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : null;
+};
+
+/** For a 422, remembers the address and says where to go; other errors stay with the form. */
+export const confirmPathFor = (error: unknown): string | null => {
+  const email = otpEmail(error);
+  if (!email) return null;
+  rememberPendingEmail(email);
+  return '/confirm-authentication';
+};

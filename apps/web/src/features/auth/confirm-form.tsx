@@ -1,0 +1,87 @@
+import { Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { AUTH_MESSAGES } from '@proxydesk/contract';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { useConfirmEmail, useResendOtp } from './api/auth-mutations';
+
+/** Seconds before another code may be asked for (the server sends at most one a minute). */
+const RESEND_WAIT = 60;
+
+/** The 6-digit code mailed to `email` (SPEC.md §2 /confirm-authentication, §8 info messages). */
+export const ConfirmForm = ({ email }: { email: string }) => {
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const confirm = useConfirmEmail();
+  const resend = useResendOtp();
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [wait, setWait] = useState(0);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  const submit = (code: string) => {
+    if (!/^\d{6}$/.test(code)) return setError('Enter the 6-digit code');
+    setError(null);
+    confirm.mutate({ email, otp: code });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(otp);
+      }}
+    >
+      <Stack gap="md">
+        <FormAlert color="blue">{notice ?? AUTH_MESSAGES.otpSent}</FormAlert>
+        <Text size="sm">
+          Code sent to <b>{email}</b>
+        </Text>
+        <FormAlert>{error ?? confirm.error?.message}</FormAlert>
+        <Group justify="center">
+          <PinInput
+            length={6}
+            type="number"
+            oneTimeCode
+            autoFocus
+            size="md"
+            value={otp}
+            onChange={setOtp}
+            onComplete={submit}
+            aria-label="One-time code"
+            getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of 6` })}
+            error={Boolean(error ?? confirm.error)}
+          />
+        </Group>
+        <Button type="submit" fullWidth loading={confirm.isPending}>
+          Confirm
+        </Button>
+        <FormAlert color="green">{resend.isSuccess && wait > 0 ? 'A new code is on its way.' : null}</FormAlert>
+        <FormAlert>{resend.error?.message}</FormAlert>
+        <Group justify="space-between" gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            disabled={wait > 0}
+            loading={resend.isPending}
+            onClick={() => resend.mutate(email, { onSuccess: () => setWait(RESEND_WAIT) })}
+          >
+            {wait > 0 ? `Send a new code (${wait} s)` : 'Send a new code'}
+          </Button>
+          <Anchor component={Link} to="/" size="sm">
+            Back to sign in
+          </Anchor>
+        </Group>
+        <Text size="xs" c="dimmed" ta="center">
+          {AUTH_MESSAGES.otpNotDelivered}
+        </Text>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { appUrl } from '../../lib/app-paths';
+import { confirmPathFor, signedIn } from './api/auth-call';
+import { oauthSignIn } from './api/auth-mutations';
+import { leaveOAuthWarning, takeOAuthReferee, takeOAuthState } from './oauth';
+
+/**
+ * Where Google or Discord send the browser back: the query goes to the server, the token is stored and
+ * the app starts at /. Discord failures return to / silently; Google's leave their detail as a warning
+ * (SPEC.md §2, §8).
+ */
+export const OAuthCallback = ({ provider }: { provider: 'google' | 'discord' }) => {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const query = Object.fromEntries(search.entries());
+    const fail = (detail: string) => {
+      if (provider === 'google') leaveOAuthWarning(detail);
+      window.location.replace(appUrl('/'));
+    };
+    if (!takeOAuthState(query.state ?? null) || !query.code) {
+      fail(`${provider === 'google' ? 'Google' : 'Discord'} sign-in was cancelled or has expired: please try again.`);
+      return;
+    }
+    oauthSignIn(provider, query, takeOAuthReferee()).then(signedIn, (error: Error) => {
+      const next = confirmPathFor(error);
+      if (next) void navigate(next, { replace: true });
+      else fail(error.message);
+    });
+  }, [navigate, provider, search]);
+
+  return <LoadingScreen />;
+};

@@ -1,0 +1,44 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { resetPasswordBodySchema, type ResetPasswordBody } from '@proxydesk/contract';
+import { Link, useLocation } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { useResetPassword } from './api/auth-mutations';
+
+/** Code + new password + confirmation; "Passwords doesn't matched." on a mismatch (SPEC.md §5). */
+export const ResetForm = ({ email }: { email: string }) => {
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const reset = useResetPassword();
+  const form = useForm<ResetPasswordBody>({
+    mode: 'uncontrolled',
+    initialValues: { email, otp: '', password: '', cnf_password: '' },
+    validate: schemaResolver(resetPasswordBodySchema, { sync: true }),
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => reset.mutate(values))} noValidate>
+      <Stack gap="md">
+        <FormAlert color="blue">{notice ?? `We sent a code to ${email}.`}</FormAlert>
+        <FormAlert>{reset.error?.message}</FormAlert>
+        <TextInput
+          label="Code from the e-mail"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          autoFocus
+          {...form.getInputProps('otp')}
+          key={form.key('otp')}
+        />
+        <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('password')} key={form.key('password')} />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('cnf_password')} key={form.key('cnf_password')} />
+        <Button type="submit" fullWidth loading={reset.isPending}>
+          Set new password
+        </Button>
+        <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+          Send another code
+        </Anchor>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,60 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { loginBodySchema, type LoginBody } from '@proxydesk/contract';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { confirmPathFor, otpEmail } from './api/auth-call';
+import { useLogin } from './api/login';
+import { takeOAuthWarning } from './oauth';
+import { SocialButtons } from './social-buttons';
+
+/** Username + password (SPEC.md §5); a 422 means an OTP was mailed: go confirm it. */
+export const SignInForm = () => {
+  const navigate = useNavigate();
+  const login = useLogin();
+  // A Google sign-in that failed left its detail here, to show as a warning (SPEC.md §8).
+  const [warning] = useState(takeOAuthWarning);
+  const form = useForm<LoginBody>({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate: schemaResolver(loginBodySchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) =>
+    login.mutate(values, {
+      onError: (error) => {
+        const next = confirmPathFor(error);
+        if (next) void navigate(next);
+      },
+    }),
+  );
+
+  return (
+    <Stack gap="md">
+      <FormAlert color="yellow">{warning}</FormAlert>
+      <SocialButtons />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormAlert>{login.error && !otpEmail(login.error) ? login.error.message : null}</FormAlert>
+          <TextInput label="Username" autoComplete="username" required autoFocus {...form.getInputProps('username')} key={form.key('username')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} key={form.key('password')} />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={login.isPending}>
+            Sign in
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            New here?{' '}
+            <Anchor component={Link} to="/signup">
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </Stack>
+  );
+};

@@ -1,0 +1,64 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { signupBodySchema, type SignupBody } from '@proxydesk/contract';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { confirmPathFor, otpEmail } from './api/auth-call';
+import { useSignup } from './api/auth-mutations';
+import { rememberPendingEmail } from './pending-email';
+import { SocialButtons } from './social-buttons';
+
+/** Username, e-mail, password and an optional referral code, prefilled from `?ref=` (SPEC.md §2, §5). */
+export const SignUpForm = () => {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const referee = search.get('ref');
+  const signup = useSignup();
+  const form = useForm<SignupBody>({
+    mode: 'uncontrolled',
+    initialValues: { username: '', email: '', password: '', referee: referee ?? '' },
+    validate: schemaResolver(signupBodySchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    // The e-mail is kept first (SPEC.md §4), so the confirm page knows where the code went.
+    rememberPendingEmail(values.email.trim().toLowerCase());
+    signup.mutate(values, {
+      onError: (error) => {
+        const next = confirmPathFor(error);
+        if (next) void navigate(next, { state: { notice: error.message } });
+      },
+    });
+  });
+
+  return (
+    <Stack gap="md">
+      <SocialButtons referee={referee} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormAlert>{signup.error && !otpEmail(signup.error) ? signup.error.message : null}</FormAlert>
+          <TextInput label="Username" autoComplete="username" required autoFocus {...form.getInputProps('username')} key={form.key('username')} />
+          <TextInput label="E-mail" type="email" autoComplete="email" required {...form.getInputProps('email')} key={form.key('email')} />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters. A few words you will remember make a strong one."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+            key={form.key('password')}
+          />
+          <TextInput label="Referral code" description="Optional" autoComplete="off" {...form.getInputProps('referee')} key={form.key('referee')} />
+          <Button type="submit" fullWidth loading={signup.isPending}>
+            Create account
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </Stack>
+  );
+};

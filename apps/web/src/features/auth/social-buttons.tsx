@@ -1,0 +1,29 @@
+import { Button, Divider, Stack } from '@mantine/core';
+import { IconBrandDiscordFilled, IconBrandGoogleFilled } from '@tabler/icons-react';
+import { useAuthConfig } from './api/get-auth-config';
+import { startOAuth } from './oauth';
+
+/** "Continue with Google / Discord", only for the providers the shop has configured. */
+export const SocialButtons = ({ referee = null }: { referee?: string | null }) => {
+  const { data: config } = useAuthConfig();
+  if (!config?.google && !config?.discord) return null;
+  return (
+    <Stack gap="sm">
+      {config.google && (
+        <Button variant="default" leftSection={<IconBrandGoogleFilled size={18} aria-hidden />} onClick={() => startOAuth(config.google!.authorizeUrl, referee)}>
+          Continue with Google
+        </Button>
+      )}
+      {config.discord && (
+        <Button
+          variant="default"
+          leftSection={<IconBrandDiscordFilled size={18} aria-hidden />}
+          onClick={() => startOAuth(config.discord!.authorizeUrl, referee)}
+        >
+          Continue with Discord
+        </Button>
+      )}
+      <Divider label="or" labelPosition="center" />
+    </Stack>
+  );
+};

@@ -1,0 +1,39 @@
+import { Alert, Button, Card, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { Access } from '@proxydesk/contract';
+import { CopyButton } from '../../components/copy-button';
+import { FormAlert } from '../../components/form-alert';
+import { useGenerateApiKey } from './api/settings-calls';
+
+/** Resellers' API KEY card: the key is shown whole once, when made; afterwards only its start. */
+export const ApiKeyCard = ({ access }: { access: Access }) => {
+  const generate = useGenerateApiKey();
+  const fresh = generate.data?.payload.apiKey;
+  return (
+    <Card withBorder padding="lg" data-testid="api-key-card">
+      <Title order={3} size="h4" mb={4}>
+        API KEY
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Send it as <Code>Authorization: Api-Key &lt;key&gt;</Code> to call the API as your account.
+      </Text>
+      <Stack gap="sm">
+        <FormAlert>{generate.error?.message}</FormAlert>
+        {fresh ? (
+          <>
+            <Alert color="yellow" variant="light" title="Copy it now">
+              This is the only time the whole key is shown. A new key replaces the old one at once.
+            </Alert>
+            <TextInput readOnly value={fresh} aria-label="New API key" rightSection={<CopyButton value={fresh} label="Copy API key" />} />
+          </>
+        ) : (
+          <Text size="sm">{access.apiKey ? <Code>{access.apiKey}</Code> : 'No key yet.'}</Text>
+        )}
+        <Group>
+          <Button variant={access.apiKey ? 'default' : 'filled'} loading={generate.isPending} onClick={() => generate.mutate()}>
+            Regenerate API Key
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+};

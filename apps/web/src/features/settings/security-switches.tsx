@@ -1,0 +1,52 @@
+import { Card, Stack, Title } from '@mantine/core';
+import type { Access } from '@proxydesk/contract';
+import { appUrl } from '../../lib/app-paths';
+import { clearToken } from '../../lib/token';
+import { useDeactivate, useSetTwoFactor } from './api/settings-calls';
+import { ConfirmSwitch } from './confirm-switch';
+
+/** Two-Factor Authentication and Deactivate Account, each confirmed in a modal (DESIGN.md §3). */
+export const SecuritySwitches = ({ access }: { access: Access }) => {
+  const twoFactor = useSetTwoFactor();
+  const deactivate = useDeactivate();
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} size="h4" mb="md">
+        Account security
+      </Title>
+      <Stack gap="lg">
+        <ConfirmSwitch
+          label="Two-Factor Authentication"
+          description="Ask for a code sent to your e-mail each time you sign in."
+          checked={access.is_2fa}
+          title="Two-Factor Authentication"
+          message={(next) =>
+            next ? 'From now on, signing in will also need a code we e-mail you.' : 'Signing in will need only your password. Turn it off?'
+          }
+          onConfirm={(next, done) => twoFactor.mutate(next, { onSuccess: done })}
+          pending={twoFactor.isPending}
+          error={twoFactor.error?.message}
+        />
+        <ConfirmSwitch
+          label="Deactivate Account"
+          description="Sign out everywhere and stop this account from signing in."
+          checked={!access.is_active}
+          title="Deactivate your account?"
+          message={() => 'Every device is signed out at once and the account can no longer sign in. Your invoices stay on record.'}
+          confirmLabel="Deactivate"
+          danger
+          onConfirm={() =>
+            deactivate.mutate(undefined, {
+              onSuccess: () => {
+                clearToken();
+                window.location.assign(appUrl('/login'));
+              },
+            })
+          }
+          pending={deactivate.isPending}
+          error={deactivate.error?.message}
+        />
+      </Stack>
+    </Card>
+  );
+};

@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { otpFrom, startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/** A shop of its own, mailing through a real SMTP capture, with the default proof-of-work captcha. */
+const PORT = 3101;
+let server: RunningServer;
+let smtp: SmtpCapture;
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startServer(PORT, undefined, { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${PORT}` });
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+
+const PASSWORD = 'violet kettle 42 drums';
+
+/** Types the mailed code into the confirm page's six boxes. */
+const enterCode = async (page: Page, email: string, after: number) => {
+  const code = otpFrom(await smtp.waitFor(email, { after, timeoutMs: 15_000 }));
+  await expect(page.getByTestId('confirm-page')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+};
+
+const signUp = async (page: Page, username: string, ref?: string) => {
+  const email = `${username}@example.com`;
+  await page.goto(ref ? `/signup?ref=${ref}` : '/signup');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  const after = Date.now();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText("We've sent OTP on your email. Please verify your email address.")).toBeVisible({ timeout: 15_000 });
+  await enterCode(page, email, after);
+  await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
+  return email;
+};
+
+const signIn = async (page: Page, username: string, password = PASSWORD) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+test('sign-up → e-mailed code → dashboard with the new account\'s figures (SPEC.md §4)', async ({ page }) => {
+  await signUp(page, 'newcomer');
+  await expect(page).toHaveTitle('Dashboard · ProxyDesk');
+  await expect(page.getByTestId('stat-total-plans-purchased')).toContainText('0');
+  await expect(page.getByTestId('stat-money-spent')).toContainText('0.00');
+  await expect(page.getByTestId('stat-pending-activations')).toContainText('N/A');
+  const code = (await page.getByTestId('stat-referral-code').locator('p').nth(1).textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{8}$/);
+  await expect(page.getByLabel('Referral link', { exact: true })).toHaveValue(`http://127.0.0.1:${PORT}/signup?ref=${code}`);
+  await expect(page.getByTestId('profile-card')).toContainText('newcomer@example.com');
+  await expect(page.getByTestId('profile-card')).toContainText('Off');
+
+  // The share link prefills the referral code for the next customer.
+  await page.context().clearCookies();
+  await page.goto(`/signup?ref=${code}`);
+  await expect(page.getByLabel('Referral code')).toHaveValue(code);
+});
+
+test('settings: two-factor on through its modal (Cancel flips back), then signing in asks for the mailed code', async ({ page }) => {
+  await signUp(page, 'careful');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Security Settings' })).toBeVisible();
+  const twoFactor = page.getByRole('switch', { name: 'Two-Factor Authentication' });
+  await twoFactor.click({ force: true });
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(twoFactor).not.toBeChecked();
+  await twoFactor.click({ force: true });
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(twoFactor).toBeChecked();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByTestId('sign-in-page')).toBeVisible();
+  const after = Date.now();
+  await signIn(page, 'careful');
+  await enterCode(page, 'careful@example.com', after);
+  await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
+});
+
+test('forgot password → code → new password → signed in; mismatches say so (SPEC.md §5)', async ({ page }) => {
+  await signUp(page, 'forgetful');
+  await page.context().clearCookies();
+  await page.goto('/forgot-password');
+  await page.getByLabel('E-mail').fill('forgetful@example.com');
+  const after = Date.now();
+  await page.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(page.getByTestId('change-password-page')).toBeVisible({ timeout: 15_000 });
+  const code = otpFrom(await smtp.waitFor('forgetful@example.com', { after, timeoutMs: 15_000 }));
+  await page.getByLabel('Code from the e-mail').fill(code);
+  await page.getByLabel(/^New password/).fill('a brand new secret');
+  await page.getByLabel('Confirm new password').fill('another secret');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText("Passwords doesn't matched.")).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('a brand new secret');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
+
+  await page.context().clearCookies();
+  await signIn(page, 'forgetful', 'a brand new secret');
+  await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
+});
+
+test('settings: password mismatch message; deactivation signs out and sign-in then says "Account deactivated"', async ({ page }) => {
+  await signUp(page, 'leaving');
+  await page.goto('/settings');
+  await page.getByLabel('Old password').fill(PASSWORD);
+  await page.getByLabel(/^New password/).fill('next secret 123');
+  await page.getByLabel('Confirm new password').fill('next secret 124');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText("passwords didn't matched.")).toBeVisible();
+
+  await page.getByRole('switch', { name: 'Deactivate Account' }).click({ force: true });
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByTestId('sign-in-page')).toBeVisible({ timeout: 15_000 });
+  await signIn(page, 'leaving');
+  await expect(page.getByRole('alert')).toContainText('Account deactivated');
+});
