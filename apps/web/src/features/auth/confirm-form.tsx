@@ -51,6 +51,7 @@ export const ConfirmForm = ({ email }: { email: string }) => {
             oneTimeCode
             autoFocus
             size="md"
+            gap={8}
             value={otp}
             onChange={setOtp}
             onComplete={submit}
