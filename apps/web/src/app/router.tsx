@@ -17,6 +17,12 @@ const NotFoundPage = page(() => import('./pages/not-found'), 'NotFoundPage');
 const AppLayout = page(() => import('./layouts/app-layout'), 'AppLayout');
 const DashboardPage = page(() => import('./pages/dashboard'), 'DashboardPage');
 const SettingsPage = page(() => import('./pages/settings'), 'SettingsPage');
+const PurchaseDatacenterPage = page(() => import('./pages/purchase'), 'PurchaseDatacenterPage');
+const PurchaseIspPage = page(() => import('./pages/purchase'), 'PurchaseIspPage');
+const PurchaseIpv6Page = page(() => import('./pages/purchase'), 'PurchaseIpv6Page');
+const PurchasePremiumPage = page(() => import('./pages/purchase'), 'PurchasePremiumPage');
+const InvoicesPage = page(() => import('./pages/invoices'), 'InvoicesPage');
+const InvoicePage = page(() => import('./pages/invoices'), 'InvoicePage');
 const ComingSoonPage = page(() => import('./pages/coming-soon'), 'ComingSoonPage');
 const SignUpPage = page(() => import('./pages/sign-up'), 'SignUpPage');
 const ConfirmPage = page(() => import('./pages/confirm'), 'ConfirmPage');
@@ -47,13 +53,7 @@ const upcoming: [path: string, title: string][] = [
   ['product/premium-residential', 'Premium Residential'],
   ['product/isp', 'ISP'],
   ['product/ipv6', 'IPv6'],
-  ['purchase/datacenter', 'Buy Datacenter'],
-  ['purchase/premium-residential', 'Buy Premium Residential'],
-  ['purchase/isp', 'Buy ISP'],
-  ['purchase/ipv6', 'Buy IPv6'],
   ['balance', 'Balance'],
-  ['invoices', 'Invoices'],
-  ['invoice/:invoiceId', 'Invoice'],
   ['pricing', 'Pricing'],
   ['proxy', 'Proxy generator'],
 ];
@@ -65,6 +65,12 @@ const appRoutes = (
     ))}
     <Route index element={<DashboardPage />} />
     <Route path="settings" element={<SettingsPage />} />
+    <Route path="purchase/datacenter" element={<PurchaseDatacenterPage />} />
+    <Route path="purchase/isp" element={<PurchaseIspPage />} />
+    <Route path="purchase/ipv6" element={<PurchaseIpv6Page />} />
+    <Route path="purchase/premium-residential" element={<PurchasePremiumPage />} />
+    <Route path="invoices" element={<InvoicesPage />} />
+    <Route path="invoice/:invoiceId" element={<InvoicePage />} />
     <Route path="faqs" element={<FaqsPage />} />
     <Route path="*" element={<NotFoundPage />} />
   </Route>

@@ -1,0 +1,121 @@
+import { Anchor, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { invoiceDueDate, invoiceStatus } from '@proxydesk/contract';
+import { IconPrinter } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { QueryError } from '../../components/query-error';
+import { ApiError } from '../../lib/api';
+import { brandName } from '../../lib/brand';
+import { formatDate, formatEuro } from '../../lib/format';
+import { useInvoice } from './api/invoices';
+import { InvoiceStatusBadge } from './status-badge';
+import classes from './invoice-view.module.css';
+
+/** SPEC.md §2 Invoice page: number, Pay while pending, status, seller, billed to, due date, the line, notes; printable. */
+export const InvoiceView = ({ id }: { id: string }) => {
+  const query = useInvoice(id);
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return (
+      <Card withBorder padding="xl">
+        <Stack align="center" gap="xs">
+          <Text fw={600}>Invoice not found</Text>
+          <Anchor component={Link} to="/invoices">
+            Back to your invoices
+          </Anchor>
+        </Stack>
+      </Card>
+    );
+  }
+  if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Skeleton height={420} />;
+  const { invoice, billing } = query.data;
+  const pending = invoiceStatus(invoice.status, new Date(invoice.created)) === 'Pending';
+  const quantity = invoice.ip_amount !== null ? `${invoice.ip_amount} IPs` : invoice.plan_data !== null ? `${invoice.plan_data} GB` : '—';
+
+  return (
+    <Card withBorder padding="xl" className={classes.sheet} data-testid="invoice">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={2}>Invoice #{invoice.id.split('-')[4]}</Title>
+            <Group gap="xs">
+              <InvoiceStatusBadge invoice={invoice} />
+              <Text size="sm" c="dimmed">
+                Issued {formatDate(invoice.created)} · due {formatDate(invoiceDueDate(new Date(invoice.created)).toISOString())}
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap="xs" className={classes.actions}>
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+              Print
+            </Button>
+            {pending && invoice.hosted_url && (
+              <Button component="a" href={invoice.hosted_url}>
+                Pay
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap={2}>
+            <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+              Seller
+            </Text>
+            <Text fw={600}>{brandName()}</Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+              Billed to
+            </Text>
+            {billing ? (
+              <>
+                <Text fw={600}>
+                  {billing.first_name} {billing.last_name}
+                </Text>
+                <Text size="sm">{billing.address}</Text>
+                <Text size="sm">
+                  {billing.zip} {billing.city}, {billing.country}
+                </Text>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No billing details
+              </Text>
+            )}
+          </Stack>
+        </SimpleGrid>
+        <Table withTableBorder verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Plan</Table.Th>
+              <Table.Th>Quantity</Table.Th>
+              <Table.Th>Data</Table.Th>
+              <Table.Th ta="right">Cost</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>{invoice.plan_name}</Table.Td>
+              <Table.Td>1</Table.Td>
+              <Table.Td>{quantity}</Table.Td>
+              <Table.Td ta="right">{formatEuro(invoice.list_price)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Stack gap={4} align="flex-end">
+          {invoice.coupon && (
+            <Text size="sm">
+              Promo code {invoice.coupon}: −{formatEuro(invoice.list_price - invoice.plan_price)}
+            </Text>
+          )}
+          <Text fw={700} size="lg">
+            Total {formatEuro(invoice.plan_price)}
+          </Text>
+        </Stack>
+        <Divider />
+        <Text size="sm" c="dimmed">
+          Notes: paid by {invoice.payment_method}. An unpaid invoice can be paid within one hour of issue. Thank you for your business.
+        </Text>
+      </Stack>
+    </Card>
+  );
+};

@@ -1,0 +1,55 @@
+import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { durationLabel, perGbPlanTotal, type Plan } from '@proxydesk/contract';
+import { IconCheck } from '@tabler/icons-react';
+import { formatEuro } from '../../lib/format';
+
+/** Feature lines of SPEC.md §9: countries and threads for ISP / premium, bandwidth for datacenter / IPv6. */
+export const featureLines = (type: Plan['type']): string[] =>
+  type === 'PR_4' || type === 'PR_5' ? ['Unlimited bandwidth', 'IP whitelist authentication', 'HTTP(S) proxies'] : ['150+ countries', 'Unlimited threads', 'Sticky and rotating sessions'];
+
+/** What a plan card shows as its price: per-GB plans show price × GB (SPEC.md §9). */
+export const cardPrice = (plan: Plan): number => (plan.type === 'PR_2' || plan.type === 'PR_6' ? perGbPlanTotal(plan.price, plan.data ?? 0) : plan.price);
+
+export const PlanCard = ({ plan, onBuy }: { plan: Plan; onBuy: (plan: Plan) => void }) => (
+  <Card withBorder padding="lg" data-testid="plan-card">
+    <Stack gap="sm" h="100%">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={3} size="h4">
+          {plan.name}
+        </Title>
+        {plan.ipAmount !== null && <Badge variant="light">{plan.ipAmount} IPs</Badge>}
+        {plan.ipAmount === null && plan.data !== null && <Badge variant="light">{plan.data} GB</Badge>}
+      </Group>
+      <Group gap={6} align="baseline">
+        <Text fz={30} fw={700} lh={1}>
+          {formatEuro(cardPrice(plan))}
+        </Text>
+        <Text c="dimmed" size="sm">
+          / {durationLabel(plan.duration)}
+        </Text>
+      </Group>
+      {(plan.type === 'PR_2' || plan.type === 'PR_6') && (
+        <Text size="xs" c="dimmed">
+          {formatEuro(plan.price)} per GB
+        </Text>
+      )}
+      <List
+        spacing={6}
+        size="sm"
+        icon={
+          <ThemeIcon size={18} radius="xl" variant="light" aria-hidden>
+            <IconCheck size={12} />
+          </ThemeIcon>
+        }
+        style={{ flexGrow: 1 }}
+      >
+        {featureLines(plan.type).map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+      <Button fullWidth onClick={() => onBuy(plan)}>
+        Buy Now
+      </Button>
+    </Stack>
+  </Card>
+);

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { otpFrom, startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const PORT = 3103;
+const shop = `http://127.0.0.1:${PORT}`;
+let server: RunningServer;
+let smtp: SmtpCapture;
+let token: string;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startServer(PORT, undefined, { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+  const post = (path: string, body: unknown) =>
+    fetch(shop + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const after = Date.now();
+  await post('/v1/auth/signup', { username: 'buyer', email: 'buyer@example.com', password: 'violet kettle 42 drums' });
+  const otp = otpFrom(await smtp.waitFor('buyer@example.com', { after }));
+  token = ((await (await post('/v1/auth/confirm-email', { email: 'buyer@example.com', otp })).json()) as { payload: { token: string } }).payload.token;
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+test.use({ baseURL: shop });
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: 'token', value: token, url: shop }]);
+});
+
+test('buys a datacenter plan: billing details first, the sandbox payment page, then a Paid invoice (SPEC.md §4)', async ({ page }) => {
+  await page.goto('/purchase/datacenter');
+  const firstPlan = page.getByTestId('plan-card').first();
+  const planName = (await firstPlan.getByRole('heading').textContent())!;
+  await firstPlan.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // No billing details yet: the billing modal opens and blocks the checkout.
+  const billing = page.getByRole('dialog', { name: 'Billing details' });
+  await expect(billing).toBeVisible();
+  await billing.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(billing.getByText('First name is required')).toBeVisible();
+  await billing.getByLabel(/^First name/).fill('Ada');
+  await billing.getByLabel(/^Last name/).fill('Lovelace');
+  await billing.getByLabel(/^Address/).fill('12 St James Square');
+  await billing.getByLabel(/^City/).fill('London');
+  await billing.getByLabel(/^ZIP/).fill('SW1Y 4JH');
+  await billing.getByLabel(/^Country/).fill('United King');
+  await page.getByRole('option', { name: 'United Kingdom' }).click();
+  await billing.getByRole('button', { name: 'Save and continue' }).click();
+
+  // The sandbox gateway's own page, without JavaScript: Pay.
+  await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: planName })).toBeVisible();
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(/\/invoice\//, { timeout: 15_000 });
+  const invoice = page.getByTestId('invoice');
+  await expect(invoice.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(invoice).toContainText(planName);
+  await expect(invoice).toContainText('Ada Lovelace');
+  await expect(invoice.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+
+  await page.goto('/invoices');
+  await expect(page.getByTestId('invoices-table')).toContainText(planName);
+  await expect(page.getByTestId('invoices-table').getByText('Paid', { exact: true })).toBeVisible();
+  await expect(page.getByText('All are caught up!')).toBeVisible();
+
+  // The dashboard now counts the plan, waiting for activation.
+  await page.goto('/');
+  await expect(page.getByTestId('stat-pending-activations')).toContainText('1');
+});
+
+test('custom plan: "Invalid Days" and "Invalid Ips" outside 1–30 days and 1–10 IPs (SPEC.md §5)', async ({ page }) => {
+  await page.goto('/purchase/ipv6');
+  const card = page.getByTestId('custom-plan-card');
+  await card.getByLabel('Days').fill('31');
+  await expect(card.getByText('Invalid Days')).toBeVisible();
+  await card.getByLabel('IPs').fill('11');
+  await expect(card.getByText('Invalid Ips')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+  await card.getByLabel('Days').fill('22');
+  await card.getByLabel('IPs').fill('3');
+  // 22 days is the day table's dip to €78 (SPEC.md §9), × (1 + 0.8 × 2) for three IPs.
+  await expect(card).toContainText('€202.80');
+  await expect(card.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
+});
