@@ -85,3 +85,31 @@ test('custom plan: "Invalid Days" and "Invalid Ips" outside 1–30 days and 1–
   await expect(card).toContainText('€202.80');
   await expect(card.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
 });
+
+test('pricing: normal plans by price with their GB slider, premium plans are ISP (SPEC.md §9)', async ({ page, request }) => {
+  const plans = ((await (await request.get('/v1/plan/read')).json()) as { payload: { type: string; name: string; price: number; data: number; add_gb_price: number | null }[] }).payload;
+  const normal = plans.filter((p) => p.type === 'PR_3').sort((a, b) => a.price - b.price);
+  await page.goto('/pricing');
+  const cards = page.getByTestId('plan-card');
+  await expect(cards).toHaveCount(normal.length);
+  await expect(cards.first()).toContainText(normal[0]!.name);
+  // The first (unlimited) plan is fixed at its GB: no slider.
+  await expect(cards.first().getByRole('slider')).toHaveCount(0);
+  const second = cards.nth(1);
+  await expect(second).toContainText(`${normal[1]!.data} GB`);
+  await second.getByRole('slider').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(second).toContainText(`${normal[1]!.data + 50} GB`);
+  const euro = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
+  await expect(second).toContainText(euro.format(normal[1]!.price + normal[1]!.add_gb_price!));
+
+  await page.getByText('Premium Plans').click();
+  const isp = plans.filter((p) => p.type === 'PR_2');
+  await expect(cards).toHaveCount(isp.length);
+  await expect(cards.first()).toContainText(isp[0]!.name);
+});
+
+test('balance: a customer who is not a reseller is told what the page is for', async ({ page }) => {
+  await page.goto('/balance');
+  await expect(page.getByText('Balance is for resellers')).toBeVisible();
+});

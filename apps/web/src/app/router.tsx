@@ -23,6 +23,8 @@ const PurchaseIpv6Page = page(() => import('./pages/purchase'), 'PurchaseIpv6Pag
 const PurchasePremiumPage = page(() => import('./pages/purchase'), 'PurchasePremiumPage');
 const InvoicesPage = page(() => import('./pages/invoices'), 'InvoicesPage');
 const InvoicePage = page(() => import('./pages/invoices'), 'InvoicePage');
+const PricingPage = page(() => import('./pages/pricing'), 'PricingPage');
+const BalancePage = page(() => import('./pages/balance'), 'BalancePage');
 const ComingSoonPage = page(() => import('./pages/coming-soon'), 'ComingSoonPage');
 const SignUpPage = page(() => import('./pages/sign-up'), 'SignUpPage');
 const ConfirmPage = page(() => import('./pages/confirm'), 'ConfirmPage');
@@ -53,8 +55,6 @@ const upcoming: [path: string, title: string][] = [
   ['product/premium-residential', 'Premium Residential'],
   ['product/isp', 'ISP'],
   ['product/ipv6', 'IPv6'],
-  ['balance', 'Balance'],
-  ['pricing', 'Pricing'],
   ['proxy', 'Proxy generator'],
 ];
 
@@ -69,6 +69,8 @@ const appRoutes = (
     <Route path="purchase/isp" element={<PurchaseIspPage />} />
     <Route path="purchase/ipv6" element={<PurchaseIpv6Page />} />
     <Route path="purchase/premium-residential" element={<PurchasePremiumPage />} />
+    <Route path="pricing" element={<PricingPage />} />
+    <Route path="balance" element={<BalancePage />} />
     <Route path="invoices" element={<InvoicesPage />} />
     <Route path="invoice/:invoiceId" element={<InvoicePage />} />
     <Route path="faqs" element={<FaqsPage />} />

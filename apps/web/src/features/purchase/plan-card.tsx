@@ -17,8 +17,16 @@ export const PlanCard = ({ plan, onBuy }: { plan: Plan; onBuy: (plan: Plan) => v
         <Title order={3} size="h4">
           {plan.name}
         </Title>
-        {plan.ipAmount !== null && <Badge variant="light">{plan.ipAmount} IPs</Badge>}
-        {plan.ipAmount === null && plan.data !== null && <Badge variant="light">{plan.data} GB</Badge>}
+        {plan.ipAmount !== null && (
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            {plan.ipAmount} IPs
+          </Badge>
+        )}
+        {plan.ipAmount === null && plan.data !== null && (
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            {plan.data} GB
+          </Badge>
+        )}
       </Group>
       <Group gap={6} align="baseline">
         <Text fz={30} fw={700} lh={1}>

@@ -1,0 +1,92 @@
+import { Button, SegmentedControl, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { invoiceEndpoints, type Plan } from '@proxydesk/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { CheckoutModal, type Order } from '../../features/billing/checkout-modal';
+import { AdditionalGbModal } from '../../features/purchase/additional-gb-modal';
+import { usePlans } from '../../features/purchase/api/get-plans';
+import { GbPlanCard } from '../../features/purchase/gb-plan-card';
+import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
+import { useAccess } from '../../features/session/api/get-access';
+
+/**
+ * /pricing (SPEC.md §2, §9): Normal Plans are the PR_3 plans by price, the first on a wide card, each with
+ * its GB slider; Premium Plans are the PR_2 plans. Buy Additional GB tops up a current plan.
+ */
+export const PricingPage = () => {
+  const plans = usePlans();
+  const { data: access } = useAccess();
+  const [tab, setTab] = useState<'normal' | 'premium'>('normal');
+  const [order, setOrder] = useState<Order | null>(null);
+  const [moreGb, setMoreGb] = useState(false);
+  const balanceAllowed = access?.isReseller ?? false;
+  const all = plans.data ?? [];
+  const normal = all.filter((p) => p.type === 'PR_3').sort((a, b) => a.price - b.price);
+  const premium = all.filter((p) => p.type === 'PR_2');
+  const extraPlan = all.find((p) => p.type === 'PR_1');
+
+  const buyNormal = (plan: Plan, gb: number, price: number) =>
+    setOrder({ title: `${plan.name}, ${gb} GB`, price, endpoint: invoiceEndpoints.createNormal, body: { plan: plan.id, gb }, balanceAllowed });
+  const buyPremium = (plan: Plan) =>
+    setOrder({ title: plan.name, price: cardPrice(plan), endpoint: invoiceEndpoints.create, body: { plan: plan.id, proxyType: plan.type }, balanceAllowed });
+
+  return (
+    <>
+      <PageHeader
+        title="Pricing"
+        description="Residential data by the GB: choose how much, pay once."
+        actions={
+          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setMoreGb(true)} disabled={!extraPlan}>
+            Buy Additional GB
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <SegmentedControl
+          value={tab}
+          onChange={(value) => setTab(value)}
+          data={[
+            { value: 'normal', label: 'Normal Plans' },
+            { value: 'premium', label: 'Premium Plans' },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        {plans.error ? (
+          <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
+        ) : plans.isPending ? (
+          <Skeleton height={320} />
+        ) : tab === 'normal' ? (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {normal.map((plan, index) => (
+              <GbPlanCard key={plan.id} plan={plan} wide={index === 0} onBuy={buyNormal} />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {premium.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} onBuy={buyPremium} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <AdditionalGbModal
+        opened={moreGb}
+        extraPlan={extraPlan}
+        onClose={() => setMoreGb(false)}
+        onContinue={(amount, productType, price) => {
+          setMoreGb(false);
+          setOrder({
+            title: `${amount} GB more`,
+            price,
+            endpoint: invoiceEndpoints.buyAdditional,
+            body: { plan: extraPlan!.id, amount, plan_type: productType },
+            balanceAllowed,
+          });
+        }}
+      />
+      <CheckoutModal order={order} onClose={() => setOrder(null)} />
+    </>
+  );
+};

@@ -1,0 +1,52 @@
+import { Button, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { GB_SLIDER, perGbPlanTotal, type Plan } from '@proxydesk/contract';
+import { useState } from 'react';
+import { formatEuro } from '../../lib/format';
+
+const PRODUCTS = [
+  { value: 'PR_3', label: 'Normal residential' },
+  { value: 'PR_2', label: 'ISP' },
+  { value: 'PR_6', label: 'Premium residential' },
+];
+
+/** Buy Additional GB (SPEC.md §2 Pricing): how many GB, for which product's current plan; then the checkout. */
+export const AdditionalGbModal = ({
+  opened,
+  extraPlan,
+  onClose,
+  onContinue,
+}: {
+  opened: boolean;
+  extraPlan: Plan | undefined;
+  onClose: () => void;
+  onContinue: (amount: number, productType: string, price: number) => void;
+}) => {
+  const [amount, setAmount] = useState<number | string>(10);
+  const [product, setProduct] = useState<string | null>('PR_3');
+  const valid = Number.isInteger(Number(amount)) && Number(amount) >= 1 && Number(amount) <= GB_SLIDER.max;
+  const price = extraPlan && valid ? perGbPlanTotal(extraPlan.price, Number(amount)) : null;
+  return (
+    <Modal opened={opened} onClose={onClose} title="Buy Additional GB" centered>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          The GB are added to your current plan of that product.
+        </Text>
+        <Select label="For" data={PRODUCTS} value={product} onChange={setProduct} allowDeselect={false} required />
+        <NumberInput
+          label="Amount (GB)"
+          min={1}
+          max={GB_SLIDER.max}
+          value={amount}
+          onChange={setAmount}
+          allowDecimal={false}
+          required
+          error={valid ? undefined : 'Amount is required'}
+        />
+        <Text fw={700}>{price === null ? '—' : formatEuro(price)}</Text>
+        <Button disabled={price === null || !product} onClick={() => price !== null && product && onContinue(Number(amount), product, price)}>
+          Continue
+        </Button>
+      </Stack>
+    </Modal>
+  );
+};

@@ -1,0 +1,51 @@
+import { Button, Card, Slider, Stack, Text, Title, Group } from '@mantine/core';
+import { durationLabel, gbSliderBounds, gbSliderPrice, type Plan } from '@proxydesk/contract';
+import { useState } from 'react';
+import { formatEuro } from '../../lib/format';
+import { featureLines } from './plan-card';
+
+/** A normal (PR_3) plan with its GB slider: step 50 up to 2,000 from the plan's minimum; fixed plans hide it (SPEC.md §5, §9). */
+export const GbPlanCard = ({ plan, wide = false, onBuy }: { plan: Plan; wide?: boolean; onBuy: (plan: Plan, gb: number, price: number) => void }) => {
+  const slider = { price: plan.price, data: plan.data ?? 50, add_gb_price: plan.add_gb_price };
+  const bounds = gbSliderBounds(slider);
+  const [gb, setGb] = useState(bounds.min);
+  const price = gbSliderPrice(slider, gb);
+  return (
+    <Card withBorder padding="lg" data-testid="plan-card" style={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {plan.name}
+        </Title>
+        <Group gap={6} align="baseline">
+          <Text fz={30} fw={700} lh={1}>
+            {formatEuro(price)}
+          </Text>
+          <Text c="dimmed" size="sm">
+            / {durationLabel(plan.duration)}
+          </Text>
+        </Group>
+        <Text size="sm" fw={500}>
+          {gb} GB
+        </Text>
+        {!bounds.fixed && (
+          <Slider
+            min={bounds.min}
+            max={bounds.max}
+            step={bounds.step}
+            value={gb}
+            onChange={setGb}
+            label={(value) => `${value} GB`}
+            aria-label={`GB for ${plan.name}`}
+            mb="xs"
+          />
+        )}
+        <Text size="sm" c="dimmed">
+          {featureLines(plan.type).join(' · ')}
+        </Text>
+        <Button fullWidth onClick={() => onBuy(plan, gb, price)}>
+          Buy Now
+        </Button>
+      </Stack>
+    </Card>
+  );
+};
