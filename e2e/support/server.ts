@@ -10,7 +10,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
-  stop(): Promise<void>;
+  /** Stops the server; the data directory goes too unless `keepDataDir` (to run `admin` and start again). */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
 /** Runs the operator CLI against a data directory (before its server starts: PGlite is one process). */
@@ -49,13 +50,13 @@ export const startServer = async (port: number, dataDir = freshDataDir(), env: R
     url,
     dataDir,
     process: child,
-    stop: async () => {
+    stop: async ({ keepDataDir = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

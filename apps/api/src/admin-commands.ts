@@ -1,5 +1,5 @@
-import { PRODUCT_CODES, type ProductCode } from '@proxydesk/contract';
-import { findUserByLogin, recordUsage, setMaintenance, updateUser, type Database } from '@proxydesk/db';
+import { euroToCents, PRODUCT_CODES, type ProductCode } from '@proxydesk/contract';
+import { findUserByLogin, recordUsage, saveCoupon, setMaintenance, updateUser, type Database } from '@proxydesk/db';
 
 /**
  * The operator's commands (DESIGN.md §4), each checking its words first and then returning what it does
@@ -9,6 +9,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   maintenance on|off      show the maintenance page to everyone at / (the app stays at /4)
   reseller <username> on|off
                           make a customer a reseller (Balance page, API key) or a customer again
+  coupon <CODE> percent|fixed <value> [max uses]
+                          create or replace a promo code: percent off (1-100) or euros off
   sample-usage <username> <PR_2|PR_3|PR_4|PR_5|PR_6> [days]
                           development: record made-up traffic for each of the last days (default 30),
                           so the usage chart and Data Used have something to show`;
@@ -45,6 +47,20 @@ export const commands: Record<string, (args: string[]) => Run> = {
       if (user.role === 'operator') throw new Error(`${user.username} is an operator; their role is not changed here.`);
       await updateUser(db, user.id, { role: reseller ? 'reseller' : 'customer' });
       return `${user.username}: ${user.role} → ${reseller ? 'reseller' : 'customer'}`;
+    };
+  },
+  coupon: ([code, kind, valueText, maxUsesText]) => {
+    if (!code || !/^[A-Za-z0-9_-]{2,64}$/.test(code)) throw new UsageError('The code is 2 to 64 letters, digits, dashes or underscores.');
+    if (kind !== 'percent' && kind !== 'fixed') throw new UsageError('Say percent or fixed.');
+    const value = Number(valueText);
+    if (!(value > 0) || (kind === 'percent' && (value > 100 || !Number.isInteger(value)))) {
+      throw new UsageError(kind === 'percent' ? 'A percent is a whole number from 1 to 100.' : 'The euros off are more than 0.');
+    }
+    const maxUses = maxUsesText === undefined ? null : Number(maxUsesText);
+    if (maxUses !== null && !(Number.isInteger(maxUses) && maxUses > 0)) throw new UsageError('Max uses is a whole number above 0.');
+    return async (db) => {
+      await saveCoupon(db, { code: code.toUpperCase(), kind, value: kind === 'fixed' ? euroToCents(value) : value, maxUses, validUntil: null });
+      return `Promo code ${code.toUpperCase()}: ${kind === 'percent' ? `${value}% off` : `€${value.toFixed(2)} off`}${maxUses ? `, ${maxUses} uses` : ''}`;
     };
   },
   'sample-usage': ([username, product, daysText]) => {

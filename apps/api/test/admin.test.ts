@@ -40,6 +40,21 @@ describe('the operator command line (DESIGN.md §4)', () => {
     expect(() => commands['sample-usage']!(['x', 'PR_2', '0'])).toThrow('Days is a whole number from 1 to 365.');
   });
 
+  it('creates promo codes that checkout then honours', async () => {
+    expect(await run('coupon', 'spring10', 'percent', '10', '100')).toBe('Promo code SPRING10: 10% off, 100 uses');
+    expect(await run('coupon', 'FIVER', 'fixed', '5')).toBe('Promo code FIVER: €5.00 off');
+    const rows = await t.database.db.select().from(schema.coupons);
+    expect(rows.map((c) => [c.code, c.kind, c.value, c.maxUses])).toEqual(
+      expect.arrayContaining([
+        ['SPRING10', 'percent', 10, 100],
+        ['FIVER', 'fixed', 500, null],
+      ]),
+    );
+    expect(() => commands.coupon!(['x', 'percent', '10'])).toThrow(UsageError);
+    expect(() => commands.coupon!(['CODE', 'percent', '150'])).toThrow('A percent is a whole number from 1 to 100.');
+    expect(() => commands.coupon!(['CODE', 'gift', '1'])).toThrow('Say percent or fixed.');
+  });
+
   it('records sample usage for the chart', async () => {
     const message = await run('sample-usage', 'Operator_Friend', 'PR_2', '7');
     expect(message).toMatch(/^Operator_Friend: \d+\.\d{2} GB of sample PR_2 usage over 7 days$/);

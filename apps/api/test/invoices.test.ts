@@ -193,6 +193,14 @@ describe('promo codes (DESIGN.md §4)', () => {
       (await api.get(`/v1/invoice/read/${answer.body.payload.invoice_id}`, { token })).body.payload.invoice as Record<string, unknown>;
 
     const ann = await customer();
+    // The checkout's preview makes the same checks.
+    expect((await api.get('/v1/coupon/check?code=tenoff', { token: ann.token })).body).toEqual({
+      payload: { code: 'TENOFF', kind: 'percent', value: 10 },
+    });
+    expect((await api.get('/v1/coupon/check?code=FIVER', { token: ann.token })).body.payload).toEqual({ code: 'FIVER', kind: 'fixed', value: 5 });
+    expect(await api.get('/v1/coupon/check?code=OLD', { token: ann.token })).toEqual({ status: 400, body: { detail: 'This promo code has expired' } });
+    expect((await api.get('/v1/coupon/check?code=', { token: ann.token })).status).toBe(400);
+    expect((await api.get('/v1/coupon/check?code=TENOFF')).status).toBe(401);
     const tenOff = await buy(ann.token, 'tenoff');
     expect(await price(ann.token, tenOff)).toMatchObject({ plan_price: Math.round(dc.price * 90) / 100, list_price: dc.price, coupon: 'TENOFF' });
     expect(await price(ann.token, await buy(ann.token, 'FIVER'))).toMatchObject({ plan_price: dc.price - 5 });
@@ -214,6 +222,7 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
   it('tops up through a gateway, then pays at once from the balance, never below zero', async () => {
     const { token, username } = await customer();
     expect((await api.post('/v1/invoice/create-balance-invoice', { amount: 50, payment_method: 'sandbox' }, { token })).status).toBe(403);
+    expect((await api.get('/v1/balance/history', { token })).status).toBe(403);
     const dc = plan((p) => p.type === 'PR_4');
     expect((await api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token })).body).toEqual({
       detail: 'Only resellers pay from a balance',
@@ -240,6 +249,14 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
     });
     const ledger = await t.database.db.select({ total: sql<string>`sum(${schema.balanceLedger.amountCents})` }).from(schema.balanceLedger);
     expect(Number(ledger[0]!.total)).toBeGreaterThanOrEqual(0);
+
+    const history = (await api.get('/v1/balance/history', { token })).body as { count: number; next: null; results: { amount: number; reason: string; invoice_id: string }[] };
+    expect(history).toMatchObject({ count: 2, next: null });
+    expect(history.results.map((e) => [e.amount, e.reason])).toEqual([
+      [-dc.price, dc.name],
+      [25.5, 'Top-up'],
+    ]);
+    expect(history.results[0]!.invoice_id).toBe(paid.body.payload.invoice_id);
   });
 });
 

@@ -108,6 +108,16 @@ const hostedUrlAnswer = withPayload(z.object({ hosted_url: z.nullable(z.string()
 const createPost = <B extends z.ZodMiniType>(path: string, summary: string, access: 'user' | 'reseller', body: B) =>
   defineEndpoint({ method: 'POST', path, summary, tag: 'invoice', access, body, response: hostedUrlAnswer });
 
+/** One line of the reseller balance's ledger: top-ups positive, purchases negative (euro). */
+export const balanceEntrySchema = z
+  .object({ id: z.int(), amount: z.number(), reason: z.string(), invoice_id: z.nullable(z.string()), created: z.string() })
+  .check(z.meta({ id: 'BalanceEntry' }));
+export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
+
+/** A promo code as it would apply now for this customer: percent off, or euros off. */
+export const couponSchema = z.object({ code: z.string(), kind: z.enum(['percent', 'fixed']), value: z.number() }).check(z.meta({ id: 'Coupon' }));
+export type Coupon = z.infer<typeof couponSchema>;
+
 export const billingEndpoints = {
   read: defineEndpoint({
     method: 'GET',
@@ -125,6 +135,30 @@ export const billingEndpoints = {
     access: 'user',
     body: billingBodySchema,
     response: withPayload(billingSchema),
+  }),
+};
+
+export const balanceEndpoints = {
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/v1/balance/history',
+    summary: 'The reseller balance ledger, newest first, ten a page',
+    tag: 'balance',
+    access: 'reseller',
+    query: z.object({ page: z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000)))) }),
+    response: paged(balanceEntrySchema),
+  }),
+};
+
+export const couponEndpoints = {
+  check: defineEndpoint({
+    method: 'GET',
+    path: '/v1/coupon/check',
+    summary: 'Would this promo code apply now? The same checks as at checkout',
+    tag: 'invoice',
+    access: 'user',
+    query: z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Promo code is required'), z.maxLength(64)) }),
+    response: withPayload(couponSchema),
   }),
 };
 

@@ -5,10 +5,14 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
 
-/** A strict CSP: our own scripts only; Mantine needs inline styles. */
-const contentSecurityPolicy = {
+/**
+ * A strict CSP: our own scripts only; Mantine needs inline styles. Frames only for Paddle's overlay
+ * checkout, whose page lives on an https address of the seller's choosing (or PADDLE_API_BASE's, in tests).
+ */
+const contentSecurityPolicy = (config: Config) => ({
   useDefaults: false,
   directives: {
+    frameSrc: ["'self'", 'https:', ...(config.PADDLE_API_BASE ? [new URL(config.PADDLE_API_BASE).origin] : [])],
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
@@ -20,10 +24,10 @@ const contentSecurityPolicy = {
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
   },
-};
+});
 
 export const registerSecurity = async (app: FastifyInstance, config: Config, redis: Redis | undefined): Promise<void> => {
-  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
   // Only the API is limited: static files and the docs are not (DESIGN.md §6), nor payment providers'
   // webhooks, which come in bursts from a few addresses and are checked by signature.
   await app.register(rateLimit, {

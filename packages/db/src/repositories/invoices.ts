@@ -76,3 +76,14 @@ export const findActiveCustomerPlan = async (db: Db, userId: string, productType
       .orderBy(desc(customerPlans.createdAt))
       .limit(1)
   )[0];
+
+/** Creates or replaces a promo code (the operator's command line). */
+export const saveCoupon = async (
+  db: Db,
+  coupon: { code: string; kind: 'percent' | 'fixed'; value: number; maxUses: number | null; validUntil: Date | null },
+): Promise<void> => {
+  await db
+    .insert(coupons)
+    .values({ ...coupon, isActive: true })
+    .onConflictDoUpdate({ target: coupons.code, set: { kind: coupon.kind, value: coupon.value, maxUses: coupon.maxUses, validUntil: coupon.validUntil, isActive: true } });
+};

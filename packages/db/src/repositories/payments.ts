@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { balanceLedger, couponRedemptions, customerPlans, invoices, paymentEvents, users } from '../schema/index.js';
@@ -106,4 +106,17 @@ export const lockedBalanceCents = async (tx: Db, userId: string): Promise<number
 
 export const spendBalance = async (tx: Db, userId: string, cents: number, invoiceId: string, reason: string): Promise<void> => {
   await tx.insert(balanceLedger).values({ userId, amountCents: -cents, reason, invoiceId });
+};
+
+/** A customer's ledger, newest first, `pageSize` a page, with the total. */
+export const listLedger = async (db: Db, userId: string, page: number, pageSize: number) => {
+  const rows = await db
+    .select()
+    .from(balanceLedger)
+    .where(eq(balanceLedger.userId, userId))
+    .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
+  return { rows, count: total?.n ?? 0 };
 };

@@ -1,4 +1,4 @@
-import { invoiceEndpoints } from '@proxydesk/contract';
+import { balanceEndpoints, couponEndpoints, invoiceEndpoints } from '@proxydesk/contract';
 import { findBilling, type Db } from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
@@ -33,6 +33,11 @@ export const invoiceRoutes = (app: FastifyInstance, db: Db, invoices: InvoiceSer
     await requireBilling(account.user.id);
     return invoices.create(account, quotes.balance(body.amount), { paymentMethod: body.payment_method });
   });
+
+  route(app, couponEndpoints.check, async ({ account, query }) => ({ payload: await invoices.checkCoupon(account, query.code) }));
+  route(app, balanceEndpoints.history, ({ account, query }) =>
+    invoices.ledger(account, query.page ?? 1, (page) => `${publicUrl}/v1/balance/history?page=${page}`),
+  );
 
   route(app, invoiceEndpoints.list, ({ account, query }) =>
     invoices.list(account, query.page ?? 1, (page) => `${publicUrl}/v1/invoice/read?page=${page}`),

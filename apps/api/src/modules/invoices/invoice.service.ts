@@ -1,5 +1,5 @@
 import { centsToEuro, PAGE_SIZE, type Invoice } from '@proxydesk/contract';
-import { findCoupon, findOwnInvoice, insertInvoice, listInvoices, type Db, type InvoiceRow } from '@proxydesk/db';
+import { findCoupon, findOwnInvoice, insertInvoice, listInvoices, listLedger, type Db, type InvoiceRow } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { Account } from '../../plugins/authenticate.js';
 import type { PaymentService } from '../payments/payment.service.js';
@@ -44,6 +44,12 @@ export const createInvoiceService = (db: Db, payments: PaymentService, isMethodO
   };
 
   return {
+    /** The promo code as it would apply now (same checks as at checkout), for the checkout's total. */
+    checkCoupon: async ({ user }: Account, code: string) => {
+      const coupon = await redeemable(code, user.id);
+      return { code: coupon.code, kind: coupon.kind, value: coupon.kind === 'fixed' ? centsToEuro(coupon.value) : coupon.value };
+    },
+
     /** Prices come from the quote (the catalogue), the coupon is applied here, then the checkout opens. */
     create: async ({ user }: Account, quote: Quote, options: { paymentMethod: string; coupon?: string | null | undefined }) => {
       if (!payments.accepts(options.paymentMethod) || !(await isMethodOnSale(options.paymentMethod))) {
@@ -67,6 +73,18 @@ export const createInvoiceService = (db: Db, payments: PaymentService, isMethodO
         detail: hostedUrl ? 'Invoice created: complete the payment' : 'Paid: your order is ready',
         payload: { hosted_url: hostedUrl, invoice_id: invoice.id },
       };
+    },
+
+    ledger: async ({ user }: Account, page: number, pageUrl: (page: number) => string) => {
+      const { rows, count } = await listLedger(db, user.id, page, PAGE_SIZE);
+      const results = rows.map((row) => ({
+        id: row.id,
+        amount: centsToEuro(row.amountCents),
+        reason: row.reason,
+        invoice_id: row.invoiceId,
+        created: row.createdAt.toISOString(),
+      }));
+      return { count, next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null, results };
     },
 
     list: async ({ user }: Account, page: number, pageUrl: (page: number) => string) => {

@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { StatCard } from '../../components/stat-card';
 import { usePaymentMethods } from '../../features/billing/api/billing';
+import { BalanceHistory } from '../../features/billing/balance-history';
 import { useAccess } from '../../features/session/api/get-access';
 import { call } from '../../lib/api';
 import { formatEuro } from '../../lib/format';
@@ -79,6 +80,9 @@ export const BalancePage = () => {
           </form>
         </Card>
       </SimpleGrid>
+      <Stack mt="md">
+        <BalanceHistory />
+      </Stack>
     </>
   );
 };

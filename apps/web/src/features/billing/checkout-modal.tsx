@@ -1,12 +1,13 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { invoiceEndpoints } from '@proxydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { call } from '../../lib/api';
 import { formatEuro } from '../../lib/format';
 import { useBilling, usePaymentMethods } from './api/billing';
+import { discounted, useCoupon } from './api/coupon';
 import { BillingModal } from './billing-modal';
 
 type CreateEndpoint = (typeof invoiceEndpoints)[Exclude<keyof typeof invoiceEndpoints, 'list' | 'read'>];
@@ -32,12 +33,17 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
   const methods = usePaymentMethods();
   const [method, setMethod] = useState<string | null>(null);
   const [coupon, setCoupon] = useState('');
+  const [applied, setApplied] = useState('');
+  const promo = useCoupon(applied);
   const [askBilling, setAskBilling] = useState(false);
+  const [overlay, setOverlay] = useState<{ url: string; invoiceId: string } | null>(null);
   const create = useMutation({
     mutationFn: (paymentMethod: string) =>
       call(order!.endpoint, { body: { ...order!.body, payment_method: paymentMethod, coupon: coupon.trim() || null } as never }),
-    onSuccess: ({ payload }) => {
-      if (payload.hosted_url) window.location.assign(payload.hosted_url);
+    onSuccess: ({ payload }, paymentMethod) => {
+      // Paddle opens as an overlay on this page; the others are a page of their own (SPEC.md §4).
+      if (payload.hosted_url && paymentMethod === 'paddle') setOverlay({ url: payload.hosted_url, invoiceId: payload.invoice_id });
+      else if (payload.hosted_url) window.location.assign(payload.hosted_url);
       else void navigate(`/invoice/${payload.invoice_id}`);
     },
   });
@@ -52,7 +58,7 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
 
   return (
     <>
-      <Modal opened={order !== null && !askBilling} onClose={onClose} title="Checkout" centered>
+      <Modal opened={order !== null && !askBilling && !overlay} onClose={onClose} title="Checkout" centered>
         {order && (
           <Stack gap="sm">
             <Group justify="space-between" align="baseline">
@@ -63,10 +69,55 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
             </Group>
             <FormAlert>{create.error?.message ?? methods.error?.message ?? billing.error?.message}</FormAlert>
             <Select label="Payment method" data={options} value={chosen} onChange={setMethod} allowDeselect={false} required />
-            <TextInput label="Promo code" description="Optional: the discount shows on the invoice." value={coupon} onChange={(e) => setCoupon(e.currentTarget.value)} />
+            <TextInput
+              label="Promo code"
+              description="Optional"
+              value={coupon}
+              onChange={(e) => setCoupon(e.currentTarget.value)}
+              onBlur={() => setApplied(coupon.trim())}
+              onKeyDown={(e) => e.key === 'Enter' && setApplied(coupon.trim())}
+              error={applied && promo.error ? promo.error.message : undefined}
+              rightSectionWidth={72}
+              rightSection={
+                <Button size="compact-xs" variant="subtle" onClick={() => setApplied(coupon.trim())} disabled={!coupon.trim()}>
+                  Apply
+                </Button>
+              }
+            />
+            {applied && promo.data && (
+              <Group justify="space-between" data-testid="discounted-total">
+                <Text size="sm">
+                  {promo.data.code}: {promo.data.kind === 'percent' ? `${promo.data.value}% off` : `${formatEuro(promo.data.value)} off`}
+                </Text>
+                <Text fw={700}>
+                  Total {formatEuro(discounted(order.price, promo.data))}
+                </Text>
+              </Group>
+            )}
             <Button onClick={pay} loading={create.isPending || billing.isPending} disabled={!chosen} fullWidth mt="xs">
               Continue to payment
             </Button>
+          </Stack>
+        )}
+      </Modal>
+      <Modal
+        opened={overlay !== null}
+        onClose={() => overlay && void navigate(`/invoice/${overlay.invoiceId}`)}
+        title="Pay with Paddle"
+        size="xl"
+        centered
+      >
+        {overlay && (
+          <Stack gap="xs">
+            <iframe src={overlay.url} title="Paddle checkout" style={{ width: '100%', height: 'min(70vh, 640px)', border: 0, borderRadius: 8 }} />
+            <Group justify="space-between">
+              <Anchor href={overlay.url} target="_blank" rel="noreferrer" size="sm">
+                Open the checkout in a new tab
+              </Anchor>
+              <Anchor component={Link} to={`/invoice/${overlay.invoiceId}`} size="sm">
+                Done: see the invoice
+              </Anchor>
+            </Group>
           </Stack>
         )}
       </Modal>

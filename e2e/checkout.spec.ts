@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { startFakePaddle, type FakePaddle } from '../test-support/fake-paddle.js';
+import { otpFrom, startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+
+/**
+ * A shop with a promo code, Paddle pointed at a fake of its API, and a reseller. PGlite is one process, so
+ * the operator's commands run while the server is stopped.
+ */
+const PORT = 3104;
+const shop = `http://127.0.0.1:${PORT}`;
+const dataDir = freshDataDir();
+let server: RunningServer;
+let smtp: SmtpCapture;
+let paddle: FakePaddle;
+let token: string;
+const env = () => ({
+  SMTP_URL: smtp.url,
+  CAPTCHA_PROVIDER: 'off',
+  PUBLIC_URL: shop,
+  PADDLE_API_KEY: paddle.apiKey,
+  PADDLE_WEBHOOK_SECRET: paddle.webhookSecret,
+  PADDLE_API_BASE: paddle.url,
+});
+
+test.beforeAll(async () => {
+  [smtp, paddle] = await Promise.all([startSmtpCapture(), startFakePaddle()]);
+  paddle.setWebhook(`${shop}/v1/webhooks/paddle`);
+  admin(dataDir, 'coupon', 'WELCOME10', 'percent', '10');
+  server = await startServer(PORT, dataDir, env());
+  const post = (path: string, body: unknown) =>
+    fetch(shop + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const after = Date.now();
+  await post('/v1/auth/signup', { username: 'reseller', email: 'reseller@example.com', password: 'violet kettle 42 drums' });
+  const otp = otpFrom(await smtp.waitFor('reseller@example.com', { after }));
+  token = ((await (await post('/v1/auth/confirm-email', { email: 'reseller@example.com', otp })).json()) as { payload: { token: string } }).payload.token;
+  await fetch(`${shop}/v1/billing/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ first_name: 'R', last_name: 'S', address: 'A', city: 'B', zip: 'C', country: 'Estonia' }),
+  });
+  await server.stop({ keepDataDir: true });
+  admin(dataDir, 'reseller', 'reseller', 'on');
+  server = await startServer(PORT, dataDir, env());
+});
+test.afterAll(async () => {
+  await server.stop();
+  await Promise.all([smtp.close(), paddle.close()]);
+});
+test.use({ baseURL: shop });
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: 'token', value: token, url: shop }]);
+});
+
+test('the promo code shows the discounted total; Paddle opens as an overlay and its payment marks the invoice Paid', async ({ page }) => {
+  await page.goto('/purchase/datacenter');
+  await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  const plans = ((await (await page.request.get('/v1/plan/read')).json()) as { payload: { type: string; price: number }[] }).payload;
+  const price = plans.find((p) => p.type === 'PR_4')!.price;
+  const euro = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
+  await checkout.getByLabel('Promo code').fill('welcome10');
+  await checkout.getByRole('button', { name: 'Apply' }).click();
+  await expect(checkout.getByTestId('discounted-total')).toContainText('WELCOME10: 10% off');
+  await expect(checkout.getByTestId('discounted-total')).toContainText(`Total ${euro.format(Math.round(price * 90) / 100)}`);
+
+  await checkout.getByLabel(/^Payment method/).click();
+  await page.getByRole('option', { name: 'Paddle' }).click();
+  await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+  const overlay = page.getByRole('dialog', { name: 'Pay with Paddle' });
+  await expect(overlay).toBeVisible();
+  await overlay.frameLocator('iframe[title="Paddle checkout"]').getByRole('button', { name: 'Pay' }).click();
+  await overlay.getByRole('link', { name: 'Done: see the invoice' }).click();
+  const invoice = page.getByTestId('invoice');
+  await expect(invoice.getByText('Paid', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(invoice).toContainText('Promo code WELCOME10');
+});
+
+test('a reseller tops up through the sandbox and sees the balance and its history', async ({ page }) => {
+  await page.goto('/balance');
+  await page.getByLabel(/^Amount\(EUR\)/).fill('40');
+  await page.getByRole('button', { name: 'Add Balance' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 15_000 });
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.goto('/balance');
+  await expect(page.getByTestId('stat-available-balance')).toContainText('40.00');
+  await expect(page.getByTestId('balance-history')).toContainText('Top-up');
+});
