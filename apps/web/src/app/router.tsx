@@ -25,7 +25,11 @@ const InvoicesPage = page(() => import('./pages/invoices'), 'InvoicesPage');
 const InvoicePage = page(() => import('./pages/invoices'), 'InvoicePage');
 const PricingPage = page(() => import('./pages/pricing'), 'PricingPage');
 const BalancePage = page(() => import('./pages/balance'), 'BalancePage');
-const ComingSoonPage = page(() => import('./pages/coming-soon'), 'ComingSoonPage');
+const DatacenterProductPage = page(() => import('./pages/product-ip'), 'DatacenterProductPage');
+const Ipv6ProductPage = page(() => import('./pages/product-ip'), 'Ipv6ProductPage');
+const IspProductPage = page(() => import('./pages/product-gb'), 'IspProductPage');
+const PremiumProductPage = page(() => import('./pages/product-gb'), 'PremiumProductPage');
+const ProxyGeneratorPage = page(() => import('./pages/proxy-generator'), 'ProxyGeneratorPage');
 const SignUpPage = page(() => import('./pages/sign-up'), 'SignUpPage');
 const ConfirmPage = page(() => import('./pages/confirm'), 'ConfirmPage');
 const ForgotPasswordPage = page(() => import('./pages/forgot-password'), 'ForgotPasswordPage');
@@ -49,26 +53,20 @@ const guestRoutes = (
   </Route>
 );
 
-/** Logged-in screens (SPEC.md §2 navigation) and what each is called until it is built. */
-const upcoming: [path: string, title: string][] = [
-  ['product/datacenter', 'Datacenter'],
-  ['product/premium-residential', 'Premium Residential'],
-  ['product/isp', 'ISP'],
-  ['product/ipv6', 'IPv6'],
-  ['proxy', 'Proxy generator'],
-];
-
+/** Logged-in screens (SPEC.md §2 navigation). */
 const appRoutes = (
   <Route element={<AppLayout />}>
-    {upcoming.map(([path, title]) => (
-      <Route key={path} path={path} element={<ComingSoonPage title={title} />} />
-    ))}
     <Route index element={<DashboardPage />} />
     <Route path="settings" element={<SettingsPage />} />
     <Route path="purchase/datacenter" element={<PurchaseDatacenterPage />} />
     <Route path="purchase/isp" element={<PurchaseIspPage />} />
     <Route path="purchase/ipv6" element={<PurchaseIpv6Page />} />
     <Route path="purchase/premium-residential" element={<PurchasePremiumPage />} />
+    <Route path="product/datacenter" element={<DatacenterProductPage />} />
+    <Route path="product/ipv6" element={<Ipv6ProductPage />} />
+    <Route path="product/isp" element={<IspProductPage />} />
+    <Route path="product/premium-residential" element={<PremiumProductPage />} />
+    <Route path="proxy" element={<ProxyGeneratorPage />} />
     <Route path="pricing" element={<PricingPage />} />
     <Route path="balance" element={<BalancePage />} />
     <Route path="invoices" element={<InvoicesPage />} />

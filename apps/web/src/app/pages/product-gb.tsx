@@ -1,0 +1,103 @@
+import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCalendar, IconDatabase, IconPackage } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { StatCard } from '../../components/stat-card';
+import { useActivatePremium, useProductDashboard } from '../../features/proxies/api/proxies';
+import { GeneratorForm } from '../../features/proxies/generator-form';
+import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
+import { UsageChart } from '../../features/proxies/usage-chart';
+import { formatDate } from '../../lib/format';
+
+const gb = (value: number) => `${value.toFixed(2)} GB`;
+
+/** /product/isp and /product/premium-residential (SPEC.md §2): cards, usage, the generator; N/A without a plan. */
+const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
+  const dashboard = useProductDashboard();
+  const activate = useActivatePremium();
+  const [whitelisting, setWhitelisting] = useState(false);
+  const premium = product === 'PR_6';
+  const title = premium ? 'Premium Residential' : 'ISP';
+  if (dashboard.error) return <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  const data = dashboard.data?.[product];
+  const loading = dashboard.isPending;
+  const used = data ? ('traffic' in data.user_data.data ? data.user_data.data.traffic : data.user_data.data.usedTraffic) : 0;
+  const left = data && 'availableTraffic' in data.user_data.data ? data.user_data.data.availableTraffic : 0;
+  const bought = data?.plan_data?.data ?? 0;
+  const purchasePath = premium ? '/purchase/premium-residential' : '/purchase/isp';
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={premium ? 'Residential IPs by city and ISP, sold by the GB.' : 'Static ISP IPs, sold by the GB.'}
+        actions={
+          premium && data?.have_plan ? (
+            <Button variant="default" onClick={() => setWhitelisting(true)}>
+              Whitelist IP
+            </Button>
+          ) : undefined
+        }
+      />
+      <Stack gap="md">
+        {premium && data?.isPendingPlan && (
+          <ActivationBanner what={title} pending={activate.isPending} error={activate.error?.message} onActivate={(ip, done) => activate.mutate(ip, { onSuccess: done })} />
+        )}
+        {data && !data.have_plan && (
+          <FormAlert color="blue">
+            <Group justify="space-between" gap="xs">
+              <span>You have no active {title} plan.</span>
+              <Anchor component={Link} to={purchasePath}>
+                Buy one
+              </Anchor>
+            </Group>
+          </FormAlert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <StatCard label="Active Plan" icon={<IconPackage size={20} />} loading={loading} value={data?.plan_data?.planName ?? 'N/A'} />
+          {premium ? (
+            <>
+              <StatCard label="Data Left" icon={<IconDatabase size={20} />} loading={loading} value={gb(left)} />
+              <StatCard label="Used Data" icon={<IconDatabase size={20} />} loading={loading} value={gb(used)} />
+            </>
+          ) : (
+            <StatCard label="Data Used / Data Purchased" icon={<IconDatabase size={20} />} loading={loading} value={`${gb(used)} / ${gb(bought)}`} />
+          )}
+          {!premium && (
+            <StatCard
+              label="Renew Date"
+              icon={<IconCalendar size={20} />}
+              loading={loading}
+              value={data?.plan_data?.expiry_date ? formatDate(data.plan_data.expiry_date) : 'N/A'}
+            />
+          )}
+        </SimpleGrid>
+        {loading ? <Skeleton height={240} /> : data && <UsageChart days={data.usage_stats} />}
+        {data?.have_plan ? (
+          <GeneratorForm product={product} cityAndIsp={premium} />
+        ) : (
+          !loading && (
+            <Text size="sm" c="dimmed">
+              The generator opens once you have a plan.
+            </Text>
+          )
+        )}
+      </Stack>
+      <IpModal
+        title="Whitelist IP"
+        opened={whitelisting}
+        onClose={() => setWhitelisting(false)}
+        pending={activate.isPending}
+        error={activate.error?.message}
+        submitLabel="Whitelist"
+        onSubmit={(ip) => activate.mutate(ip, { onSuccess: () => setWhitelisting(false) })}
+      />
+    </>
+  );
+};
+
+export const IspProductPage = () => <GbProductPage product="PR_2" />;
+export const PremiumProductPage = () => <GbProductPage product="PR_6" />;

@@ -1,0 +1,191 @@
+import { ActionIcon, Anchor, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ipSchema, type IpProduct } from '@proxydesk/contract';
+import { IconCalendar, IconCheck, IconListCheck, IconPackage, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { StatCard } from '../../components/stat-card';
+import {
+  useActivateIpPlan,
+  useDeleteWhitelistedIp,
+  usePool,
+  useProductDashboard,
+  useRenamePlan,
+  useWhitelist,
+  useWhitelistIp,
+} from '../../features/proxies/api/proxies';
+import { ActivationBanner } from '../../features/proxies/ip-activation';
+import { ProxiesOutput } from '../../features/proxies/proxies-output';
+import { formatDate } from '../../lib/format';
+
+/** /product/datacenter and /product/ipv6 (SPEC.md §2): plan selector and name, activation, whitelist, proxies. */
+const IpProductPage = ({ product }: { product: IpProduct }) => {
+  const dashboard = useProductDashboard();
+  const pool = usePool();
+  const activate = useActivateIpPlan();
+  const [selected, setSelected] = useState<string | null>(null);
+  const title = product === 'PR_4' ? 'Datacenter' : 'IPv6';
+  const data = dashboard.data?.[product];
+  const plans = data?.plan_data ?? [];
+  // Until the customer picks one, the first active plan (or the first) is shown.
+  const plan = plans.find((p) => p.id === selected) ?? plans.find((p) => p.status === 'active') ?? plans[0];
+
+  if (dashboard.error) return <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  const proxies = pool.data?.find((p) => p.type === product)?.proxies ?? [];
+
+  return (
+    <>
+      <PageHeader title={title} description="Your addresses answer only the IPs you whitelist." />
+      <Stack gap="md">
+        {data?.isPendingPlan && (
+          <ActivationBanner
+            what={title}
+            pending={activate.isPending}
+            error={activate.error?.message}
+            onActivate={(ip, done) => activate.mutate({ ip, type: product }, { onSuccess: done })}
+          />
+        )}
+        {data && plans.length === 0 && (
+          <FormAlert color="blue">
+            <Group justify="space-between" gap="xs">
+              <span>You have no {title} plan yet.</span>
+              <Anchor component={Link} to={product === 'PR_4' ? '/purchase/datacenter' : '/purchase/ipv6'}>
+                Buy one
+              </Anchor>
+            </Group>
+          </FormAlert>
+        )}
+        {plans.length > 0 && (
+          <PlanSelector plans={plans.map((p) => ({ value: p.id, label: `${p.planName} (${p.status})` }))} selected={plan?.id ?? null} onSelect={setSelected} name={plan?.planName ?? ''} />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <StatCard label="Active Plan" icon={<IconPackage size={20} />} loading={dashboard.isPending} value={plan?.invoice.plan_name ?? 'N/A'} hint={plan ? `Status: ${plan.status}` : undefined} />
+          <StatCard label="IP Whitelisted" icon={<IconListCheck size={20} />} loading={dashboard.isPending} value={plan ? `${plan.activeIps}/${plan.invoice.ipAmount ?? 0}` : 'N/A'} />
+          <StatCard label="Renew Date" icon={<IconCalendar size={20} />} loading={dashboard.isPending} value={plan?.expiry_date ? formatDate(plan.expiry_date) : 'N/A'} />
+        </SimpleGrid>
+        {plan && plan.status === 'active' && <Whitelist product={product} planId={plan.id} />}
+        {pool.isPending ? <Skeleton height={120} /> : proxies.length > 0 && <ProxiesOutput proxies={proxies} note="IP:PORT, authenticated by your whitelisted IPs" />}
+      </Stack>
+    </>
+  );
+};
+
+/** Choose a plan and give it a name of your own; "Saved" shows for 2 seconds (SPEC.md §4). */
+const PlanSelector = ({ plans, selected, onSelect, name }: { plans: { value: string; label: string }[]; selected: string | null; onSelect: (id: string) => void; name: string }) => {
+  const rename = useRenamePlan();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), 2000);
+    return () => clearTimeout(timer);
+  }, [saved]);
+  return (
+    <Card withBorder padding="md">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select label="Plan" data={plans} value={selected} onChange={(v) => v && onSelect(v)} allowDeselect={false} w={{ base: '100%', sm: 320 }} />
+        {editing === null ? (
+          <Button variant="default" onClick={() => setEditing(name)}>
+            Set Plan Name
+          </Button>
+        ) : (
+          <Group gap="xs" align="flex-end">
+            <TextInput label="Plan name" value={editing} onChange={(e) => setEditing(e.currentTarget.value)} maxLength={60} />
+            <Button
+              loading={rename.isPending}
+              disabled={!editing.trim() || !selected}
+              onClick={() =>
+                selected &&
+                rename.mutate(
+                  { id: selected, planName: editing.trim() },
+                  {
+                    onSuccess: () => {
+                      setEditing(null);
+                      setSaved(true);
+                    },
+                  },
+                )
+              }
+            >
+              Save
+            </Button>
+          </Group>
+        )}
+        {saved && (
+          <Text size="sm" c="teal" role="status">
+            <IconCheck size={14} style={{ verticalAlign: 'middle' }} /> Saved
+          </Text>
+        )}
+      </Group>
+    </Card>
+  );
+};
+
+/** Whitelist an IP, and the table of whitelisted IPs (#, IP, delete) that reloads after a change. */
+const Whitelist = ({ product, planId }: { product: IpProduct; planId: string }) => {
+  const list = useWhitelist(product, planId);
+  const add = useWhitelistIp();
+  const remove = useDeleteWhitelistedIp();
+  const [ip, setIp] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} size="h4" mb="sm">
+        Whitelisted IPs
+      </Title>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = ipSchema.safeParse(ip);
+          if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Enter an IPv4 or IPv6 address');
+          setInvalid(null);
+          add.mutate({ ip: parsed.data, plan: planId }, { onSuccess: () => setIp('') });
+        }}
+      >
+        <Group align="flex-start" gap="sm" mb="sm">
+          <TextInput placeholder="203.0.113.7 or 2001:db8::1" aria-label="IP to whitelist" value={ip} onChange={(e) => setIp(e.currentTarget.value)} error={invalid} style={{ flexGrow: 1 }} />
+          <Button type="submit" loading={add.isPending}>
+            Whitelist IP
+          </Button>
+        </Group>
+      </form>
+      <FormAlert>{add.error?.message ?? remove.error?.message}</FormAlert>
+      {list.isPending ? (
+        <Skeleton height={80} />
+      ) : (list.data ?? []).length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No IP yet: whitelist the address you connect from.
+        </Text>
+      ) : (
+        <Table verticalSpacing="xs" data-testid="whitelist-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={48}>#</Table.Th>
+              <Table.Th>IP</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data ?? []).map((entry, index) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{index + 1}</Table.Td>
+                <Table.Td ff="monospace">{entry.ip}</Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${entry.ip}`} loading={remove.isPending && remove.variables === entry.id} onClick={() => remove.mutate(entry.id)}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+};
+
+export const DatacenterProductPage = () => <IpProductPage product="PR_4" />;
+export const Ipv6ProductPage = () => <IpProductPage product="PR_5" />;

@@ -1,0 +1,46 @@
+import { proxyEndpoints, type GenerateProxyBody, type IpProduct } from '@proxydesk/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api';
+
+/** Each product page's plans, data and usage (SPEC.md §7 GET /v1/user/dashboard). */
+export const productDashboardQuery = () =>
+  queryOptions({ queryKey: ['product-dashboard'], queryFn: async ({ signal }) => (await call(proxyEndpoints.dashboard, { signal })).payload });
+export const useProductDashboard = () => useQuery(productDashboardQuery());
+
+export const whitelistQuery = (type: IpProduct, plan: string | null) =>
+  queryOptions({
+    queryKey: ['whitelist', type, plan],
+    queryFn: async ({ signal }) => (await call(proxyEndpoints.whitelistedIps, { query: { type, ...(plan ? { plan } : {}) }, signal })).payload,
+  });
+export const useWhitelist = (type: IpProduct, plan: string | null) => useQuery(whitelistQuery(type, plan));
+
+export const poolQuery = () =>
+  queryOptions({ queryKey: ['pool'], queryFn: async ({ signal }) => (await call(proxyEndpoints.pool, { signal })).payload });
+export const usePool = () => useQuery(poolQuery());
+
+export const countryStatsQuery = () =>
+  queryOptions({
+    queryKey: ['country-stats'],
+    queryFn: async ({ signal }) => (await call(proxyEndpoints.countryStats, { signal })).payload.countries.countries,
+    staleTime: Infinity,
+  });
+export const useCountryStats = () => useQuery(countryStatsQuery());
+
+/** Any change to plans or whitelists reloads what the product pages show (SPEC.md §4: "the list reloads"). */
+const useProxyMutation = <T, R>(mutationFn: (input: T) => Promise<R>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await Promise.all(['product-dashboard', 'whitelist', 'pool', 'dashboard-stats'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    },
+  });
+};
+
+export const useActivateIpPlan = () =>
+  useProxyMutation((input: { ip: string; type: IpProduct; plan?: string }) => call(proxyEndpoints.activateDcIpv6, { body: { ips: [input.ip], type: input.type, ...(input.plan ? { plan: input.plan } : {}) } }));
+export const useActivatePremium = () => useProxyMutation((ip: string) => call(proxyEndpoints.activatePremium, { body: { ips: [ip] } }));
+export const useWhitelistIp = () => useProxyMutation((input: { ip: string; plan: string }) => call(proxyEndpoints.whitelistIp, { body: input }));
+export const useDeleteWhitelistedIp = () => useProxyMutation((id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }));
+export const useRenamePlan = () => useProxyMutation((input: { id: string; planName: string }) => call(proxyEndpoints.changePlanName, { body: input }));
+export const useGenerateProxies = () => useMutation({ mutationFn: (body: GenerateProxyBody) => call(proxyEndpoints.generate, { body }) });

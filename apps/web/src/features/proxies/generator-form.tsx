@@ -1,0 +1,99 @@
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { GENERATOR_LIMITS, RANDOM_LOCATION, type GenerateProxyBody } from '@proxydesk/contract';
+import { useMemo, useState } from 'react';
+import { FormAlert } from '../../components/form-alert';
+import { useCountryStats, useGenerateProxies } from './api/proxies';
+import { ProxiesOutput } from './proxies-output';
+
+/**
+ * Generate Proxies (SPEC.md §2, §5, §9): location (Random, the special pools, countries by continent),
+ * sticky or rotating, HTTP or SOCKS5, quantity; premium adds city and ISP. 1–100 lines on the /proxy
+ * page, 1–10,000 on a product page (which names its `product`).
+ */
+export const GeneratorForm = ({ product, cityAndIsp }: { product?: 'PR_2' | 'PR_6'; cityAndIsp: boolean }) => {
+  const locations = useCountryStats();
+  const generate = useGenerateProxies();
+  const limits = product ? GENERATOR_LIMITS.productPage : GENERATOR_LIMITS.proxyPage;
+  const [country, setCountry] = useState<string | null>(RANDOM_LOCATION);
+  const [city, setCity] = useState<string | null>(null);
+  const [isp, setIsp] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>('rotating');
+  const [ptype, setPtype] = useState<string | null>('http');
+  const [amount, setAmount] = useState<number | string>(10);
+  const [error, setError] = useState<string | null>(null);
+
+  const groups = useMemo(() => {
+    const byGroup = new Map<string, { value: string; label: string }[]>();
+    for (const c of locations.data ?? []) {
+      const group = c.group === 'special' ? 'Private and sneaker pools' : c.group;
+      byGroup.set(group, [...(byGroup.get(group) ?? []), { value: c.code, label: c.name }]);
+    }
+    return [{ group: 'Any', items: [{ value: RANDOM_LOCATION, label: 'Random' }] }, ...[...byGroup].map(([group, items]) => ({ group, items }))];
+  }, [locations.data]);
+  const cities = (locations.data ?? []).find((c) => c.code === country)?.cities.options ?? [];
+  const isps = cities.find((c) => c.code === city)?.isps.options ?? [];
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const quantity = Number(amount);
+    if (!country || !type || !ptype) return setError('Location, type and proxy type are required');
+    if (!Number.isInteger(quantity) || quantity < limits.min || quantity > limits.max) return setError(`Quantity is ${limits.min} to ${limits.max}`);
+    setError(null);
+    const body: GenerateProxyBody = {
+      proxy_type: 'premium',
+      type: type as 'sticky' | 'rotating',
+      amount: quantity,
+      country,
+      ptype: ptype as 'http' | 'sock',
+      ...(cityAndIsp && city ? { city } : {}),
+      ...(cityAndIsp && city && isp ? { isp } : {}),
+      ...(product ? { product } : {}),
+    };
+    generate.mutate(body);
+  };
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="lg">
+        <Title order={3} size="h4" mb="sm">
+          Generate Proxies
+        </Title>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <FormAlert>{error ?? generate.error?.message ?? locations.error?.message}</FormAlert>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: cityAndIsp ? 3 : 2 }} spacing="sm">
+              <Select
+                label="Location"
+                data={groups}
+                value={country}
+                onChange={(value) => {
+                  setCountry(value);
+                  setCity(null);
+                  setIsp(null);
+                }}
+                searchable
+                required
+                allowDeselect={false}
+              />
+              {cityAndIsp && (
+                <Select label="City" placeholder={cities.length ? 'Any city' : 'No city choice here'} data={cities.map((c) => ({ value: c.code, label: c.name }))} value={city} onChange={(v) => { setCity(v); setIsp(null); }} disabled={!cities.length} clearable />
+              )}
+              {cityAndIsp && (
+                <Select label="ISP" placeholder={isps.length ? 'Any ISP' : 'Choose a city first'} data={isps.map((i) => ({ value: i.code, label: i.name }))} value={isp} onChange={setIsp} disabled={!isps.length} clearable />
+              )}
+              <Select label="Type" data={[{ value: 'rotating', label: 'Rotating' }, { value: 'sticky', label: 'Sticky' }]} value={type} onChange={setType} required allowDeselect={false} />
+              <Select label="Proxy type" data={[{ value: 'http', label: 'HTTP/S' }, { value: 'sock', label: 'SOCKS5' }]} value={ptype} onChange={setPtype} required allowDeselect={false} />
+              <NumberInput label="Quantity" min={limits.min} max={limits.max} value={amount} onChange={setAmount} allowDecimal={false} required />
+            </SimpleGrid>
+            <Group>
+              <Button type="submit" loading={generate.isPending}>
+                Generate
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      {generate.data && <ProxiesOutput proxies={generate.data.payload.proxies} note={`Proxytype: ${ptype === 'sock' ? 'SOCKS5' : 'HTTP'}`} />}
+    </Stack>
+  );
+};

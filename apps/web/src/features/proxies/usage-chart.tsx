@@ -1,0 +1,26 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Card, Text, Title } from '@mantine/core';
+
+/** The last 30 days of traffic through the gateway (issue #5), GB per day. */
+export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) => (
+  <Card withBorder padding="lg">
+    <Title order={3} size="h4" mb={4}>
+      Usage, last 30 days
+    </Title>
+    <Text size="sm" c="dimmed" mb="md">
+      GB per day, both directions.
+    </Text>
+    <BarChart
+      h={200}
+      data={days.map((d) => ({ day: d.date.slice(5), GB: d.gb }))}
+      dataKey="day"
+      series={[{ name: 'GB', color: 'indigo.6' }]}
+      tickLine="none"
+      gridAxis="y"
+      withTooltip
+      valueFormatter={(value) => `${value.toFixed(2)} GB`}
+      aria-label="Usage per day over the last 30 days"
+    />
+  </Card>
+);

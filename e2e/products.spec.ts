@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { otpFrom, startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const PORT = 3105;
+const shop = `http://127.0.0.1:${PORT}`;
+let server: RunningServer;
+let smtp: SmtpCapture;
+let token: string;
+
+const api = async (path: string, body?: unknown) => {
+  const res = await fetch(shop + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as { payload: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+/** Buys and pays a plan the way the sandbox page does. */
+const buyPaid = async (type: string) => {
+  const plans = (await api('/v1/plan/read')).payload as { id: number; type: string }[];
+  const { payload } = await api('/v1/invoice/create', { payment_method: 'sandbox', plan: plans.find((p) => p.type === type)!.id });
+  await fetch(new URL(payload.hosted_url as string).pathname.replace(/^/, shop), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+    redirect: 'manual',
+  });
+};
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startServer(PORT, undefined, { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+  const after = Date.now();
+  await api('/v1/auth/signup', { username: 'user5', email: 'user5@example.com', password: 'violet kettle 42 drums' });
+  const otp = otpFrom(await smtp.waitFor('user5@example.com', { after }));
+  token = (await api('/v1/auth/confirm-email', { email: 'user5@example.com', otp })).payload.token as string;
+  await api('/v1/billing/create', { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Austria' });
+  await buyPaid('PR_4');
+  await buyPaid('PR_2');
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+test.use({ baseURL: shop, permissions: ['clipboard-read', 'clipboard-write'] });
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: 'token', value: token, url: shop }]);
+});
+
+test('datacenter: activate with an IP, whitelist another, remove one, copy the proxies (SPEC.md §4)', async ({ page }) => {
+  await page.goto('/product/datacenter');
+  await expect(page.getByText('A plan is waiting for activation')).toBeVisible();
+  await page.getByRole('button', { name: 'Activate Plan' }).click();
+  const modal = page.getByRole('dialog', { name: 'Activate Plan' });
+  await modal.getByLabel(/^IP address/).fill('999.1.1.1');
+  await modal.getByRole('button', { name: 'Activate' }).click();
+  await expect(modal.getByText('Enter an IPv4 or IPv6 address')).toBeVisible();
+  await modal.getByLabel(/^IP address/).fill('203.0.113.10');
+  await modal.getByRole('button', { name: 'Activate' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('stat-ip-whitelisted')).toContainText('1/10');
+
+  await page.getByLabel('IP to whitelist').fill('2001:db8::10');
+  await page.getByRole('button', { name: 'Whitelist IP' }).click();
+  const table = page.getByTestId('whitelist-table');
+  await expect(table).toContainText('2001:db8::10');
+  await expect(page.getByTestId('stat-ip-whitelisted')).toContainText('2/10');
+  await page.getByRole('button', { name: 'Remove 203.0.113.10' }).click();
+  await expect(table).not.toContainText('203.0.113.10');
+
+  const proxies = page.getByLabel('Proxies', { exact: true });
+  await expect(proxies).toHaveValue(/^127\.0\.10\.\d+:31200/);
+  await page.getByRole('button', { name: 'Copy proxies' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect((await page.evaluate(() => navigator.clipboard.readText())).split('\n')).toHaveLength(10);
+
+  await page.getByRole('button', { name: 'Set Plan Name' }).click();
+  await page.getByLabel('Plan name').fill('Scrapers');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+});
+
+test('ISP: generate sticky proxies for a country: "Your proxies are here" (SPEC.md §2, §9)', async ({ page }) => {
+  await page.goto('/product/isp');
+  await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('0.00 GB /');
+  await page.getByLabel(/^Location/).first().fill('Germ');
+  await page.getByRole('option', { name: 'Germany' }).click();
+  await page.getByLabel(/^Type/).first().click();
+  await page.getByRole('option', { name: 'Sticky' }).click();
+  await page.getByLabel(/^Quantity/).fill('25');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByText('Your proxies are here')).toBeVisible();
+  await expect(page.getByText('Proxytype: HTTP · 25 lines')).toBeVisible();
+  const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');
+  expect(lines).toHaveLength(25);
+  for (const line of lines) expect(line).toMatch(/^127\.0\.0\.1:31112:u[a-z0-9]+:[a-z0-9]+_country-de_session-[a-z]{8}$/);
+});
