@@ -36,7 +36,6 @@ test.beforeAll(async () => {
   const otp = otpFrom(await smtp.waitFor('user5@example.com', { after }));
   token = (await api('/v1/auth/confirm-email', { email: 'user5@example.com', otp })).payload.token as string;
   await api('/v1/billing/create', { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Austria' });
-  await buyPaid('PR_4');
   await buyPaid('PR_2');
 });
 test.afterAll(async () => {
@@ -48,7 +47,13 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'token', value: token, url: shop }]);
 });
 
-test('datacenter: activate with an IP, whitelist another, remove one, copy the proxies (SPEC.md §4)', async ({ page }) => {
+test('datacenter: pay on the sandbox, activate with an IP, whitelist another, remove one, copy the proxies (SPEC.md §4)', async ({ page }) => {
+  await page.goto('/purchase/datacenter');
+  await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
+  await page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({ timeout: 15_000 });
+
   await page.goto('/product/datacenter');
   await expect(page.getByText('A plan is waiting for activation')).toBeVisible();
   await page.getByRole('button', { name: 'Activate Plan' }).click();
@@ -81,9 +86,11 @@ test('datacenter: activate with an IP, whitelist another, remove one, copy the p
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 });
 
-test('ISP: generate sticky proxies for a country: "Your proxies are here" (SPEC.md §2, §9)', async ({ page }) => {
+test('/proxy: generate premium sticky proxies for a country: "Your proxies are here" (SPEC.md §2, §9)', async ({ page }) => {
   await page.goto('/product/isp');
   await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('0.00 GB /');
+  await page.goto('/proxy');
+  await page.getByText('Premium Proxies').click();
   await page.getByLabel(/^Location/).first().fill('Germ');
   await page.getByRole('option', { name: 'Germany' }).click();
   await page.getByLabel(/^Type/).first().click();
