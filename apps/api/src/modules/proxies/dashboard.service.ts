@@ -8,6 +8,7 @@ const gb = (value: number) => Math.round(value * 100) / 100;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 type Row = Awaited<ReturnType<typeof listCustomerPlans>>[number];
+type Usage = Awaited<ReturnType<typeof dailyUsageGb>>;
 
 /** A plan past its end is shown expired, whatever its row says (nothing needs to sweep it). */
 const statusOf = (plan: CustomerPlan, now: number): IpPlan['status'] =>
@@ -15,7 +16,13 @@ const statusOf = (plan: CustomerPlan, now: number): IpPlan['status'] =>
 
 export const createDashboardService = (db: Db) => {
   /** An ISP or premium page: the newest active plan, its GB bought and used, and `userData` from those. */
-  const dataProduct = async <D>(userId: string, type: 'PR_2' | 'PR_6', now: number, userData: (used: number, bought: number) => D) => {
+  const dataProduct = async <D>(
+    userId: string,
+    type: 'PR_2' | 'PR_6',
+    now: number,
+    usage: Usage,
+    userData: (used: number, bought: number) => D,
+  ) => {
     const newest = await findActiveCustomerPlan(db, userId, type);
     const current = newest && statusOf(newest, now) === 'active' ? newest : undefined;
     const used = current ? gb(await usedGb(db, userId, type, current.activatedAt ?? current.createdAt)) : 0;
@@ -23,19 +30,19 @@ export const createDashboardService = (db: Db) => {
     return {
       have_plan: Boolean(current),
       isPendingPlan: await hasPendingPlan(db, userId, type),
-      usage_stats: await dailyUsageGb(db, userId, type, USAGE_DAYS),
+      usage_stats: usage.get(type) ?? [],
       plan_data: current ? { id: current.id, planName: current.planName, expiry_date: iso(current.expiresAt), data: bought } : null,
       user_data: { data: userData(used, bought) },
     };
   };
 
   /** A datacenter or IPv6 page: every plan of the product, pending ones included. */
-  const ipProduct = async (userId: string, type: 'PR_4' | 'PR_5', rows: Row[], now: number) => {
+  const ipProduct = (type: 'PR_4' | 'PR_5', rows: Row[], now: number, usage: Usage) => {
     const mine = rows.filter((r) => r.plan.productType === type);
     return {
       have_plan: mine.some((r) => statusOf(r.plan, now) !== 'expired'),
       isPendingPlan: mine.some((r) => r.plan.status === 'pending'),
-      usage_stats: await dailyUsageGb(db, userId, type, USAGE_DAYS),
+      usage_stats: usage.get(type) ?? [],
       user_data: null,
       plan_data: mine.map(
         (r): IpPlan => ({
@@ -54,14 +61,17 @@ export const createDashboardService = (db: Db) => {
     /** SPEC.md §3 dashboard payload, from the customer's plans and the usage the gateway records. */
     read: async (userId: string): Promise<ProductDashboard> => {
       const now = Date.now();
-      const rows = await listCustomerPlans(db, userId, ['PR_4', 'PR_5']);
-      const [isp, premium, datacenter, ipv6, proxies] = await Promise.all([
-        dataProduct(userId, 'PR_2', now, (used, bought) => ({ traffic: used, bandwidth: bought })),
-        dataProduct(userId, 'PR_6', now, (used, bought) => ({ availableTraffic: gb(Math.max(0, bought - used)), usedTraffic: used })),
-        ipProduct(userId, 'PR_4', rows, now),
-        ipProduct(userId, 'PR_5', rows, now),
+      const [rows, usage, proxies] = await Promise.all([
+        listCustomerPlans(db, userId, ['PR_4', 'PR_5']),
+        dailyUsageGb(db, userId, ['PR_2', 'PR_4', 'PR_5', 'PR_6'], USAGE_DAYS),
         assignedEndpoints(db, userId, 'PR_4'),
       ]);
+      const [isp, premium] = await Promise.all([
+        dataProduct(userId, 'PR_2', now, usage, (used, bought) => ({ traffic: used, bandwidth: bought })),
+        dataProduct(userId, 'PR_6', now, usage, (used, bought) => ({ availableTraffic: gb(Math.max(0, bought - used)), usedTraffic: used })),
+      ]);
+      const datacenter = ipProduct('PR_4', rows, now, usage);
+      const ipv6 = ipProduct('PR_5', rows, now, usage);
       const activeIps = rows.filter((r) => r.plan.productType === 'PR_4' && statusOf(r.plan, now) === 'active');
       return {
         PR_2: isp,

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconDatabase, IconPackage } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
@@ -9,10 +9,11 @@ import { StatCard } from '../../components/stat-card';
 import { useActivatePremium, useProductDashboard } from '../../features/proxies/api/proxies';
 import { GeneratorForm } from '../../features/proxies/generator-form';
 import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
-import { UsageChart } from '../../features/proxies/usage-chart';
 import { formatDate } from '../../lib/format';
 
 const gb = (value: number) => `${value.toFixed(2)} GB`;
+/** The chart library is the heaviest part of the page: it arrives after the figures and the generator. */
+const UsageChart = lazy(async () => ({ default: (await import('../../features/proxies/usage-chart')).UsageChart }));
 
 /** /product/isp and /product/premium-residential (SPEC.md §2): cards, usage, the generator; N/A without a plan. */
 const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
@@ -75,7 +76,7 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
             />
           )}
         </SimpleGrid>
-        {loading ? <Skeleton height={240} /> : data && <UsageChart days={data.usage_stats} />}
+        <Suspense fallback={<Skeleton height={290} />}>{loading ? <Skeleton height={290} /> : data && <UsageChart days={data.usage_stats} />}</Suspense>
         {data?.have_plan ? (
           <GeneratorForm product={product} cityAndIsp={premium} />
         ) : (

@@ -9,7 +9,7 @@ export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) =
       Usage, last 30 days
     </Title>
     <Text size="sm" c="dimmed" mb="md">
-      GB per day, both directions.
+      {days.some((d) => d.gb > 0) ? 'GB per day, both directions.' : 'No traffic in the last 30 days yet: it shows here as you use your proxies.'}
     </Text>
     <BarChart
       h={200}
@@ -17,7 +17,9 @@ export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) =
       dataKey="day"
       series={[{ name: 'GB', color: 'indigo.6' }]}
       tickLine="none"
-      gridAxis="y"
+      gridAxis="none"
+      unit=" GB"
+      yAxisProps={{ width: 48, tickFormatter: (value: number) => String(value) }}
       withTooltip
       valueFormatter={(value) => `${value.toFixed(2)} GB`}
       aria-label="Usage per day over the last 30 days"
