@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
+import { startBenchApp } from './app.mjs';
 import { interleaved, median, requestsPerSecond, row } from './measure.mjs';
 
 const PASSWORD = 'violet kettle 42 drums';
@@ -20,16 +21,8 @@ const timings = async (count, fn) => {
  * parameters, and GET /v1/user/dashboard-stats throughput against a bare Fastify JSON route, same run.
  */
 export const reportAccounts = async ({ label, databaseUrl }) => {
-  const { buildApp } = await import('../apps/api/dist/app.js');
-  const { loadConfig } = await import('../apps/api/dist/config.js');
-  const { loadCatalogue, migrate, openDatabase, readCatalogue } = await import('../packages/db/dist/index.js');
-
-  const database = await openDatabase({ url: databaseUrl });
-  await migrate(database);
-  await loadCatalogue(database.db, await readCatalogue());
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'production', CAPTCHA_PROVIDER: 'off' });
-  const app = await buildApp({ config, database });
-  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const shop = await startBenchApp({ databaseUrl, env: { CAPTCHA_PROVIDER: 'off' } });
+  const { app, database, url: appUrl } = shop;
   const bare = Fastify({ logger: false });
   try {
     const suffix = Math.random().toString(36).slice(2, 8);
@@ -61,8 +54,7 @@ export const reportAccounts = async ({ label, databaseUrl }) => {
     row('bare Fastify JSON route (baseline)', `${throughput.baseline.toFixed(0)} req/s`);
     row('GET /v1/user/dashboard-stats', `${throughput.subject.toFixed(0)} req/s`, `ratio ${throughput.ratio.toFixed(2)} of baseline`);
   } finally {
-    await app.close();
+    await shop.close();
     await bare.close();
-    await database.close();
   }
 };

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { startBenchApp } from './app.mjs';
 import { interleaved, requestsPerSecond, row } from './measure.mjs';
 
 /**
@@ -6,16 +7,8 @@ import { interleaved, requestsPerSecond, row } from './measure.mjs';
  * same JSON from memory, in the same run. Logging off and the rate limit lifted on both sides.
  */
 export const planReadThroughput = async ({ databaseUrl, rounds = 3, seconds = 3 } = {}) => {
-  const { buildApp } = await import('../apps/api/dist/app.js');
-  const { loadConfig } = await import('../apps/api/dist/config.js');
-  const { loadCatalogue, migrate, openDatabase, readCatalogue } = await import('../packages/db/dist/index.js');
-
-  const database = await openDatabase({ url: databaseUrl });
-  await migrate(database);
-  await loadCatalogue(database.db, await readCatalogue());
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'production' });
-  const app = await buildApp({ config, database });
-  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const shop = await startBenchApp({ databaseUrl });
+  const appUrl = shop.url;
 
   const body = (await (await fetch(`${appUrl}/v1/plan/read`)).json());
   const bare = Fastify({ logger: false });
@@ -29,9 +22,8 @@ export const planReadThroughput = async ({ databaseUrl, rounds = 3, seconds = 3 
       () => requestsPerSecond(`${bareUrl}/plans`, { seconds }),
     );
   } finally {
-    await app.close();
+    await shop.close();
     await bare.close();
-    await database.close();
   }
 };
 

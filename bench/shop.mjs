@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
+import { startBenchApp } from './app.mjs';
 import { interleaved, median, requestsPerSecond, row } from './measure.mjs';
 
 const PASSWORD = 'violet kettle 42 drums';
@@ -24,21 +25,8 @@ const postsPerSecond = async (url, makeRequest, { seconds = 3, connections = 16 
  * each beside a bare Fastify route in the same run.
  */
 export const reportShop = async ({ label, databaseUrl }) => {
-  const { buildApp } = await import('../apps/api/dist/app.js');
-  const { loadConfig } = await import('../apps/api/dist/config.js');
-  const { loadCatalogue, migrate, openDatabase, readCatalogue } = await import('../packages/db/dist/index.js');
-  const database = await openDatabase({ url: databaseUrl });
-  await migrate(database);
-  await loadCatalogue(database.db, await readCatalogue());
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    NODE_ENV: 'production',
-    CAPTCHA_PROVIDER: 'off',
-    SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
-  });
-  const app = await buildApp({ config, database });
-  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const shop = await startBenchApp({ databaseUrl, env: { CAPTCHA_PROVIDER: 'off', SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET } });
+  const { app, database, url: appUrl } = shop;
   const bare = Fastify({ logger: false });
   try {
     const username = `shop_${Math.random().toString(36).slice(2, 8)}`;
@@ -106,8 +94,7 @@ export const reportShop = async ({ label, databaseUrl }) => {
     row('BUDGET 10,000 lines, server time', `${ms.toFixed(1)} ms`, `${(ms / 50).toFixed(2)} of 50 ms ${ms <= 50 ? 'OK' : 'OVER'}`);
     return ms <= 50;
   } finally {
-    await app.close();
+    await shop.close();
     await bare.close();
-    await database.close();
   }
 };

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveFake } from './fake-server.js';
 
 /** What our server sent to the fake, in order. */
 export interface FakeCoinGateRequest {
@@ -391,21 +391,11 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
     }
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent)
-        sendJson(res, 500, { message: `fake CoinGate: ${String(error)}`, reason: 'InternalError' });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url: listening } = await serveFake(handle, (error) => ({
+    message: `fake CoinGate: ${String(error)}`,
+    reason: 'InternalError',
+  }));
+  baseUrl = listening;
 
   return {
     url: baseUrl,

@@ -1,6 +1,6 @@
 import { generateKeyPair, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveFake } from './fake-server.js';
 
 /** Who signs in at the fake provider. `sub` is Google's subject and Discord's user id. */
 export interface FakeOAuthUser {
@@ -245,20 +245,11 @@ const startFakeProvider = async (spec: ProviderSpec): Promise<FakeOAuth> => {
     sendJson(res, known ? 405 : 404, known ? { error: 'method_not_allowed' } : { error: 'not_found' });
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: 'server_error', error_description: String(error) });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url: listening } = await serveFake(handle, (error) => ({
+    error: 'server_error',
+    error_description: String(error),
+  }));
+  baseUrl = listening;
 
   return {
     url: baseUrl,

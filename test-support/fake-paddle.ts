@@ -1,6 +1,6 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveFake } from './fake-server.js';
 
 /** What our server sent to the fake, in order. */
 export interface FakePaddleRequest {
@@ -669,24 +669,11 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
     }
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent)
-        sendJson(res, 500, {
-          error: { type: 'api_error', code: 'internal_error', detail: `fake Paddle: ${String(error)}` },
-          meta: { request_id: randomUUID() },
-        });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url: listening } = await serveFake(handle, (error) => ({
+    error: { type: 'api_error', code: 'internal_error', detail: `fake Paddle: ${String(error)}` },
+    meta: { request_id: randomUUID() },
+  }));
+  baseUrl = listening;
 
   return {
     url: baseUrl,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveFake } from './fake-server.js';
 
 /** A fake of Google reCAPTCHA's siteverify endpoint on 127.0.0.1. */
 export interface FakeRecaptcha {
@@ -68,22 +68,13 @@ export const startFakeRecaptcha = async (): Promise<FakeRecaptcha> => {
     sendJson(res, 200, verify(params));
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, { success: false, 'error-codes': ['internal-error'] });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const { server, url: listening } = await serveFake(handle, () => ({
+    success: false,
+    'error-codes': ['internal-error'],
+  }));
 
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${PATH}`,
+    url: `${listening}${PATH}`,
     secret,
     issueToken: () => {
       const token = `03A${randomBytes(48).toString('base64url')}`;

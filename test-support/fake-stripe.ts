@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveFake } from './fake-server.js';
 
 /** A form value decoded from Stripe's bracket notation (`a[b][0][c]=v`). */
 export type StripeParam = string | StripeParam[] | { [key: string]: StripeParam };
@@ -649,22 +649,11 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     }
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent)
-        sendJson(res, 500, { error: { type: 'api_error', message: `fake Stripe: ${String(error)}` } });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  const { server, url: listening } = await serveFake(handle, (error) => ({
+    error: { type: 'api_error', message: `fake Stripe: ${String(error)}` },
+  }));
+  const port = Number(new URL(listening).port);
+  baseUrl = listening;
 
   return {
     url: baseUrl,

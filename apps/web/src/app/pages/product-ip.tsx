@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ipSchema, type IpProduct } from '@proxydesk/contract';
+import type { IpProduct } from '@proxydesk/contract';
 import { IconCalendar, IconCheck, IconListCheck, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import {
 } from '../../features/proxies/api/proxies';
 import { ActivationBanner } from '../../features/proxies/ip-activation';
 import { ProxiesOutput } from '../../features/proxies/proxies-output';
+import { useIpField } from '../../features/proxies/use-ip-field';
 import { formatDate } from '../../lib/format';
 
 /** /product/datacenter and /product/ipv6 (SPEC.md §2): plan selector and name, activation, whitelist, proxies. */
@@ -128,8 +129,7 @@ const Whitelist = ({ product, planId }: { product: IpProduct; planId: string }) 
   const list = useWhitelist(product, planId);
   const add = useWhitelistIp();
   const remove = useDeleteWhitelistedIp();
-  const [ip, setIp] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const ip = useIpField();
   return (
     <Card withBorder padding="lg">
       <Title order={3} size="h4" mb="sm">
@@ -139,14 +139,12 @@ const Whitelist = ({ product, planId }: { product: IpProduct; planId: string }) 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const parsed = ipSchema.safeParse(ip);
-          if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Enter an IPv4 or IPv6 address');
-          setInvalid(null);
-          add.mutate({ ip: parsed.data, plan: planId }, { onSuccess: () => setIp('') });
+          const address = ip.take();
+          if (address) add.mutate({ ip: address, plan: planId }, { onSuccess: ip.clear });
         }}
       >
         <Group align="flex-start" gap="sm" mb="sm">
-          <TextInput placeholder="203.0.113.7 or 2001:db8::1" aria-label="IP to whitelist" value={ip} onChange={(e) => setIp(e.currentTarget.value)} error={invalid} style={{ flexGrow: 1 }} />
+          <TextInput placeholder="203.0.113.7 or 2001:db8::1" aria-label="IP to whitelist" {...ip.input} style={{ flexGrow: 1 }} />
           <Button type="submit" loading={add.isPending}>
             Whitelist IP
           </Button>

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { ipSchema } from '@proxydesk/contract';
 import { IconBolt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
+import { useIpField } from './use-ip-field';
 
 /** The Activate Plan banner and modal (SPEC.md §4): the first IP to whitelist starts the plan. */
 export const ActivationBanner = ({
@@ -50,23 +50,20 @@ export const IpModal = ({
   submitLabel: string;
   onSubmit: (ip: string) => void;
 }) => {
-  const [ip, setIp] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const ip = useIpField();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const parsed = ipSchema.safeParse(ip);
-          if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Enter an IPv4 or IPv6 address');
-          setInvalid(null);
-          onSubmit(parsed.data);
+          const address = ip.take();
+          if (address) onSubmit(address);
         }}
       >
         <Stack gap="sm">
           <FormAlert>{error}</FormAlert>
-          <TextInput label="IP address" placeholder="203.0.113.7" value={ip} onChange={(e) => setIp(e.currentTarget.value)} error={invalid} required data-autofocus />
+          <TextInput label="IP address" placeholder="203.0.113.7" {...ip.input} required data-autofocus />
           <Group justify="flex-end">
             <Button type="submit" loading={pending}>
               {submitLabel}
