@@ -90,6 +90,24 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
     expect(await userRow('newcomer')).toBeUndefined();
   });
 
+  it('a sign-up for an address whose account is unconfirmed replaces that account: nobody can pre-set its password', async () => {
+    // Someone else signs up first with the victim's address and a password of their own, and never confirms.
+    const before = Date.now();
+    await api.post('/v1/auth/signup', { username: 'squatter1', email: 'victim@example.com', password: 'attacker chosen 99' }, { ip: '10.66.0.1' });
+    const squatterMail = await smtp.waitFor('victim@example.com', { after: before });
+    const squatterCode = otpFrom(squatterMail);
+    const after = squatterMail.receivedAt + 1;
+    const mine = await api.post('/v1/auth/signup', { username: 'victim', email: 'victim@example.com', password: PASSWORD });
+    expect(mine).toEqual({ status: 422, body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'victim@example.com' } } });
+    const code = otpFrom(await smtp.waitFor('victim@example.com', { after }));
+    // The squatter's code died with the account it was for.
+    expect((await api.post('/v1/auth/confirm-email', { email: 'victim@example.com', otp: squatterCode })).status).toBe(400);
+    expect((await api.post('/v1/auth/confirm-email', { email: 'victim@example.com', otp: code })).status).toBe(200);
+    expect((await api.post('/v1/auth/login', { username: 'squatter1', password: 'attacker chosen 99' })).status).toBe(401);
+    expect((await api.post('/v1/auth/login', { username: 'victim@example.com', password: 'attacker chosen 99' })).status).toBe(401);
+    expect((await api.post('/v1/auth/login', { username: 'victim', password: PASSWORD })).status).toBe(200);
+  });
+
   it('refuses the most common passwords and passwords outside 8–128 characters', async () => {
     const common = await api.post('/v1/auth/signup', { username: 'weak', email: 'weak@example.com', password: 'password123' });
     expect(common).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.commonPassword } });

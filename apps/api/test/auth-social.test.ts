@@ -92,6 +92,14 @@ describe('sign in with Google (SPEC.md §7 POST /v1/auth/google)', () => {
     expect((await api.post('/v1/auth/login', { username: 'linked', password: PASSWORD })).status).toBe(422);
   });
 
+  it('linking to an account whose e-mail was never confirmed drops the password set before anyone proved it', async () => {
+    await api.post('/v1/auth/signup', { username: 'preset', email: 'preset@example.com', password: 'attacker chosen 99' });
+    const answer = await api.post('/v1/auth/google', { token: google.issueCode(googleUser('g-250', 'preset@example.com'), `${SHOP}/google/callback`) });
+    expect(answer.status).toBe(200);
+    expect((await api.post('/v1/auth/login', { username: 'preset', password: 'attacker chosen 99' })).status).toBe(401);
+    expect((await userByEmail('preset@example.com'))!).toMatchObject({ googleSub: 'g-250', emailVerified: true, passwordHash: null });
+  });
+
   it('refuses an unverified Google e-mail, and never links one to an existing account', async () => {
     const answer = await api.post('/v1/auth/google', {
       token: google.issueCode(googleUser('g-300', 'inviter@example.com', false), `${SHOP}/google/callback`),

@@ -157,3 +157,8 @@ export const findApiKeyPrefix = async (db: Db, userId: string): Promise<string |
 export const findUserByApiKeyHash = async (db: Db, keyHash: string): Promise<User | undefined> =>
   (await db.select({ user: users }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, keyHash)))[0]
     ?.user;
+
+/** Removes an account that never confirmed its e-mail (it cannot have signed in, so it owns nothing). */
+export const deleteUnconfirmedUser = async (db: Db, id: string): Promise<void> => {
+  await db.delete(users).where(and(eq(users.id, id), eq(users.emailVerified, false)));
+};

@@ -11,6 +11,7 @@ import {
   type updatePasswordBodySchema,
 } from '@proxydesk/contract';
 import {
+  deleteUnconfirmedUser,
   findUserByEmail,
   findUserByLogin,
   findUserByProvider,
@@ -153,16 +154,14 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
       if (body.referee && !referrer) throw new HttpError(400, 'Unknown referral code');
       const passwordHash = await hashPassword(body.password);
       const existing = await findUserByEmail(db, body.email);
-      if (existing) {
+      if (existing?.emailVerified) {
         // The same answer as for a new address: only the mailbox's owner learns the account exists.
-        if (!existing.emailVerified && existing.username.toLowerCase() === body.username.toLowerCase()) {
-          await updateUser(db, existing.id, { passwordHash });
-          await otp.issue(existing.id, 'confirm_email', existing.email);
-        } else {
-          mailer.send(accountExistsMail(brand, existing.email, `${publicUrl}/login`));
-        }
+        mailer.send(accountExistsMail(brand, existing.email, `${publicUrl}/login`));
         throw otpNeeded(body.email);
       }
+      // An unconfirmed account was never shown to be anyone's: the newest sign-up for the address replaces
+      // it, so nobody can set in advance the password that the mailbox's owner would then confirm.
+      if (existing) await deleteUnconfirmedUser(db, existing.id);
       const user = await createAccount({
         username: body.username,
         email: body.email,
@@ -249,8 +248,10 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
         }
         const sameEmail = await findUserByEmail(db, identity.email);
         if (sameEmail) {
-          await updateUser(db, sameEmail.id, { ...link, emailVerified: true });
-          user = { ...sameEmail, ...link, emailVerified: true };
+          // Linking proves the e-mail now; a password set before anyone had proven it is not kept.
+          const proven = { ...link, emailVerified: true, ...(sameEmail.emailVerified ? {} : { passwordHash: null }) };
+          await updateUser(db, sameEmail.id, proven);
+          user = { ...sameEmail, ...proven };
         } else {
           const referrer = referee ? await findUserByReferralCode(db, referee) : undefined;
           user = await createAccount({
