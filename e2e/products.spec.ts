@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { otpFrom, startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { gatewayPortOf, startServer, type RunningServer } from './support/server.js';
 
 const PORT = 3105;
 const shop = `http://127.0.0.1:${PORT}`;
@@ -101,5 +101,5 @@ test('/proxy: generate premium sticky proxies for a country: "Your proxies are h
   await expect(page.getByText('Proxytype: HTTP · 25 lines')).toBeVisible();
   const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');
   expect(lines).toHaveLength(25);
-  for (const line of lines) expect(line).toMatch(/^127\.0\.0\.1:31112:u[a-z0-9]+:[a-z0-9]+_country-de_session-[a-z]{8}$/);
+  for (const line of lines) expect(line).toMatch(new RegExp(`^127\\.0\\.0\\.1:${gatewayPortOf(PORT)}:u[a-z0-9]+-isp:[a-z0-9]+_country-de_session-[a-z]{8}$`));
 });

@@ -4,9 +4,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Sources whose change means the build is stale. */
-const SOURCES = ['packages/contract/src', 'packages/db/src', 'packages/db/migrations', 'apps/api/src', 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'];
+const SOURCES = [
+  'packages/contract/src',
+  'packages/db/src',
+  'packages/db/migrations',
+  'apps/api/src',
+  'apps/gateway/src',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+];
 /** What `npm run build` produces. */
-const OUTPUTS = ['apps/api/dist/server.js', 'apps/web/dist/index.html'];
+const OUTPUTS = ['apps/api/dist/server.js', 'apps/gateway/dist/server.js', 'apps/web/dist/index.html'];
 /** Written at the end of every successful build (tsc -b leaves unchanged outputs untouched). */
 const STAMP = 'apps/api/dist/.build-stamp';
 
@@ -36,6 +46,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '-
 export const ensureBuilt = (root, { quiet = false } = {}) => {
   if (!buildIsStale(root)) return;
   if (!quiet) console.log('Building ProxyDesk (first run or sources changed)…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 };

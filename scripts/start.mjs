@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing or stale, then serves the whole shop (web + API) in one process.
+// `npm start`: builds what is missing or stale, then serves the whole shop: web, API and proxy gateway.
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './build-state.mjs';
 
 ensureBuilt(fileURLToPath(new URL('..', import.meta.url)));
 process.env.NODE_ENV ??= 'production';
-await import('../apps/api/dist/server.js');
+await import('./serve.mjs');

@@ -28,10 +28,28 @@ export const admin = (dataDir: string, ...args: string[]): string => {
 export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), 'proxydesk-e2e-'));
 
 /** Starts the built server (as `npm start` does) on a port and a data directory of its own. */
-export const startServer = async (port: number, dataDir = freshDataDir(), env: Record<string, string> = {}): Promise<RunningServer> => {
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+export const startServer = async (
+  port: number,
+  dataDir = freshDataDir(),
+  env: Record<string, string> = {},
+): Promise<RunningServer> => {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      GATEWAY_PORT: String(gatewayPortOf(port)),
+      PROXY_GATEWAY_PORT: String(gatewayPortOf(port)),
+      GATEWAY_METRICS_PORT: String(gatewayPortOf(port) + 1),
+      GATEWAY_POOL_LISTEN: 'false',
+      GATEWAY_ALLOW_PRIVATE_TARGETS: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -126,8 +126,8 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   authRoutes(app, { auth, users, captcha, oauth }, config.RECAPTCHA_SITE_KEY ?? null);
   userRoutes(app, users);
   billingRoutes(app, db);
-  const gatewayHost = config.PROXY_GATEWAY_HOST ?? new URL(shopUrl).hostname;
-  proxyRoutes(app, db, createGenerator({ db, gatewayHost, locations: catalogue.locations }), catalogue.locations);
+  const proxyGateway = { host: config.PROXY_GATEWAY_HOST ?? new URL(shopUrl).hostname, port: config.PROXY_GATEWAY_PORT };
+  proxyRoutes(app, db, createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }), catalogue.locations);
   invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
   await webhookRoutes(app, { db, payments, verifiers, sandboxSecret, brand: config.BRAND_NAME });
 

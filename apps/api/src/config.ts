@@ -53,6 +53,8 @@ const configSchema = z.object({
   PADDLE_WEBHOOK_SECRET: z.string().optional(),
   PADDLE_API_BASE: optionalUrl,
   PROXY_GATEWAY_HOST: z.string().optional(),
+  /** Port in generated lines: the gateway's (31112), unless it is reached on another. */
+  PROXY_GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The built-in sandbox gateway (a Pay button that marks invoices paid): turn it off in a real shop. */
   SANDBOX_PAYMENTS: flag.default(true),
   /** Signs the sandbox gateway's webhook events (default: random per process, which its own page uses). */

@@ -47,7 +47,7 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
     expect(answer.body.detail).toBe('Your proxies are here.');
     const { username, password, ips, proxies } = answer.body.payload as { username: string; password: string; ips: string[]; proxies: string[] };
     const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'gen'));
-    expect({ username, password }).toEqual({ username: user!.proxyUsername, password: user!.proxyPassword });
+    expect({ username, password }).toEqual({ username: `${user!.proxyUsername}-isp`, password: user!.proxyPassword });
     expect(password).not.toBe(PASSWORD);
     expect(ips).toEqual(['gw.shop.test']);
     expect(proxies).toHaveLength(5);
@@ -85,7 +85,7 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
     await buyAndPay(plans.find((p) => p.type === 'PR_3' && p.add_gb_price !== null && p.duration === 24)!, 50);
     const answer = await generate({ proxy_type: 'normal' });
     expect(answer.body.payload.proxies).toHaveLength(1);
-    expect(answer.body.payload.proxies[0]).toMatch(/^gw\.shop\.test:31112:u[a-z0-9]+:[a-z0-9]+$/);
+    expect(answer.body.payload.proxies[0]).toMatch(/^gw\.shop\.test:31112:u[a-z0-9]+-residential:[a-z0-9]+$/);
   });
 
   it('whitelists an IP on the premium plan through activate-plan', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_PORT, parsePassword, proxyLine, proxyLines, stickySession, type LineOptions } from './proxy-lines.js';
+import { GATEWAY_PORT, lineUsername, parseLineUsername, parsePassword, proxyLine, proxyLines, stickySession, type LineOptions } from './proxy-lines.js';
 
 const credentials = { host: 'gw.example.com', username: 'u123', password: 'Secret9' };
 /** A deterministic "random": always the same letter index. */
@@ -63,5 +63,14 @@ describe('proxy lines (SPEC.md §9, DESIGN.md §4)', () => {
     for (const bad of ['Secret9_country-', 'Secret9_color-red', 'Secret9_session-ABC', 'Secret9_session-abc', 'Secret9_city-x', 'Secret9_country-us_country-de', '_country-us']) {
       expect(parsePassword(bad), bad).toBeNull();
     }
+  });
+
+  it('names the product in the username, and reads it back', () => {
+    expect(lineUsername('u123abc', 'PR_2')).toBe('u123abc-isp');
+    expect(lineUsername('u123abc', 'PR_3')).toBe('u123abc-residential');
+    expect(lineUsername('u123abc', 'PR_6')).toBe('u123abc-premium');
+    expect(parseLineUsername('u123abc-premium')).toEqual({ proxyUsername: 'u123abc', product: 'PR_6' });
+    expect(parseLineUsername('u1-2-normal')).toEqual({ proxyUsername: 'u1-2', product: 'PR_1' });
+    for (const bad of ['u123abc', 'u123abc-', '-isp', 'u123abc-datacenter', 'u123abc-ISP', '']) expect(parseLineUsername(bad)).toBeNull();
   });
 });

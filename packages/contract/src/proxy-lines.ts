@@ -25,6 +25,24 @@ export interface GatewayCredentials {
   password: string;
 }
 
+/**
+ * Products used with the account's proxy credentials, and the suffix that names each in a line's username
+ * (`u1a2b3c-isp`): the gateway checks and meters the plan of that product.
+ */
+export const LINE_PRODUCTS = { PR_1: 'normal', PR_2: 'isp', PR_3: 'residential', PR_6: 'premium' } as const;
+export type LineProduct = keyof typeof LINE_PRODUCTS;
+
+export const lineUsername = (proxyUsername: string, product: LineProduct): string => `${proxyUsername}-${LINE_PRODUCTS[product]}`;
+
+/** Reads a line's username back into the account's proxy username and the product; null if it names none. */
+export const parseLineUsername = (username: string): { proxyUsername: string; product: LineProduct } | null => {
+  const dash = username.lastIndexOf('-');
+  if (dash <= 0) return null;
+  const suffix = username.slice(dash + 1);
+  const product = (Object.keys(LINE_PRODUCTS) as LineProduct[]).find((code) => LINE_PRODUCTS[code] === suffix);
+  return product ? { proxyUsername: username.slice(0, dash), product } : null;
+};
+
 const LOWERCASE = 'abcdefghijklmnopqrstuvwxyz';
 
 /** A sticky session id: 8 random lowercase letters (SPEC.md §9). `random` returns an integer in [0, max). */

@@ -13,3 +13,4 @@ export * from './repositories/invoices.js';
 export * from './repositories/payments.js';
 export * from './repositories/proxy-plans.js';
 export * from './repositories/usage.js';
+export * from './repositories/gateway.js';

@@ -82,3 +82,16 @@ export const usageRecords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productType, t.bucket] })],
 );
+
+/**
+ * Usage batches the gateways have written, by batch id: a batch retried after an unclear commit is
+ * applied once (issue #6: a crash loses at most one flush, and nothing is counted twice).
+ */
+export const usageBatches = pgTable(
+  'usage_batches',
+  {
+    id: text('id').primaryKey(),
+    appliedAt: createdAt(),
+  },
+  (t) => [index('usage_batches_applied').on(t.appliedAt)],
+);

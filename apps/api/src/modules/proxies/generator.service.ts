@@ -1,4 +1,4 @@
-import { PRODUCT_NAMES, proxyLines, RANDOM_LOCATION, type CountryStats, type LineOptions, type z, type generateProxyBodySchema } from '@proxydesk/contract';
+import { lineUsername, PRODUCT_NAMES, proxyLines, RANDOM_LOCATION, type CountryStats, type LineOptions, type z, type generateProxyBodySchema } from '@proxydesk/contract';
 import { findActiveCustomerPlan, usedGb, type Db, type User } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import { createRandom } from '../../lib/random.js';
@@ -12,7 +12,16 @@ const NORMAL_LINE: LineOptions = { country: RANDOM_LOCATION, type: 'rotating' };
  * Proxy lines for a customer's active plan (SPEC.md §7 generate-proxy, DESIGN.md §4): the account's
  * proxy credentials, never its password; every location checked against the catalogue.
  */
-export const createGenerator = ({ db, gatewayHost, locations }: { db: Db; gatewayHost: string; locations: () => Promise<Locations> }) => {
+export const createGenerator = ({
+  db,
+  gateway,
+  locations,
+}: {
+  db: Db;
+  /** Where the lines point: the gateway's public host, and its port when not 31112. */
+  gateway: { host: string; port?: number | undefined };
+  locations: () => Promise<Locations>;
+}) => {
   const random = createRandom();
 
   const lineOptions = async (body: z.output<typeof generateProxyBodySchema>): Promise<LineOptions> => {
@@ -43,11 +52,12 @@ export const createGenerator = ({ db, gatewayHost, locations }: { db: Db; gatewa
         throw new HttpError(403, `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`);
       }
       const options = body.proxy_type === 'normal' ? NORMAL_LINE : await lineOptions(body);
-      const credentials = { host: gatewayHost, username: user.proxyUsername, password: user.proxyPassword };
+      // The username names the product, so the gateway checks and meters this plan (DESIGN.md §4, issue #6).
+      const credentials = { ...gateway, username: lineUsername(user.proxyUsername, product), password: user.proxyPassword };
       const proxies = proxyLines(credentials, options, body.proxy_type === 'normal' ? 1 : (body.amount ?? 1), random);
       return {
         detail: 'Your proxies are here.',
-        payload: { username: user.proxyUsername, password: user.proxyPassword, ips: [gatewayHost], proxies },
+        payload: { username: credentials.username, password: user.proxyPassword, ips: [gateway.host], proxies },
       };
     },
   };

@@ -1,0 +1,182 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { PRODUCT_NAMES, parseLineUsername, parsePassword, type LineProduct } from '@proxydesk/contract';
+import {
+  findProxyAccount,
+  loadDataPlans,
+  loadLocationCodes,
+  loadPool,
+  type Db,
+  type GatewayDataPlan,
+  type GatewayPoolAddress,
+  type ProxyAccount,
+} from '@proxydesk/db';
+import { refuse, type Decision, type Refusal } from './decision.js';
+import { normalizeIp } from '../egress/addresses.js';
+
+const GB = 1024 ** 3;
+
+const sameSecret = (given: string, expected: string): boolean =>
+  timingSafeEqual(
+    createHash('sha256').update(given).digest(),
+    createHash('sha256').update(expected).digest(),
+  );
+
+const BAD_CREDENTIALS = refuse('credentials', 'Wrong proxy username or password');
+
+interface Snapshot {
+  /** `proxyUsername/PR_x` → the customer's current plan of that product. */
+  dataPlans: Map<string, GatewayDataPlan>;
+  /** `address:port` → the pool address, the plan it serves and that plan's whitelist (normalized). */
+  pool: Map<string, GatewayPoolAddress & { whitelist: Set<string> }>;
+  locations: Set<string>;
+  loadedAt: number;
+}
+
+/**
+ * Who may use the gateway (issue #6 §3), answered from memory: a snapshot of current plans, pool addresses
+ * and whitelists that `refresh` reads again every few seconds, so that password changes, expiry, deactivation
+ * and whitelist edits show without a restart. `pendingBytes` adds what this gateway counted but has not yet
+ * seen come back from the database.
+ */
+export const createAccess = ({
+  db,
+  pendingBytes,
+  accountCacheMs,
+}: {
+  db: Db;
+  pendingBytes: (planId: string) => number;
+  accountCacheMs: number;
+}) => {
+  let snapshot: Snapshot = { dataPlans: new Map(), pool: new Map(), locations: new Set(), loadedAt: 0 };
+  /** Customers without a current plan, looked up once per interval: the right refusal, not a guess. */
+  const accounts = new Map<string, { account: ProxyAccount | undefined; at: number }>();
+
+  const refresh = async (now = new Date()) => {
+    const [plans, pool, locations] = await Promise.all([
+      loadDataPlans(db, now),
+      loadPool(db),
+      loadLocationCodes(db),
+    ]);
+    snapshot = {
+      dataPlans: new Map(plans.map((plan) => [`${plan.proxyUsername}/${plan.productType}`, plan])),
+      pool: new Map(
+        pool.map((entry) => {
+          const address = normalizeIp(entry.address);
+          return [
+            `${address}:${entry.port}`,
+            { ...entry, address, whitelist: new Set(entry.plan?.whitelist.map(normalizeIp)) },
+          ];
+        }),
+      ),
+      locations,
+      loadedAt: now.getTime(),
+    };
+    accounts.clear();
+  };
+
+  const checkOptions = (options: Record<string, string>): Refusal | undefined => {
+    const { country, city, isp } = options;
+    if (country !== undefined && !snapshot.locations.has(country))
+      return refuse('credentials', `Unknown country "${country}" in the proxy password`);
+    if (city !== undefined && !snapshot.locations.has(`${country}/${city}`))
+      return refuse('credentials', `Unknown city "${city}" in the proxy password`);
+    if (isp !== undefined && !snapshot.locations.has(`${country}/${city}/${isp}`))
+      return refuse('credentials', `Unknown ISP "${isp}" in the proxy password`);
+    return undefined;
+  };
+
+  /** The plan's own state, once the credentials are right. */
+  const planState = (plan: GatewayDataPlan, product: LineProduct, now: number): Refusal | undefined => {
+    if (!plan.userActive) return refuse('forbidden', 'Account deactivated');
+    if (plan.expiresAt && plan.expiresAt.getTime() <= now)
+      return refuse('forbidden', `Your ${PRODUCT_NAMES[product]} plan has expired: renew it`);
+    if (plan.dataGb !== null && plan.usedBytes + pendingBytes(plan.planId) >= plan.dataGb * GB) {
+      return refuse('payment', `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`);
+    }
+    return undefined;
+  };
+
+  /**
+   * Username and password of a line (`u123-isp`, `secret_country-us_session-abcdefgh`). Answers a grant, a
+   * refusal, or `unknown` when the customer has no current plan and only the database can tell which refusal.
+   */
+  const fromSnapshot = (
+    username: string,
+    password: string,
+    now: number,
+  ): Decision | { unknown: string; secret: string; product: LineProduct } => {
+    const who = parseLineUsername(username);
+    const parsed = parsePassword(password);
+    if (!who) return BAD_CREDENTIALS;
+    if (!parsed) return refuse('credentials', 'Malformed options in the proxy password');
+    const plan = snapshot.dataPlans.get(`${who.proxyUsername}/${who.product}`);
+    if (!plan) return { unknown: who.proxyUsername, secret: parsed.secret, product: who.product };
+    if (!sameSecret(parsed.secret, plan.proxyPassword)) return BAD_CREDENTIALS;
+    const problem = checkOptions(parsed.options) ?? planState(plan, who.product, now);
+    return (
+      problem ?? {
+        userId: plan.userId,
+        productType: plan.productType,
+        planId: plan.planId,
+        options: parsed.options,
+      }
+    );
+  };
+
+  const lookUp = async (proxyUsername: string, now: number) => {
+    const cached = accounts.get(proxyUsername);
+    if (cached && now - cached.at < accountCacheMs) return cached.account;
+    const account = await findProxyAccount(db, proxyUsername);
+    if (accounts.size > 10_000) accounts.clear();
+    accounts.set(proxyUsername, { account, at: now });
+    return account;
+  };
+
+  return {
+    refresh,
+    snapshotAge: () => (snapshot.loadedAt ? (Date.now() - snapshot.loadedAt) / 1000 : Infinity),
+    poolPorts: () => new Set([...snapshot.pool.values()].map((address) => address.port)),
+
+    /** Credentials of a residential / ISP line. */
+    byCredentials: async (username: string, password: string): Promise<Decision> => {
+      const now = Date.now();
+      const decision = fromSnapshot(username, password, now);
+      if (!('unknown' in decision)) return decision;
+      const account = await lookUp(decision.unknown, now);
+      if (!account || !sameSecret(decision.secret, account.proxyPassword)) return BAD_CREDENTIALS;
+      if (!account.userActive) return refuse('forbidden', 'Account deactivated');
+      return refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan: buy one first`);
+    },
+
+    /** The same check against the latest snapshot, for a connection already open (no database call). */
+    stillByCredentials: (username: string, password: string): Decision => {
+      const decision = fromSnapshot(username, password, Date.now());
+      return 'unknown' in decision
+        ? refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan`)
+        : decision;
+    },
+
+    /** A datacenter / IPv6 address reached at `local` from `source`: allowed for its plan's whitelisted IPs. */
+    bySource: (localAddress: string, localPort: number, source: string): Decision => {
+      const address = snapshot.pool.get(`${normalizeIp(localAddress)}:${localPort}`);
+      const plan = address?.plan;
+      if (!address || !plan) return refuse('forbidden', 'This proxy address is not in use');
+      const product = PRODUCT_NAMES[address.productType as keyof typeof PRODUCT_NAMES] ?? address.productType;
+      if (!plan.userActive) return refuse('forbidden', 'Account deactivated');
+      if (plan.expiresAt && plan.expiresAt.getTime() <= Date.now())
+        return refuse('forbidden', `This ${product} plan has expired: renew it`);
+      const ip = normalizeIp(source);
+      if (!address.whitelist.has(ip))
+        return refuse('forbidden', `Your IP ${ip} is not whitelisted for this proxy`);
+      return {
+        userId: plan.userId,
+        productType: address.productType,
+        planId: plan.planId,
+        options: {},
+        poolAddress: address.address,
+      };
+    },
+  };
+};
+
+export type Access = ReturnType<typeof createAccess>;

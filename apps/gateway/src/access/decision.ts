@@ -1,0 +1,49 @@
+/** Why a connection is refused; each protocol answers it its own way (HTTP status, SOCKS5 code). */
+export type RefusalKind =
+  'credentials' | 'forbidden' | 'payment' | 'busy' | 'target' | 'unreachable' | 'timeout' | 'bad-request';
+
+export interface Refusal {
+  refused: RefusalKind;
+  /** One line for the customer. */
+  reason: string;
+}
+
+/** Who is using the gateway and for which plan: what every byte of the connection is counted against. */
+export interface Grant {
+  userId: string;
+  productType: string;
+  planId: string;
+  /** Options of the proxy password (`country`, `city`, `isp`, `session`); none for whitelisted IPs. */
+  options: Record<string, string>;
+  /** The pool address the customer reached (datacenter / IPv6): egress leaves from it where it can. */
+  poolAddress?: string;
+}
+
+export type Decision = Grant | Refusal;
+
+export const refuse = (refused: RefusalKind, reason: string): Refusal => ({ refused, reason });
+export const isRefusal = (decision: Decision): decision is Refusal => 'refused' in decision;
+
+/** HTTP answer to each refusal (issue #6: 407 bad credentials, 402/403 with a reason). */
+export const HTTP_STATUS: Record<RefusalKind, number> = {
+  credentials: 407,
+  forbidden: 403,
+  payment: 402,
+  busy: 429,
+  target: 403,
+  unreachable: 502,
+  timeout: 504,
+  'bad-request': 400,
+};
+
+/** SOCKS5 reply code to each refusal once authenticated (RFC 1928 §6). */
+export const SOCKS_REPLY: Record<RefusalKind, number> = {
+  credentials: 0x02,
+  forbidden: 0x02,
+  payment: 0x02,
+  busy: 0x02,
+  target: 0x02,
+  unreachable: 0x04,
+  timeout: 0x06,
+  'bad-request': 0x01,
+};

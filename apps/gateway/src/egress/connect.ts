@@ -1,0 +1,111 @@
+import { lookup } from 'node:dns/promises';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
+import { refuse, type Grant, type Refusal } from '../access/decision.js';
+import { isLoopback, normalizeIp, type TargetPolicy } from './addresses.js';
+import { connectThroughUpstream, type Upstream } from './upstream.js';
+
+export interface Target {
+  host: string;
+  port: number;
+}
+
+/** A socket to the target, and its byte counters at the moment the tunnel began (after any upstream handshake). */
+export interface Egress {
+  socket: Socket;
+  sentBefore: number;
+  receivedBefore: number;
+}
+
+const NETWORK_ERRORS: Record<string, Refusal> = {
+  ENOTFOUND: refuse('unreachable', 'Cannot resolve the target host'),
+  EAI_AGAIN: refuse('unreachable', 'Cannot resolve the target host'),
+  ECONNREFUSED: refuse('unreachable', 'The target refused the connection'),
+  ECONNRESET: refuse('unreachable', 'The target closed the connection'),
+  EHOSTUNREACH: refuse('unreachable', 'The target host is unreachable'),
+  ENETUNREACH: refuse('unreachable', 'The target network is unreachable'),
+  ETIMEDOUT: refuse('timeout', 'The target did not answer in time'),
+};
+
+/** Any failure to reach a target, as the refusal the customer is shown. */
+export const egressFailure = (error: unknown): Refusal =>
+  NETWORK_ERRORS[(error as NodeJS.ErrnoException).code ?? ''] ??
+  refuse('unreachable', 'Cannot reach the target');
+
+const BLOCKED = refuse('target', 'This target is not allowed through the proxy');
+
+/** The address to connect to: resolved once here and checked, so a DNS answer cannot change between check and use. */
+const resolveAllowed = async (
+  host: string,
+  allowed: TargetPolicy,
+): Promise<{ address: string; family: number } | Refusal> => {
+  if (isIP(host))
+    return allowed(host) ? { address: normalizeIp(host), family: isIP(normalizeIp(host)) } : BLOCKED;
+  const answers = await lookup(host, { all: true });
+  const usable = answers.find((answer) => allowed(answer.address));
+  return usable ?? BLOCKED;
+};
+
+const connectDirect = (
+  options: { host: string; port: number; family: number; localAddress?: string | undefined },
+  timeoutMs: number,
+): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const socket = netConnect({ ...options, noDelay: true });
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.setTimeout(timeoutMs, () =>
+      fail(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' })),
+    );
+    socket.once('error', fail);
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      socket.off('error', fail);
+      resolve(socket);
+    });
+  });
+
+/**
+ * Opens the way to `target` for a grant (issue #6 §5, §6): through the product's upstream proxy where one is
+ * configured, otherwise straight out, from the pool address the customer reached where it can. Refuses
+ * targets the policy forbids before any byte leaves.
+ */
+export const openEgress = async (
+  target: Target,
+  grant: Grant,
+  {
+    allowed,
+    upstream,
+    timeoutMs,
+  }: { allowed: TargetPolicy; upstream: Upstream | undefined; timeoutMs: number },
+): Promise<Egress | Refusal> => {
+  try {
+    if (upstream) {
+      // The upstream resolves names itself; a literal address is still checked here.
+      if (isIP(target.host) && !allowed(target.host)) return BLOCKED;
+      if (target.host === 'localhost' && !allowed('127.0.0.1')) return BLOCKED;
+      return await connectThroughUpstream(upstream, target, grant, timeoutMs);
+    }
+    const resolved = await resolveAllowed(target.host, allowed);
+    if ('refused' in resolved) return resolved;
+    // A datacenter address sends from itself (the customer's IP to the world), when it can reach the target from it.
+    const from = grant.poolAddress;
+    const bindable =
+      from !== undefined &&
+      isIP(from) === resolved.family &&
+      (!isLoopback(from) || isLoopback(resolved.address));
+    const socket = await connectDirect(
+      {
+        host: resolved.address,
+        port: target.port,
+        family: resolved.family,
+        localAddress: bindable ? from : undefined,
+      },
+      timeoutMs,
+    );
+    return { socket, sentBefore: 0, receivedBefore: 0 };
+  } catch (error) {
+    return egressFailure(error);
+  }
+};

@@ -1,0 +1,171 @@
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo, Server } from 'node:net';
+import type { Db } from '@proxydesk/db';
+import type { Logger } from 'pino';
+import { createAccess } from './access/access.js';
+import type { GatewayConfig } from './config.js';
+import { createTargetPolicy } from './egress/addresses.js';
+import { createMeter } from './meter.js';
+import { createMetrics } from './metrics.js';
+import { createListener } from './protocols/listener.js';
+import type { GatewayContext, ListenerMode } from './session.js';
+
+const HOUR_MS = 3_600_000;
+
+const listen = (server: Server | HttpServer, port: number, host: string | undefined): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host }, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+
+const closeServer = (server: Server | HttpServer) =>
+  new Promise<void>((resolve) => server.close(() => resolve()));
+
+export interface RunningGateway {
+  /** The credentials port (GATEWAY_PORT, or the one chosen for 0). */
+  port: number;
+  metricsPort: number;
+  /** Pool ports listened on, for datacenter / IPv6 addresses. */
+  poolPorts: () => number[];
+  /** One round of what runs every GATEWAY_SYNC_SECONDS: count, write, re-read, enforce. */
+  sync: () => Promise<void>;
+  openConnections: () => number;
+  close: () => Promise<void>;
+}
+
+/**
+ * The proxy gateway (issue #6): listens on the credentials port and the pool's ports, meters every customer's
+ * bytes, and every few seconds writes the counts, re-reads who may use it and closes what no longer may.
+ */
+export const startGateway = async ({
+  db,
+  config,
+  log,
+}: {
+  db: Db;
+  config: GatewayConfig;
+  log: Logger;
+}): Promise<RunningGateway> => {
+  const syncMs = Math.round(config.GATEWAY_SYNC_SECONDS * 1000);
+  const metrics = createMetrics();
+  const meter = createMeter({ db, enabled: config.GATEWAY_METERING, onBytes: metrics.bytes });
+  const access = createAccess({ db, pendingBytes: meter.pendingBytes, accountCacheMs: syncMs });
+  metrics.watch({ openConnections: meter.openConnections, snapshotAge: access.snapshotAge });
+  await access.refresh();
+  const context: GatewayContext = {
+    access,
+    meter,
+    metrics,
+    allowed: createTargetPolicy(config.GATEWAY_ALLOW_PRIVATE_TARGETS),
+    config,
+    log,
+  };
+  if (config.GATEWAY_ALLOW_PRIVATE_TARGETS)
+    log.warn('GATEWAY_ALLOW_PRIVATE_TARGETS is on: customers can reach this network (tests only)');
+
+  const servers: Server[] = [];
+  const open = async (mode: ListenerMode, port: number) => {
+    const server = createListener(context, mode);
+    const bound = await listen(server, port, config.GATEWAY_HOST);
+    servers.push(server);
+    return bound;
+  };
+  const port = await open('credentials', config.GATEWAY_PORT);
+
+  const poolPorts = new Set<number>();
+  /** Listens on pool ports the operator has added; a port that cannot be had is tried again next round. */
+  const followPool = async () => {
+    if (!config.GATEWAY_POOL_LISTEN) return;
+    for (const wanted of access.poolPorts()) {
+      if (poolPorts.has(wanted) || wanted === port) continue;
+      try {
+        poolPorts.add(await open('whitelist', wanted));
+      } catch (error) {
+        log.warn({ err: error }, `cannot listen on pool port ${wanted}`);
+      }
+    }
+  };
+  await followPool();
+
+  let lastPrune = 0;
+  const sync = async () => {
+    meter.sample();
+    if (!(await meter.flush())) metrics.syncFailed();
+    try {
+      await access.refresh();
+      meter.settle();
+    } catch (error) {
+      metrics.syncFailed();
+      log.warn({ err: error }, 'gateway could not re-read plans; keeps the last copy');
+    }
+    metrics.closed(meter.enforce());
+    await followPool();
+    if (Date.now() - lastPrune > HOUR_MS) {
+      lastPrune = Date.now();
+      await meter.prune(new Date(Date.now() - 24 * HOUR_MS)).catch(() => undefined);
+    }
+  };
+
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    timer = setTimeout(() => {
+      running = sync().catch((error: unknown) => log.error({ err: error }, 'gateway sync failed'));
+      void running.then(() => !stopped && schedule());
+    }, syncMs);
+  };
+  schedule();
+
+  const metricsServer = createHttpServer((req, res) => {
+    if (req.url === '/healthz') {
+      const age = access.snapshotAge();
+      const healthy = age < Math.max(30, config.GATEWAY_SYNC_SECONDS * 10);
+      res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          status: healthy ? 'ok' : 'stale',
+          snapshotAgeSeconds: Math.round(age * 10) / 10,
+          openConnections: meter.openConnections(),
+        }),
+      );
+      return;
+    }
+    if (req.url === '/metrics') {
+      void metrics.registry.metrics().then((text) => {
+        res.writeHead(200, { 'content-type': metrics.registry.contentType });
+        res.end(text);
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  const metricsPort = await listen(metricsServer, config.GATEWAY_METRICS_PORT, config.GATEWAY_METRICS_HOST);
+  log.info(
+    `proxy gateway on port ${port}${poolPorts.size ? ` and pool ports ${[...poolPorts].join(', ')}` : ''}; metrics on ${config.GATEWAY_METRICS_HOST}:${metricsPort}`,
+  );
+
+  return {
+    port,
+    metricsPort,
+    poolPorts: () => [...poolPorts],
+    sync: () => (running = running.then(sync)),
+    openConnections: () => meter.openConnections(),
+    close: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      const closing = servers.map(closeServer);
+      // Open tunnels end with the process; their last bytes are counted as they close, then written.
+      meter.closeAll();
+      for (let i = 0; i < 50 && meter.openConnections() > 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      meter.sample();
+      if (!(await meter.flush())) log.error('gateway could not write its last usage counts');
+      await Promise.all([...closing, closeServer(metricsServer)]);
+    },
+  };
+};

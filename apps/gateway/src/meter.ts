@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { pruneUsageBatches, recordUsageBatch, usageBucket, type Db, type UsageRow } from '@proxydesk/db';
+import type { Grant } from './access/decision.js';
+import type { Egress } from './egress/connect.js';
+
+/** An open connection of a customer: what it is counted against, and how to close it. */
+export interface Metered {
+  grant: Grant;
+  /** Re-checks the grant against the latest snapshot; a refusal closes the connection. */
+  recheck: () => boolean;
+  close: () => void;
+  egress?: Egress;
+  /** Counters of the egress socket when last sampled. */
+  sent: number;
+  received: number;
+}
+
+interface Batch {
+  id: string;
+  rows: Map<string, UsageRow>;
+  /** Bytes per plan, for the quota while the batch is not yet back from the database. */
+  byPlan: Map<string, number>;
+  committed: boolean;
+}
+
+/**
+ * Counts every connection's bytes at its egress socket, both ways (issue #6 §4), and writes them to the usage
+ * table in batches. Counting reads the sockets' own counters when sampled, so the data path pays nothing.
+ * Each batch is written once under its id: a retry after an unclear failure cannot count twice, and a crash
+ * loses at most the batch being gathered.
+ */
+export const createMeter = ({
+  db,
+  enabled,
+  onBytes,
+}: {
+  db: Db;
+  enabled: boolean;
+  onBytes?: (sent: number, received: number) => void;
+}) => {
+  const instance = randomBytes(6).toString('hex');
+  let sequence = 0;
+  const newBatch = (): Batch => ({
+    id: `${instance}:${(sequence += 1)}`,
+    rows: new Map(),
+    byPlan: new Map(),
+    committed: false,
+  });
+  let gathering = newBatch();
+  /** Batches written or failed, kept until the database's totals include them (or they are retried). */
+  const unsettled: Batch[] = [];
+  const open = new Set<Metered>();
+  const perCustomer = new Map<string, number>();
+
+  const count = (connection: Metered, now: Date) => {
+    const egress = connection.egress;
+    if (!egress) return;
+    const sent = egress.socket.bytesWritten - egress.sentBefore;
+    const received = egress.socket.bytesRead - egress.receivedBefore;
+    const up = sent - connection.sent;
+    const down = received - connection.received;
+    if (up === 0 && down === 0) return;
+    connection.sent = sent;
+    connection.received = received;
+    onBytes?.(up, down);
+    if (!enabled) return;
+    const { userId, productType, planId } = connection.grant;
+    const bucket = usageBucket(now);
+    const key = `${userId}/${productType}/${bucket.getTime()}`;
+    const row = gathering.rows.get(key) ?? { userId, productType, bucket, bytesUp: 0, bytesDown: 0 };
+    row.bytesUp += up;
+    row.bytesDown += down;
+    gathering.rows.set(key, row);
+    gathering.byPlan.set(planId, (gathering.byPlan.get(planId) ?? 0) + up + down);
+  };
+
+  return {
+    instance,
+    openConnections: () => open.size,
+    connectionsOf: (userId: string) => perCustomer.get(userId) ?? 0,
+
+    track: (connection: Metered) => {
+      open.add(connection);
+      perCustomer.set(connection.grant.userId, (perCustomer.get(connection.grant.userId) ?? 0) + 1);
+    },
+
+    /** The connection is over: its last bytes go into the batch being gathered. */
+    release: (connection: Metered) => {
+      if (!open.delete(connection)) return;
+      count(connection, new Date());
+      const left = (perCustomer.get(connection.grant.userId) ?? 1) - 1;
+      if (left > 0) perCustomer.set(connection.grant.userId, left);
+      else perCustomer.delete(connection.grant.userId);
+    },
+
+    /** Bytes counted here for a plan that the database's totals may not include yet. */
+    pendingBytes: (planId: string) =>
+      [gathering, ...unsettled].reduce((sum, batch) => sum + (batch.byPlan.get(planId) ?? 0), 0),
+
+    /** Reads every open connection's counters into the batch being gathered. */
+    sample: () => {
+      const now = new Date();
+      for (const connection of open) count(connection, now);
+    },
+
+    /** Writes the gathered batch and retries any that failed; answers whether every batch is written. */
+    flush: async (): Promise<boolean> => {
+      if (!enabled) return true;
+      if (gathering.rows.size > 0) {
+        unsettled.push(gathering);
+        gathering = newBatch();
+      }
+      let ok = true;
+      for (const batch of unsettled.filter((b) => !b.committed)) {
+        try {
+          await recordUsageBatch(db, batch.id, [...batch.rows.values()]);
+          batch.committed = true;
+        } catch {
+          ok = false;
+        }
+      }
+      return ok;
+    },
+
+    /** The database's totals now include every written batch: stop adding them on top. */
+    settle: () => {
+      for (let i = unsettled.length - 1; i >= 0; i -= 1) if (unsettled[i]!.committed) unsettled.splice(i, 1);
+    },
+
+    /** Closes connections whose grant no longer holds (quota, expiry, password, whitelist, deactivation). */
+    enforce: (): number => {
+      let closed = 0;
+      for (const connection of open) {
+        if (connection.recheck()) continue;
+        connection.close();
+        closed += 1;
+      }
+      return closed;
+    },
+
+    /** Shutting down: every connection ends; each is counted as it closes. */
+    closeAll: () => {
+      for (const connection of open) connection.close();
+    },
+
+    prune: (before: Date) => pruneUsageBatches(db, before),
+  };
+};
+
+export type Meter = ReturnType<typeof createMeter>;

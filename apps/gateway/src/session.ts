@@ -1,0 +1,103 @@
+import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
+import type { Access } from './access/access.js';
+import { refuse, type Grant, type Refusal } from './access/decision.js';
+import type { GatewayConfig } from './config.js';
+import type { TargetPolicy } from './egress/addresses.js';
+import { openEgress, type Egress, type Target } from './egress/connect.js';
+import type { Upstream } from './egress/upstream.js';
+import type { Meter, Metered } from './meter.js';
+import type { GatewayMetrics } from './metrics.js';
+
+/** Everything a protocol handler needs, built once per gateway. */
+export interface GatewayContext {
+  access: Access;
+  meter: Meter;
+  metrics: GatewayMetrics;
+  allowed: TargetPolicy;
+  config: GatewayConfig;
+  log: Logger;
+}
+
+/** How a listener knows its customers: by proxy credentials (31112) or by whitelisted source IP (pool ports). */
+export type ListenerMode = 'credentials' | 'whitelist';
+
+const ms = (seconds: number) => Math.round(seconds * 1000);
+
+/** The upstream a grant's product is chained through, if any (datacenter / IPv6 always go direct). */
+export const upstreamFor = (config: GatewayConfig, grant: Grant): Upstream | undefined =>
+  (config.upstreams as Partial<Record<string, Upstream>>)[grant.productType];
+
+/**
+ * After authentication: within the customer's connection cap, opens the egress and registers the connection
+ * with the meter, so its bytes count from the first one and `enforce` can close it. Nothing reaches the
+ * target before this succeeds.
+ */
+export const establish = async (
+  context: GatewayContext,
+  grant: Grant,
+  target: Target,
+  recheck: () => boolean,
+  client: Socket,
+): Promise<(Metered & { egress: Egress }) | Refusal> => {
+  const { meter, config, allowed } = context;
+  if (meter.connectionsOf(grant.userId) >= config.GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER) {
+    return refuse(
+      'busy',
+      `Too many open connections (at most ${config.GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER})`,
+    );
+  }
+  const connection: Metered = {
+    grant,
+    recheck,
+    sent: 0,
+    received: 0,
+    close: () => {
+      client.destroy();
+      connection.egress?.socket.destroy();
+    },
+  };
+  meter.track(connection);
+  const egress = await openEgress(target, grant, {
+    allowed,
+    upstream: upstreamFor(config, grant),
+    timeoutMs: ms(config.GATEWAY_HANDSHAKE_SECONDS),
+  });
+  if ('refused' in egress) {
+    meter.release(connection);
+    return egress;
+  }
+  connection.egress = egress;
+  if (client.destroyed) {
+    egress.socket.destroy();
+    meter.release(connection);
+    return refuse('unreachable', 'The client went away');
+  }
+  egress.socket.once('close', () => meter.release(connection));
+  return Object.assign(connection, { egress });
+};
+
+/**
+ * Joins client and egress both ways until either side is done. A side that closes ends the other once its
+ * data is out; a tunnel quiet for the idle time, or a side that never closes, is destroyed.
+ */
+export const tunnel = (client: Socket, egress: Socket, idleSeconds: number): void => {
+  const destroyBoth = () => {
+    client.destroy();
+    egress.destroy();
+  };
+  for (const [side, other] of [
+    [client, egress],
+    [egress, client],
+  ] as const) {
+    side.setTimeout(ms(idleSeconds), destroyBoth);
+    side.on('error', destroyBoth);
+    side.once('close', () => {
+      if (other.destroyed) return;
+      other.end();
+      setTimeout(() => other.destroy(), ms(idleSeconds)).unref();
+    });
+  }
+  client.pipe(egress);
+  egress.pipe(client);
+};

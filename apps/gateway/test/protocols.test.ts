@@ -1,0 +1,101 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import {
+  httpConnect,
+  httpGetViaProxy,
+  readBytes,
+  seedCustomer,
+  socksConnect,
+  startTarget,
+  startTestGateway,
+  type SeededCustomer,
+} from '../../../test-support/gateway.js';
+import { inject } from 'vitest';
+import type { RunningGateway } from '../src/gateway.js';
+
+let database: TestDatabase;
+let gateway: RunningGateway;
+let target: Awaited<ReturnType<typeof startTarget>>;
+let customer: SeededCustomer;
+
+beforeAll(async () => {
+  database = await openTestDatabase(inject('testDb'));
+  customer = await seedCustomer(database.db, { product: 'PR_6' });
+  target = await startTarget();
+  gateway = await startTestGateway(database.db);
+});
+afterAll(async () => {
+  await gateway.close();
+  await target.close();
+  await database.close();
+});
+
+/** Asks the target for `size` bytes through an open tunnel, reads them, and closes; answers what the target counted. */
+const exchange = async (socket: Socket, size: number, extra = '') => {
+  const before = target.connections.length;
+  socket.write(`${extra}SEND ${size}\n`);
+  const got = await readBytes(socket, size);
+  expect(got.length).toBe(size);
+  socket.end();
+  await once(socket, 'close');
+  const seen = target.connections[target.connections.length - 1]!;
+  expect(target.connections.length).toBeGreaterThan(before - 1);
+  await seen.closed;
+  return seen;
+};
+
+const options = [
+  '',
+  '_country-us',
+  '_country-us_city-newyork',
+  '_country-us_city-newyork_isp-verizon',
+  '_session-abcdefgh',
+  '_country-de_session-qwertyui',
+];
+
+describe('one port, three protocols (issue #6 §1)', () => {
+  it.each(options)('CONNECT with password options "%s" tunnels to the target', async (suffix) => {
+    const { status, socket } = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, {
+      username: customer.username,
+      password: `${customer.password}${suffix}`,
+    });
+    expect(status).toBe(200);
+    await exchange(socket, 4096);
+  });
+
+  it.each(options)('SOCKS5 with password options "%s" tunnels to the target', async (suffix) => {
+    const { socket } = await socksConnect(
+      gateway.port,
+      { host: '127.0.0.1', port: target.port },
+      { username: customer.username, password: `${customer.password}${suffix}` },
+    );
+    await exchange(socket, 4096);
+  });
+
+  it('SOCKS5 to a host name and to an IPv4 address', async () => {
+    const { socket } = await socksConnect(
+      gateway.port,
+      { host: 'localhost', port: target.port },
+      { username: customer.username, password: customer.password },
+    );
+    await exchange(socket, 10);
+  });
+
+  it('forwards plain HTTP requests with an absolute URL', async () => {
+    const server: Server = createServer((req, res) =>
+      res.end(`hello ${req.url} ${req.headers['proxy-authorization'] ?? 'no-auth-header'}`),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const answer = await httpGetViaProxy(gateway.port, `http://127.0.0.1:${port}/path?q=1`, {
+      username: customer.username,
+      password: customer.password,
+    });
+    expect(answer).toMatchObject({ status: 200, body: 'hello /path?q=1 no-auth-header' });
+    server.close();
+  });
+});

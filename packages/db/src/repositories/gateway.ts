@@ -1,0 +1,133 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { customerPlans, locationCities, locationIsps, locations, poolAssignments, proxyPool, usageRecords, users, whitelistedIps } from '../schema/index.js';
+import { usageSince } from './usage.js';
+
+/**
+ * What the proxy gateway reads to decide who may use it (issue #6). It keeps the answers in memory and
+ * reads them again every few seconds, so these are whole snapshots, not per-request look-ups.
+ */
+
+/** Products sold by the GB, used with the account's proxy credentials. */
+export const GB_PRODUCTS = ['PR_1', 'PR_2', 'PR_3', 'PR_6'] as const;
+
+/** How long after its end an expired plan is still read, to answer "expired" rather than "no plan". */
+const EXPIRED_KEPT_MS = 86_400_000;
+
+export interface GatewayDataPlan {
+  planId: string;
+  userId: string;
+  productType: string;
+  proxyUsername: string;
+  proxyPassword: string;
+  userActive: boolean;
+  dataGb: number | null;
+  expiresAt: Date | null;
+  /** Bytes counted against the plan so far (both ways), as written by every gateway. */
+  usedBytes: number;
+}
+
+/**
+ * Each customer's current plan of each GB product (the newest active one, as the dashboard shows it), with
+ * its account's proxy credentials and the bytes it has used.
+ */
+export const loadDataPlans = async (db: Db, now = new Date()): Promise<GatewayDataPlan[]> => {
+  const rows = await db
+    .selectDistinctOn([customerPlans.userId, customerPlans.productType], {
+      planId: customerPlans.id,
+      userId: customerPlans.userId,
+      productType: customerPlans.productType,
+      proxyUsername: users.proxyUsername,
+      proxyPassword: users.proxyPassword,
+      userActive: users.isActive,
+      dataGb: customerPlans.dataGb,
+      expiresAt: customerPlans.expiresAt,
+      usedBytes: sql<string>`(select coalesce(sum(${usageRecords.bytesUp} + ${usageRecords.bytesDown}), 0) from ${usageRecords}
+        where ${usageRecords.userId} = ${customerPlans.userId} and ${usageRecords.productType} = ${customerPlans.productType}
+        and ${usageSince(sql`coalesce(${customerPlans.activatedAt}, ${customerPlans.createdAt})`)})`,
+    })
+    .from(customerPlans)
+    .innerJoin(users, eq(users.id, customerPlans.userId))
+    .where(
+      and(
+        inArray(customerPlans.productType, [...GB_PRODUCTS]),
+        eq(customerPlans.status, 'active'),
+        sql`(${customerPlans.expiresAt} is null or ${customerPlans.expiresAt} > ${new Date(now.getTime() - EXPIRED_KEPT_MS).toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(customerPlans.userId, customerPlans.productType, desc(customerPlans.createdAt));
+  return rows.map((row) => ({ ...row, usedBytes: Number(row.usedBytes) }));
+};
+
+export interface ProxyAccount {
+  userId: string;
+  proxyPassword: string;
+  userActive: boolean;
+}
+
+/** A customer by proxy username, for credentials the snapshot does not know (no current plan). */
+export const findProxyAccount = async (db: Db, proxyUsername: string): Promise<ProxyAccount | undefined> =>
+  (
+    await db
+      .select({ userId: users.id, proxyPassword: users.proxyPassword, userActive: users.isActive })
+      .from(users)
+      .where(eq(users.proxyUsername, proxyUsername))
+  )[0];
+
+export interface GatewayPoolAddress {
+  address: string;
+  port: number;
+  productType: string;
+  /** The active plan the address is assigned to, if any. */
+  plan: { planId: string; userId: string; userActive: boolean; expiresAt: Date | null; whitelist: string[] } | null;
+}
+
+/** Every pool address, with the active plan it serves and that plan's whitelisted IPs. */
+export const loadPool = async (db: Db): Promise<GatewayPoolAddress[]> => {
+  const [pool, assigned, whitelist] = await Promise.all([
+    db.select({ id: proxyPool.id, address: proxyPool.address, port: proxyPool.port, productType: proxyPool.productType }).from(proxyPool),
+    db
+      .select({
+        poolId: poolAssignments.poolId,
+        planId: customerPlans.id,
+        userId: customerPlans.userId,
+        userActive: users.isActive,
+        expiresAt: customerPlans.expiresAt,
+      })
+      .from(poolAssignments)
+      .innerJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
+      .innerJoin(users, eq(users.id, customerPlans.userId))
+      .where(eq(customerPlans.status, 'active')),
+    db
+      .select({ planId: whitelistedIps.customerPlanId, ip: whitelistedIps.ip })
+      .from(whitelistedIps)
+      .innerJoin(customerPlans, eq(customerPlans.id, whitelistedIps.customerPlanId))
+      .where(and(eq(customerPlans.status, 'active'), isNotNull(customerPlans.activatedAt))),
+  ]);
+  const ipsByPlan = new Map<string, string[]>();
+  for (const row of whitelist) ipsByPlan.set(row.planId, [...(ipsByPlan.get(row.planId) ?? []), row.ip]);
+  const planByPool = new Map(assigned.map((row) => [row.poolId, row]));
+  return pool.map(({ id, ...address }) => {
+    const plan = planByPool.get(id);
+    return {
+      ...address,
+      plan: plan
+        ? { planId: plan.planId, userId: plan.userId, userActive: plan.userActive, expiresAt: plan.expiresAt, whitelist: ipsByPlan.get(plan.planId) ?? [] }
+        : null,
+    };
+  });
+};
+
+/** The location codes a proxy password may name: `us`, `us/newyork`, `us/newyork/verizon`. */
+export const loadLocationCodes = async (db: Db): Promise<Set<string>> => {
+  const [countries, cities, isps] = await Promise.all([
+    db.select({ code: locations.code }).from(locations),
+    db.select({ country: locationCities.countryCode, code: locationCities.code }).from(locationCities),
+    db.select({ country: locationIsps.countryCode, city: locationIsps.cityCode, code: locationIsps.code }).from(locationIsps),
+  ]);
+  return new Set([
+    ...countries.map((c) => c.code),
+    ...cities.map((c) => `${c.country}/${c.code}`),
+    ...isps.map((i) => `${i.country}/${i.city}/${i.code}`),
+  ]);
+};
