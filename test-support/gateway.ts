@@ -181,9 +181,9 @@ export const httpConnect = async (
   proxyPort: number,
   target: string,
   credentials?: { username: string; password: string },
-  proxyHost = '127.0.0.1',
+  { proxyHost = '127.0.0.1', from }: { proxyHost?: string; from?: string } = {},
 ): Promise<{ status: number; body: string; socket: Socket }> => {
-  const socket = connect(proxyPort, proxyHost);
+  const socket = connect({ port: proxyPort, host: proxyHost, ...(from ? { localAddress: from } : {}) });
   await once(socket, 'connect');
   const auth = credentials
     ? `Proxy-Authorization: ${basic(credentials.username, credentials.password)}\r\n`

@@ -66,11 +66,11 @@ export const startGateway = async ({
   if (config.GATEWAY_ALLOW_PRIVATE_TARGETS)
     log.warn('GATEWAY_ALLOW_PRIVATE_TARGETS is on: customers can reach this network (tests only)');
 
-  const servers: Server[] = [];
+  const listeners: ReturnType<typeof createListener>[] = [];
   const open = async (mode: ListenerMode, port: number) => {
-    const server = createListener(context, mode);
-    const bound = await listen(server, port, config.GATEWAY_HOST);
-    servers.push(server);
+    const listener = createListener(context, mode);
+    const bound = await listen(listener.server, port, config.GATEWAY_HOST);
+    listeners.push(listener);
     return bound;
   };
   const port = await open('credentials', config.GATEWAY_PORT);
@@ -158,13 +158,15 @@ export const startGateway = async ({
       stopped = true;
       clearTimeout(timer);
       await running;
-      const closing = servers.map(closeServer);
       // Open tunnels end with the process; their last bytes are counted as they close, then written.
+      const closing = listeners.map((listener) => listener.close());
       meter.closeAll();
-      for (let i = 0; i < 50 && meter.openConnections() > 0; i += 1)
+      for (let i = 0; i < 50 && meter.openConnections() > 0; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       meter.sample();
       if (!(await meter.flush())) log.error('gateway could not write its last usage counts');
+      metricsServer.closeAllConnections();
       await Promise.all([...closing, closeServer(metricsServer)]);
     },
   };

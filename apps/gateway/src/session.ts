@@ -25,7 +25,7 @@ export type ListenerMode = 'credentials' | 'whitelist';
 const ms = (seconds: number) => Math.round(seconds * 1000);
 
 /** The upstream a grant's product is chained through, if any (datacenter / IPv6 always go direct). */
-export const upstreamFor = (config: GatewayConfig, grant: Grant): Upstream | undefined =>
+const upstreamFor = (config: GatewayConfig, grant: Grant): Upstream | undefined =>
   (config.upstreams as Partial<Record<string, Upstream>>)[grant.productType];
 
 /**

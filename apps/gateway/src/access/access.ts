@@ -104,13 +104,20 @@ export const createAccess = ({
     username: string,
     password: string,
     now: number,
-  ): Decision | { unknown: string; secret: string; product: LineProduct } => {
+  ):
+    Decision | { unknown: string; secret: string; product: LineProduct; options: Record<string, string> } => {
     const who = parseLineUsername(username);
     const parsed = parsePassword(password);
     if (!who) return BAD_CREDENTIALS;
     if (!parsed) return refuse('credentials', 'Malformed options in the proxy password');
     const plan = snapshot.dataPlans.get(`${who.proxyUsername}/${who.product}`);
-    if (!plan) return { unknown: who.proxyUsername, secret: parsed.secret, product: who.product };
+    if (!plan)
+      return {
+        unknown: who.proxyUsername,
+        secret: parsed.secret,
+        product: who.product,
+        options: parsed.options,
+      };
     if (!sameSecret(parsed.secret, plan.proxyPassword)) return BAD_CREDENTIALS;
     const problem = checkOptions(parsed.options) ?? planState(plan, who.product, now);
     return (
@@ -145,7 +152,10 @@ export const createAccess = ({
       const account = await lookUp(decision.unknown, now);
       if (!account || !sameSecret(decision.secret, account.proxyPassword)) return BAD_CREDENTIALS;
       if (!account.userActive) return refuse('forbidden', 'Account deactivated');
-      return refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan: buy one first`);
+      return (
+        checkOptions(decision.options) ??
+        refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan: buy one first`)
+      );
     },
 
     /** The same check against the latest snapshot, for a connection already open (no database call). */

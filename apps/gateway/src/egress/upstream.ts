@@ -30,10 +30,10 @@ export const upstreamUsername = (upstream: Upstream, grant: Grant): string => {
   return parts.join('-');
 };
 
-export const upstreamAuthorization = (upstream: Upstream, grant: Grant): string =>
+const upstreamAuthorization = (upstream: Upstream, grant: Grant): string =>
   `Basic ${Buffer.from(`${upstreamUsername(upstream, grant)}:${decodeURIComponent(upstream.password)}`).toString('base64')}`;
 
-export const hostForRequestLine = (host: string): string => (isIP(host) === 6 ? `[${host}]` : host);
+const hostForRequestLine = (host: string): string => (isIP(host) === 6 ? `[${host}]` : host);
 
 /** Opens a TCP connection to the upstream proxy itself. */
 export const connectUpstream = (upstream: Upstream, timeoutMs: number): Promise<Socket> =>

@@ -9,8 +9,7 @@ import {
 import type { Socket } from 'node:net';
 import { HTTP_STATUS, isRefusal, refuse, type Decision, type Refusal } from '../access/decision.js';
 import type { Target } from '../egress/connect.js';
-import { hostForRequestLine, upstreamAuthorization } from '../egress/upstream.js';
-import { establish, tunnel, upstreamFor, type GatewayContext, type ListenerMode } from '../session.js';
+import { establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
 
 /** Headers for one hop only (RFC 9110 §7.6.1), never passed on. */
 const HOP_BY_HOP = new Set([
@@ -150,27 +149,25 @@ export const createHttpHandler = (context: GatewayContext, mode: ListenerMode) =
       metrics.refused('http', connection.refused);
       return answerRefusal(res, connection);
     }
-    const { egress, grant } = connection;
+    const { egress } = connection;
     metrics.accepted('http');
-    const upstream = upstreamFor(config, grant);
+    // The egress is a connection to the target (straight, or tunnelled through the product's upstream), so
+    // the request goes in origin form.
     const headers: IncomingHttpHeaders = {
       ...passOn(req.headers),
       host: req.headers.host ?? url.host,
       connection: 'close',
     };
-    if (upstream) headers['proxy-authorization'] = upstreamAuthorization(upstream, grant);
     const socket = egress.socket;
     socket.setTimeout(config.GATEWAY_IDLE_SECONDS * 1000, () => socket.destroy());
     req.socket.setTimeout(config.GATEWAY_IDLE_SECONDS * 1000);
     const outgoing = httpRequest({
       method: req.method,
-      // An upstream proxy takes the absolute URL; a server takes the path.
-      path: upstream
-        ? `http://${hostForRequestLine(target.host)}:${target.port}${url.pathname}${url.search}`
-        : `${url.pathname}${url.search}`,
+      path: `${url.pathname}${url.search}`,
       headers,
       setHost: false,
-      createConnection: () => socket,
+      // A socket from an upstream handshake is paused until its reader comes: the request's parser is it.
+      createConnection: () => socket.resume(),
     });
     outgoing.on('response', (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, passOn(answer.headers));

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import type { GatewayContext, ListenerMode } from '../session.js';
 import { createHttpHandler } from './http.js';
 import { createSocksHandler } from './socks5.js';
@@ -10,10 +10,16 @@ const SOCKS_VERSION = 0x05;
  * and the connection goes to that protocol's handler with its first bytes intact. A connection that says
  * nothing within the handshake time is dropped.
  */
-export const createListener = (context: GatewayContext, mode: ListenerMode): Server => {
+export const createListener = (
+  context: GatewayContext,
+  mode: ListenerMode,
+): { server: Server; close: () => Promise<void> } => {
   const http = createHttpHandler(context, mode);
   const socks = createSocksHandler(context, mode);
+  const sockets = new Set<Socket>();
   const server = createServer({ noDelay: true }, (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     socket.setTimeout(context.config.GATEWAY_HANDSHAKE_SECONDS * 1000, () => socket.destroy());
     socket.on('error', () => socket.destroy());
     socket.once('data', (first: Buffer) => {
@@ -21,6 +27,14 @@ export const createListener = (context: GatewayContext, mode: ListenerMode): Ser
       http.handle(socket, first);
     });
   });
-  server.on('close', () => http.close());
-  return server;
+  return {
+    server,
+    /** Stops listening and ends every connection, in a handshake, idle between requests or tunnelling. */
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      http.close();
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
 };

@@ -1,0 +1,325 @@
+import { once } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { schema } from '@proxydesk/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import {
+  httpConnect,
+  httpGetViaProxy,
+  readBytes,
+  seedCustomer,
+  socksConnect,
+  startTarget,
+  startTestGateway,
+  usageOf,
+} from '../../../test-support/gateway.js';
+import type { RunningGateway } from '../src/gateway.js';
+
+let database: TestDatabase;
+let target: Awaited<ReturnType<typeof startTarget>>;
+
+beforeAll(async () => {
+  database = await openTestDatabase(inject('testDb'));
+  target = await startTarget();
+});
+afterAll(async () => {
+  await target.close();
+  await database.close();
+});
+
+const freePort = async () => {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+};
+
+describe('not an open door (issue #6 §6)', () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    gateway = await startTestGateway(database.db, { GATEWAY_ALLOW_PRIVATE_TARGETS: 'false' });
+  });
+  afterAll(() => gateway.close());
+
+  it.each([
+    ['loopback', '127.0.0.1'],
+    ['loopback by name', 'localhost'],
+    ['another loopback', '127.1.2.3'],
+    ['IPv6 loopback', '[::1]'],
+    ['IPv4-mapped loopback', '[::ffff:127.0.0.1]'],
+    ['unspecified', '0.0.0.0'],
+    ['private', '10.0.0.1'],
+    ['private', '192.168.1.1'],
+    ['link-local metadata', '169.254.169.254'],
+    ['carrier-grade NAT', '100.64.0.1'],
+    ['multicast', '224.0.0.1'],
+    ['IPv6 unique local', '[fd00::1]'],
+  ])('refuses %s targets (%s) on every protocol, with nothing sent', async (_kind, host) => {
+    const customer = await seedCustomer(database.db, { product: 'PR_2' });
+    await gateway.sync();
+    const reached = target.connections.length;
+    const connected = await httpConnect(gateway.port, `${host}:${target.port}`, customer);
+    expect([connected.status, connected.body]).toEqual([
+      403,
+      'This target is not allowed through the proxy\n',
+    ]);
+    expect((await httpGetViaProxy(gateway.port, `http://${host}:${target.port}/`, customer)).status).toBe(
+      403,
+    );
+    await expect(
+      socksConnect(gateway.port, { host: host.replace(/^\[|\]$/g, ''), port: target.port }, customer),
+    ).rejects.toThrow(/NotAllowed/);
+    expect(target.connections.length).toBe(reached);
+  });
+});
+
+describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () => {
+  let gateway: RunningGateway;
+  let poolPort: number;
+  let customer: Awaited<ReturnType<typeof seedCustomer>>;
+
+  beforeAll(async () => {
+    // The demo pool lives on 127.0.10.x (datacenter) and 127.0.20.x (IPv6): give this test ports of its own.
+    poolPort = await freePort();
+    await database.db
+      .update(schema.proxyPool)
+      .set({ port: poolPort })
+      .where(eq(schema.proxyPool.productType, 'PR_4'));
+    await database.db
+      .update(schema.proxyPool)
+      .set({ port: await freePort() })
+      .where(eq(schema.proxyPool.productType, 'PR_5'));
+    customer = await seedCustomer(database.db, { product: 'PR_4', dataGb: null, ipAmount: 1 });
+    const [address] = await database.db
+      .select()
+      .from(schema.proxyPool)
+      .where(and(eq(schema.proxyPool.address, '127.0.10.1'), eq(schema.proxyPool.productType, 'PR_4')));
+    await database.db
+      .insert(schema.poolAssignments)
+      .values({ poolId: address!.id, customerPlanId: customer.planId });
+    await database.db
+      .insert(schema.whitelistedIps)
+      .values({ customerPlanId: customer.planId, ip: '127.0.0.1' });
+    gateway = await startTestGateway(database.db, { GATEWAY_POOL_LISTEN: 'true', GATEWAY_HOST: '' });
+  });
+  afterAll(() => gateway.close());
+
+  it('listens on the pool’s ports', () => {
+    expect(gateway.poolPorts()).toContain(poolPort);
+  });
+
+  it('lets a whitelisted IP in without credentials, and sends from the pool address', async () => {
+    const connected = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+      proxyHost: '127.0.10.1',
+    });
+    expect(connected.status).toBe(200);
+    connected.socket.write('SEND 1000\n');
+    await readBytes(connected.socket, 1000);
+    connected.socket.end();
+    await once(connected.socket, 'close');
+    const seen = target.connections.at(-1)!;
+    await seen.closed;
+    expect(seen.remoteAddress).toBe('127.0.10.1');
+
+    const socks = await socksConnect(
+      poolPort,
+      { host: '127.0.0.1', port: target.port },
+      undefined,
+      '127.0.10.1',
+    );
+    socks.socket.write('SEND 10\n');
+    await readBytes(socks.socket, 10);
+    socks.socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await gateway.sync();
+    const usage = await usageOf(database.db, customer.userId);
+    expect(usage.down).toBe(1010);
+    expect(usage.rows.every((row) => row.productType === 'PR_4')).toBe(true);
+  });
+
+  it('refuses an IP that is not whitelisted, and an address nobody has', async () => {
+    const stranger = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+      proxyHost: '127.0.10.1',
+      from: '127.0.0.2',
+    });
+    expect([stranger.status, stranger.body]).toEqual([
+      403,
+      'Your IP 127.0.0.2 is not whitelisted for this proxy\n',
+    ]);
+    const unused = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+      proxyHost: '127.0.10.2',
+    });
+    expect([unused.status, unused.body]).toEqual([403, 'This proxy address is not in use\n']);
+  });
+
+  it('follows whitelist edits: a removed IP is refused and its tunnels closed within one sync', async () => {
+    const open = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+      proxyHost: '127.0.10.1',
+    });
+    expect(open.status).toBe(200);
+    await database.db
+      .delete(schema.whitelistedIps)
+      .where(eq(schema.whitelistedIps.customerPlanId, customer.planId));
+    const closed = once(open.socket, 'close');
+    await gateway.sync();
+    await closed;
+    expect(
+      (await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, { proxyHost: '127.0.10.1' }))
+        .status,
+    ).toBe(403);
+    await database.db
+      .insert(schema.whitelistedIps)
+      .values({ customerPlanId: customer.planId, ip: '127.0.0.2' });
+    await gateway.sync();
+    const added = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+      proxyHost: '127.0.10.1',
+      from: '127.0.0.2',
+    });
+    expect(added.status).toBe(200);
+    added.socket.destroy();
+  });
+});
+
+/** A stand-in for a residential network's entry proxy: records usernames, answers CONNECT. */
+const startUpstream = async (password: string) => {
+  const usernames: string[] = [];
+  const server: Server = createServer((client: Socket) => {
+    let head = '';
+    const onData = (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      const end = head.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      client.off('data', onData);
+      client.pause();
+      const auth = /proxy-authorization: basic (\S+)/i.exec(head)?.[1];
+      const [user, pass] = Buffer.from(auth ?? '', 'base64')
+        .toString()
+        .split(':');
+      usernames.push(user ?? '');
+      if (pass !== password) return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n');
+      const [method, where] = head.split(' ');
+      if (method !== 'CONNECT') return void client.end('HTTP/1.1 405 Method Not Allowed\r\n\r\n');
+      const [host, port] = where!.split(':');
+      const onward = connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection established\r\n\r\n');
+        const rest = head.slice(end + 4);
+        if (rest) onward.write(rest, 'latin1');
+        client.pipe(onward).pipe(client);
+      });
+      onward.on('error', () => client.destroy());
+    };
+    client.on('data', onData);
+    client.on('error', () => undefined);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as AddressInfo).port,
+    usernames,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+};
+
+describe('egress through an upstream per product (issue #6 §5)', () => {
+  it('chains premium lines through the upstream with the options in its username, and keeps sticky sessions', async () => {
+    const upstream = await startUpstream('upsecret');
+    const gateway = await startTestGateway(database.db, {
+      GATEWAY_UPSTREAM_PR_6: `http://net-user:upsecret@127.0.0.1:${upstream.port}`,
+    });
+    try {
+      const alice = await seedCustomer(database.db, { product: 'PR_6' });
+      const bob = await seedCustomer(database.db, { product: 'PR_6' });
+      const isp = await seedCustomer(database.db, { product: 'PR_2' });
+      await gateway.sync();
+      const through = async (who: { username: string; password: string }, options: string) => {
+        const connected = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, {
+          ...who,
+          password: `${who.password}${options}`,
+        });
+        expect(connected.status).toBe(200);
+        connected.socket.write('SEND 2000\n');
+        await readBytes(connected.socket, 2000);
+        connected.socket.end();
+        await once(connected.socket, 'close');
+        return upstream.usernames.at(-1);
+      };
+      const sticky = await through(alice, '_country-us_city-newyork_session-abcdefgh');
+      expect(sticky).toMatch(/^net-user-country-us-city-newyork-session-[0-9a-f]{16}$/);
+      expect(await through(alice, '_country-us_city-newyork_session-abcdefgh')).toBe(sticky);
+      expect(await through(alice, '_country-us_city-newyork_session-zzzzzzzz')).not.toBe(sticky);
+      expect(await through(bob, '_country-us_city-newyork_session-abcdefgh')).not.toBe(sticky);
+      expect(await through(alice, '_country-de')).toBe('net-user-country-de');
+      expect(await through(alice, '')).toBe('net-user');
+
+      // The upstream's handshake is not the customer's traffic: usage is the tunnel's bytes only.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await gateway.sync();
+      expect((await usageOf(database.db, alice.userId)).down).toBe(5 * 2000);
+
+      // Plain HTTP goes through the upstream too, tunnelled, and the target sees an ordinary request.
+      const site = createHttpServer((req, res) => res.end(`site got ${req.url}`));
+      site.listen(0, '127.0.0.1');
+      await once(site, 'listening');
+      const sitePort = (site.address() as AddressInfo).port;
+      const plain = await httpGetViaProxy(gateway.port, `http://127.0.0.1:${sitePort}/page?x=1`, {
+        ...alice,
+        password: `${alice.password}_country-us`,
+      });
+      expect(plain).toMatchObject({ status: 200, body: 'site got /page?x=1' });
+      expect(upstream.usernames.at(-1)).toBe('net-user-country-us');
+      site.close();
+
+      // ISP has no upstream configured: it goes straight out.
+      const seen = upstream.usernames.length;
+      const direct = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, isp);
+      expect(direct.status).toBe(200);
+      direct.socket.destroy();
+      expect(upstream.usernames.length).toBe(seen);
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+
+  it('answers 502 when the upstream refuses, and counts nothing', async () => {
+    const upstream = await startUpstream('other');
+    const gateway = await startTestGateway(database.db, {
+      GATEWAY_UPSTREAM_PR_6: `http://net-user:upsecret@127.0.0.1:${upstream.port}`,
+    });
+    try {
+      const customer = await seedCustomer(database.db, { product: 'PR_6' });
+      await gateway.sync();
+      const connected = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+      expect(connected.status).toBe(502);
+      await gateway.sync();
+      expect((await usageOf(database.db, customer.userId)).rows).toEqual([]);
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+});
+
+describe('health and metrics on a local port (issue #6 §7)', () => {
+  it('answers /healthz and Prometheus /metrics', async () => {
+    const gateway = await startTestGateway(database.db);
+    try {
+      const customer = await seedCustomer(database.db, { product: 'PR_2' });
+      await gateway.sync();
+      (
+        await httpConnect(gateway.port, `127.0.0.1:${target.port}`, { ...customer, password: 'wrong' })
+      ).socket.destroy();
+      const health = await fetch(`http://127.0.0.1:${gateway.metricsPort}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', openConnections: 0 });
+      const metrics = await (await fetch(`http://127.0.0.1:${gateway.metricsPort}/metrics`)).text();
+      expect(metrics).toContain('gateway_connections_total{protocol="http-connect",outcome="credentials"} 1');
+      expect(metrics).toMatch(/gateway_snapshot_age_seconds \d/);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
