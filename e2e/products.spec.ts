@@ -1,42 +1,24 @@
 import { expect, test } from '@playwright/test';
-import { otpFrom, startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
 import { gatewayPortOf, startServer, type RunningServer } from './support/server.js';
 
 const PORT = 3105;
 const shop = `http://127.0.0.1:${PORT}`;
 let server: RunningServer;
 let smtp: SmtpCapture;
+const customer = shopCustomer(shop);
 let token: string;
-
-const api = async (path: string, body?: unknown) => {
-  const res = await fetch(shop + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as { payload: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-};
-/** Buys and pays a plan the way the sandbox page does. */
-const buyPaid = async (type: string) => {
-  const plans = (await api('/v1/plan/read')).payload as { id: number; type: string }[];
-  const { payload } = await api('/v1/invoice/create', { payment_method: 'sandbox', plan: plans.find((p) => p.type === type)!.id });
-  await fetch(new URL(payload.hosted_url as string).pathname.replace(/^/, shop), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=pay',
-    redirect: 'manual',
-  });
-};
 
 test.beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
-  const after = Date.now();
-  await api('/v1/auth/signup', { username: 'user5', email: 'user5@example.com', password: 'violet kettle 42 drums' });
-  const otp = otpFrom(await smtp.waitFor('user5@example.com', { after }));
-  token = (await api('/v1/auth/confirm-email', { email: 'user5@example.com', otp })).payload.token as string;
-  await api('/v1/billing/create', { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Austria' });
-  await buyPaid('PR_2');
+  server = await startServer(PORT, undefined, {
+    SMTP_URL: smtp.url,
+    CAPTCHA_PROVIDER: 'off',
+    PUBLIC_URL: shop,
+  });
+  token = await customer.signUp(smtp, 'user5');
+  await customer.buyPaid('PR_2');
 });
 test.afterAll(async () => {
   await server.stop();
@@ -47,12 +29,19 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'token', value: token, url: shop }]);
 });
 
-test('datacenter: pay on the sandbox, activate with an IP, whitelist another, remove one, copy the proxies (SPEC.md §4)', async ({ page }) => {
+test('datacenter: pay on the sandbox, activate with an IP, whitelist another, remove one, copy the proxies (SPEC.md §4)', async ({
+  page,
+}) => {
   await page.goto('/purchase/datacenter');
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Continue to payment' }).click();
+  await page
+    .getByRole('dialog', { name: 'Checkout' })
+    .getByRole('button', { name: 'Continue to payment' })
+    .click();
   await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
 
   await page.goto('/product/datacenter');
   await expect(page.getByText('A plan is waiting for activation')).toBeVisible();
@@ -86,12 +75,17 @@ test('datacenter: pay on the sandbox, activate with an IP, whitelist another, re
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 });
 
-test('/proxy: generate premium sticky proxies for a country: "Your proxies are here" (SPEC.md §2, §9)', async ({ page }) => {
+test('/proxy: generate premium sticky proxies for a country: "Your proxies are here" (SPEC.md §2, §9)', async ({
+  page,
+}) => {
   await page.goto('/product/isp');
   await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('0.00 GB /');
   await page.goto('/proxy');
   await page.getByText('Premium Proxies').click();
-  await page.getByLabel(/^Location/).first().fill('Germ');
+  await page
+    .getByLabel(/^Location/)
+    .first()
+    .fill('Germ');
   await page.getByRole('option', { name: 'Germany' }).click();
   await page.getByLabel(/^Type/).first().click();
   await page.getByRole('option', { name: 'Sticky' }).click();
@@ -101,5 +95,10 @@ test('/proxy: generate premium sticky proxies for a country: "Your proxies are h
   await expect(page.getByText('Proxytype: HTTP · 25 lines')).toBeVisible();
   const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');
   expect(lines).toHaveLength(25);
-  for (const line of lines) expect(line).toMatch(new RegExp(`^127\\.0\\.0\\.1:${gatewayPortOf(PORT)}:u[a-z0-9]+-isp:[a-z0-9]+_country-de_session-[a-z]{8}$`));
+  for (const line of lines)
+    expect(line).toMatch(
+      new RegExp(
+        `^127\\.0\\.0\\.1:${gatewayPortOf(PORT)}:u[a-z0-9]+-isp:[a-z0-9]+_country-de_session-[a-z]{8}$`,
+      ),
+    );
 });

@@ -27,7 +27,13 @@ export const admin = (dataDir: string, ...args: string[]): string => {
 
 export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), 'proxydesk-e2e-'));
 
-/** Starts the built server (as `npm start` does) on a port and a data directory of its own. */
+/** The proxy gateway of the server on `port`: ports of its own, so that servers side by side never clash. */
+export const gatewayPortOf = (port: number) => port + 20_000;
+
+/**
+ * Starts the built shop (as `npm start` runs it: API and proxy gateway) on a port and a data directory of its
+ * own; its gateway listens on `gatewayPortOf(port)` and may reach loopback targets (a test's own servers).
+ */
 export const startServer = async (
   port: number,
   dataDir = freshDataDir(),

@@ -1,0 +1,51 @@
+import { otpFrom, type SmtpCapture } from '../../test-support/smtp.js';
+
+/**
+ * A customer of the shop at `shop` driven through its API, for the browser tests' set-up: sign up with the
+ * mailed code, billing details, plans bought and paid on the sandbox page.
+ */
+export const shopCustomer = (shop: string) => {
+  let token = '';
+  const api = async (path: string, body?: unknown) => {
+    const res = await fetch(shop + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as { payload: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  return {
+    api,
+    token: () => token,
+    signUp: async (smtp: SmtpCapture, username: string) => {
+      const email = `${username}@example.com`;
+      const after = Date.now();
+      await api('/v1/auth/signup', { username, email, password: 'violet kettle 42 drums' });
+      const otp = otpFrom(await smtp.waitFor(email, { after }));
+      token = (await api('/v1/auth/confirm-email', { email, otp })).payload.token as string;
+      await api('/v1/billing/create', {
+        first_name: 'A',
+        last_name: 'B',
+        address: 'C',
+        city: 'D',
+        zip: 'E',
+        country: 'Austria',
+      });
+      return token;
+    },
+    /** Buys the first plan of a product and pays it the way the sandbox page does. */
+    buyPaid: async (type: string) => {
+      const plans = (await api('/v1/plan/read')).payload as { id: number; type: string }[];
+      const { payload } = await api('/v1/invoice/create', {
+        payment_method: 'sandbox',
+        plan: plans.find((p) => p.type === type)!.id,
+      });
+      await fetch(new URL(payload.hosted_url as string).pathname.replace(/^/, shop), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay',
+        redirect: 'manual',
+      });
+    },
+  };
+};
