@@ -74,6 +74,14 @@ describe('not an open door (issue #6 §6)', () => {
     ).rejects.toThrow(/NotAllowed/);
     expect(target.connections.length).toBe(reached);
   });
+
+  it('refuses mail ports, wherever they are', async () => {
+    const customer = await seedCustomer(database.db, { product: 'PR_2' });
+    await gateway.sync();
+    for (const port of [25, 465, 587]) {
+      expect((await httpConnect(gateway.port, `203.0.113.7:${port}`, customer)).status).toBe(403);
+    }
+  });
 });
 
 describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () => {

@@ -21,6 +21,8 @@ const sameSecret = (given: string, expected: string): boolean =>
     createHash('sha256').update(expected).digest(),
   );
 
+const MAX_LOOKUPS_PER_SECOND = 100;
+
 const BAD_CREDENTIALS = refuse('credentials', 'Wrong proxy username or password');
 
 interface Snapshot {
@@ -130,9 +132,14 @@ export const createAccess = ({
     );
   };
 
+  /** Database look-ups per second at most: a flood of made-up usernames must not become a flood of queries. */
+  const lookUps = { second: 0, count: 0 };
   const lookUp = async (proxyUsername: string, now: number) => {
     const cached = accounts.get(proxyUsername);
     if (cached && now - cached.at < accountCacheMs) return cached.account;
+    const second = Math.floor(now / 1000);
+    if (lookUps.second !== second) Object.assign(lookUps, { second, count: 0 });
+    if ((lookUps.count += 1) > MAX_LOOKUPS_PER_SECOND) return undefined;
     const account = await findProxyAccount(db, proxyUsername);
     if (accounts.size > 10_000) accounts.clear();
     accounts.set(proxyUsername, { account, at: now });

@@ -33,6 +33,9 @@ export const egressFailure = (error: unknown): Refusal =>
 
 const BLOCKED = refuse('target', 'This target is not allowed through the proxy');
 
+/** Mail ports: a proxy shop's addresses must not send spam (what residential networks block too). */
+const BLOCKED_PORTS = new Set([25, 465, 587]);
+
 /** The address to connect to: resolved once here and checked, so a DNS answer cannot change between check and use. */
 const resolveAllowed = async (
   host: string,
@@ -80,6 +83,7 @@ export const openEgress = async (
     timeoutMs,
   }: { allowed: TargetPolicy; upstream: Upstream | undefined; timeoutMs: number },
 ): Promise<Egress | Refusal> => {
+  if (BLOCKED_PORTS.has(target.port)) return BLOCKED;
   try {
     if (upstream) {
       // The upstream resolves names itself; a literal address is still checked here.
