@@ -8,6 +8,8 @@ import { pino } from 'pino';
 import { SocksClient } from 'socks';
 import { loadGatewayConfig } from '../apps/gateway/src/config.js';
 import { startGateway, type RunningGateway } from '../apps/gateway/src/gateway.js';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openTestDatabase, type TestDatabase } from './databases.js';
 
 /**
  * A gateway over a test database on free ports, reaching 127.0.0.1 targets, that syncs only when a test says
@@ -256,6 +258,25 @@ export const httpGetViaProxy = (
     req.on('error', reject);
     req.end();
   });
+
+export type Target = Awaited<ReturnType<typeof startTarget>>;
+
+/** The set-up every gateway test file shares: a fresh database, a byte-counting target and (unless
+ * `gateway: false`) a gateway over them, all closed after the file. */
+export const useGatewayTestbed = (options: { gateway?: boolean } = {}) => {
+  const bed = {} as { database: TestDatabase; target: Target; gateway: RunningGateway };
+  beforeAll(async () => {
+    bed.database = await openTestDatabase(inject('testDb'));
+    bed.target = await startTarget();
+    if (options.gateway !== false) bed.gateway = await startTestGateway(bed.database.db);
+  });
+  afterAll(async () => {
+    await bed.gateway?.close();
+    await bed.target?.close();
+    await bed.database?.close();
+  });
+  return bed;
+};
 
 /** Sum of a customer's usage rows, both ways. */
 export const usageOf = async (db: Db, userId: string) => {

@@ -2,33 +2,18 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { describe, expect, it } from 'vitest';
 import {
   httpConnect,
   httpGetViaProxy,
   seedCustomer,
   socksConnect,
-  startTarget,
   startTestGateway,
   usageOf,
+  useGatewayTestbed,
 } from '../../../test-support/gateway.js';
-import type { RunningGateway } from '../src/gateway.js';
 
-let database: TestDatabase;
-let gateway: RunningGateway;
-let target: Awaited<ReturnType<typeof startTarget>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-  target = await startTarget();
-  gateway = await startTestGateway(database.db);
-});
-afterAll(async () => {
-  await gateway.close();
-  await target.close();
-  await database.close();
-});
+const bed = useGatewayTestbed();
 
 const GB = 1024 ** 3;
 
@@ -43,25 +28,25 @@ const expectRefused = async (
   socksError: RegExp,
   userId?: string,
 ) => {
-  const reached = target.connections.length;
-  const connected = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, credentials);
+  const reached = bed.target.connections.length;
+  const connected = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, credentials);
   expect([connected.status, connected.body]).toEqual([status, `${reason}\n`]);
   expect(connected.body).toBe(`${reason}\n`);
   connected.socket.destroy();
-  const plain = await httpGetViaProxy(gateway.port, `http://127.0.0.1:${target.port}/`, credentials);
+  const plain = await httpGetViaProxy(bed.gateway.port, `http://127.0.0.1:${bed.target.port}/`, credentials);
   expect(plain.status).toBe(status);
   if (status === 407) expect(plain.headers['proxy-authenticate']).toBe('Basic realm="proxy"');
   await expect(
     socksConnect(
-      gateway.port,
-      { host: '127.0.0.1', port: target.port },
+      bed.gateway.port,
+      { host: '127.0.0.1', port: bed.target.port },
       credentials ?? { username: 'nobody', password: 'x' },
     ),
   ).rejects.toThrow(socksError);
-  expect(target.connections.length).toBe(reached);
+  expect(bed.target.connections.length).toBe(reached);
   if (userId) {
-    await gateway.sync();
-    expect((await usageOf(database.db, userId)).rows).toEqual([]);
+    await bed.gateway.sync();
+    expect((await usageOf(bed.database.db, userId)).rows).toEqual([]);
   }
 };
 
@@ -70,7 +55,7 @@ const SOCKS_NOT_ALLOWED = /NotAllowed/;
 
 describe('who may use the gateway (issue #6 §3)', () => {
   it('asks for credentials, and refuses wrong ones with 407', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     await expectRefused(undefined, 407, 'Proxy authentication required', SOCKS_AUTH_FAILED);
     await expectRefused(
       { username: customer.username, password: 'wrong' },
@@ -92,7 +77,7 @@ describe('who may use the gateway (issue #6 §3)', () => {
       SOCKS_AUTH_FAILED,
     );
     // Another customer's password is a wrong password.
-    const other = await seedCustomer(database.db, { product: 'PR_2' });
+    const other = await seedCustomer(bed.database.db, { product: 'PR_2' });
     await expectRefused(
       { username: customer.username, password: other.password },
       407,
@@ -102,9 +87,9 @@ describe('who may use the gateway (issue #6 §3)', () => {
   });
 
   it('refuses malformed or unknown options in the password, never guessing', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_6' });
-    const planless = await seedCustomer(database.db, { product: 'PR_2' });
-    await gateway.sync();
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_6' });
+    const planless = await seedCustomer(bed.database.db, { product: 'PR_2' });
+    await bed.gateway.sync();
     // Without a plan of the product the options are checked all the same, once the password is right.
     await expectRefused(
       { username: `${planless.proxyUsername}-premium`, password: `${planless.password}_country-zz` },
@@ -149,18 +134,18 @@ describe('who may use the gateway (issue #6 §3)', () => {
   });
 
   it('refuses a customer with no plan of that product, or an expired one, with 403', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     await expectRefused(
       { username: `${customer.proxyUsername}-premium`, password: customer.password },
       403,
       'You have no active Premium Residential plan: buy one first',
       SOCKS_NOT_ALLOWED,
     );
-    const expired = await seedCustomer(database.db, {
+    const expired = await seedCustomer(bed.database.db, {
       product: 'PR_6',
       expiresAt: new Date(Date.now() - 60_000),
     });
-    await gateway.sync();
+    await bed.gateway.sync();
     await expectRefused(
       expired,
       403,
@@ -171,48 +156,48 @@ describe('who may use the gateway (issue #6 §3)', () => {
   });
 
   it('refuses a customer whose data is used up with 402', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2', dataGb: 1 });
-    await database.db.insert(schema.usageRecords).values({
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2', dataGb: 1 });
+    await bed.database.db.insert(schema.usageRecords).values({
       userId: customer.userId,
       productType: 'PR_2',
       bucket: new Date(),
       bytesUp: GB / 2,
       bytesDown: GB / 2,
     });
-    await gateway.sync();
+    await bed.gateway.sync();
     await expectRefused(customer, 402, 'No data left on your ISP plan: buy more GB', SOCKS_NOT_ALLOWED);
   });
 
   it('refuses a deactivated customer with 403, and follows it within one sync', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
-    await gateway.sync();
-    const open = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+    await bed.gateway.sync();
+    const open = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
     expect(open.status).toBe(200);
-    await database.db
+    await bed.database.db
       .update(schema.users)
       .set({ isActive: false })
       .where(eq(schema.users.id, customer.userId));
     const closed = once(open.socket, 'close');
-    await gateway.sync();
+    await bed.gateway.sync();
     await closed;
     await expectRefused(customer, 403, 'Account deactivated', SOCKS_NOT_ALLOWED);
   });
 
   it('follows a password change without a restart: the old one is refused and its tunnels closed', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
-    await gateway.sync();
-    const open = await socksConnect(gateway.port, { host: '127.0.0.1', port: target.port }, customer);
-    await database.db
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+    await bed.gateway.sync();
+    const open = await socksConnect(bed.gateway.port, { host: '127.0.0.1', port: bed.target.port }, customer);
+    await bed.database.db
       .update(schema.users)
       .set({ proxyPassword: 'brandnewsecret1' })
       .where(eq(schema.users.id, customer.userId));
     const closed = once(open.socket, 'close');
-    await gateway.sync();
+    await bed.gateway.sync();
     await closed;
     await expectRefused(customer, 407, 'Wrong proxy username or password', SOCKS_AUTH_FAILED);
     expect(
       (
-        await httpConnect(gateway.port, `127.0.0.1:${target.port}`, {
+        await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, {
           username: customer.username,
           password: 'brandnewsecret1',
         })
@@ -221,38 +206,38 @@ describe('who may use the gateway (issue #6 §3)', () => {
   });
 
   it('caps each customer’s open connections (429 / SOCKS refusal) without touching others', async () => {
-    const capped = await startTestGateway(database.db, { GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER: '2' });
+    const capped = await startTestGateway(bed.database.db, { GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER: '2' });
     try {
-      const customer = await seedCustomer(database.db, { product: 'PR_2' });
-      const other = await seedCustomer(database.db, { product: 'PR_2' });
+      const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+      const other = await seedCustomer(bed.database.db, { product: 'PR_2' });
       await capped.sync();
-      const first = await httpConnect(capped.port, `127.0.0.1:${target.port}`, customer);
-      const second = await socksConnect(capped.port, { host: '127.0.0.1', port: target.port }, customer);
-      const third = await httpConnect(capped.port, `127.0.0.1:${target.port}`, customer);
+      const first = await httpConnect(capped.port, `127.0.0.1:${bed.target.port}`, customer);
+      const second = await socksConnect(capped.port, { host: '127.0.0.1', port: bed.target.port }, customer);
+      const third = await httpConnect(capped.port, `127.0.0.1:${bed.target.port}`, customer);
       expect([first.status, third.status, third.body]).toEqual([
         200,
         429,
         'Too many open connections (at most 2)\n',
       ]);
       await expect(
-        socksConnect(capped.port, { host: '127.0.0.1', port: target.port }, customer),
+        socksConnect(capped.port, { host: '127.0.0.1', port: bed.target.port }, customer),
       ).rejects.toThrow(SOCKS_NOT_ALLOWED);
-      expect((await httpConnect(capped.port, `127.0.0.1:${target.port}`, other)).status).toBe(200);
+      expect((await httpConnect(capped.port, `127.0.0.1:${bed.target.port}`, other)).status).toBe(200);
       // A closed connection frees its place.
       const closed = once(second.socket, 'close');
       second.socket.destroy();
       await closed;
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect((await httpConnect(capped.port, `127.0.0.1:${target.port}`, customer)).status).toBe(200);
+      expect((await httpConnect(capped.port, `127.0.0.1:${bed.target.port}`, customer)).status).toBe(200);
     } finally {
       await capped.close();
     }
   });
 
   it('drops garbage, oversize and slow handshakes without falling over', async () => {
-    const strict = await startTestGateway(database.db, { GATEWAY_HANDSHAKE_SECONDS: '0.5' });
+    const strict = await startTestGateway(bed.database.db, { GATEWAY_HANDSHAKE_SECONDS: '0.5' });
     try {
-      const reached = target.connections.length;
+      const reached = bed.target.connections.length;
       const raw = async (payload: Buffer | string) => {
         const socket = connect(strict.port, '127.0.0.1');
         await once(socket, 'connect');
@@ -266,7 +251,9 @@ describe('who may use the gateway (issue #6 §3)', () => {
       expect((await raw(Buffer.from([0x16, 0x03, 0x01, 0x00, 0xff]))).toString()).toMatch(/^HTTP\/1\.1 400/);
       expect(
         (
-          await raw(`GET http://127.0.0.1:${target.port}/ HTTP/1.1\r\nX-Big: ${'a'.repeat(32_000)}\r\n\r\n`)
+          await raw(
+            `GET http://127.0.0.1:${bed.target.port}/ HTTP/1.1\r\nX-Big: ${'a'.repeat(32_000)}\r\n\r\n`,
+          )
         ).toString(),
       ).toMatch(/^HTTP\/1\.1 (400|431)/);
       // SOCKS5: no methods, a bad version after the greeting, an oversize greeting.
@@ -277,16 +264,16 @@ describe('who may use the gateway (issue #6 §3)', () => {
       ).toBeLessThanOrEqual(2);
       // Slow-loris: half a request head, then nothing: closed after the handshake time.
       const started = Date.now();
-      await raw(`CONNECT 127.0.0.1:${target.port} HTTP/1.1\r\nHost: x\r\n`);
+      await raw(`CONNECT 127.0.0.1:${bed.target.port} HTTP/1.1\r\nHost: x\r\n`);
       expect(Date.now() - started).toBeLessThan(5_000);
       // Silent: says nothing at all.
       await raw('');
-      expect(target.connections.length).toBe(reached);
+      expect(bed.target.connections.length).toBe(reached);
       expect(strict.openConnections()).toBe(0);
       // Still serving after all that.
-      const customer = await seedCustomer(database.db, { product: 'PR_2' });
+      const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
       await strict.sync();
-      expect((await httpConnect(strict.port, `127.0.0.1:${target.port}`, customer)).status).toBe(200);
+      expect((await httpConnect(strict.port, `127.0.0.1:${bed.target.port}`, customer)).status).toBe(200);
     } finally {
       await strict.close();
     }

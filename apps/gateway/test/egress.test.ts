@@ -3,31 +3,20 @@ import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { schema } from '@proxydesk/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   httpConnect,
   httpGetViaProxy,
   readBytes,
   seedCustomer,
   socksConnect,
-  startTarget,
   startTestGateway,
   usageOf,
+  useGatewayTestbed,
 } from '../../../test-support/gateway.js';
 import type { RunningGateway } from '../src/gateway.js';
 
-let database: TestDatabase;
-let target: Awaited<ReturnType<typeof startTarget>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-  target = await startTarget();
-});
-afterAll(async () => {
-  await target.close();
-  await database.close();
-});
+const bed = useGatewayTestbed({ gateway: false });
 
 const freePort = async () => {
   const server = createServer().listen(0, '127.0.0.1');
@@ -40,7 +29,7 @@ const freePort = async () => {
 describe('not an open door (issue #6 §6)', () => {
   let gateway: RunningGateway;
   beforeAll(async () => {
-    gateway = await startTestGateway(database.db, { GATEWAY_ALLOW_PRIVATE_TARGETS: 'false' });
+    gateway = await startTestGateway(bed.database.db, { GATEWAY_ALLOW_PRIVATE_TARGETS: 'false' });
   });
   afterAll(() => gateway.close());
 
@@ -58,25 +47,25 @@ describe('not an open door (issue #6 §6)', () => {
     ['multicast', '224.0.0.1'],
     ['IPv6 unique local', '[fd00::1]'],
   ])('refuses %s targets (%s) on every protocol, with nothing sent', async (_kind, host) => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     await gateway.sync();
-    const reached = target.connections.length;
-    const connected = await httpConnect(gateway.port, `${host}:${target.port}`, customer);
+    const reached = bed.target.connections.length;
+    const connected = await httpConnect(gateway.port, `${host}:${bed.target.port}`, customer);
     expect([connected.status, connected.body]).toEqual([
       403,
       'This target is not allowed through the proxy\n',
     ]);
-    expect((await httpGetViaProxy(gateway.port, `http://${host}:${target.port}/`, customer)).status).toBe(
+    expect((await httpGetViaProxy(gateway.port, `http://${host}:${bed.target.port}/`, customer)).status).toBe(
       403,
     );
     await expect(
-      socksConnect(gateway.port, { host: host.replace(/^\[|\]$/g, ''), port: target.port }, customer),
+      socksConnect(gateway.port, { host: host.replace(/^\[|\]$/g, ''), port: bed.target.port }, customer),
     ).rejects.toThrow(/NotAllowed/);
-    expect(target.connections.length).toBe(reached);
+    expect(bed.target.connections.length).toBe(reached);
   });
 
   it('refuses mail ports, wherever they are', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     await gateway.sync();
     for (const port of [25, 465, 587]) {
       expect((await httpConnect(gateway.port, `203.0.113.7:${port}`, customer)).status).toBe(403);
@@ -92,26 +81,26 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
   beforeAll(async () => {
     // The demo pool lives on 127.0.10.x (datacenter) and 127.0.20.x (IPv6): give this test ports of its own.
     poolPort = await freePort();
-    await database.db
+    await bed.database.db
       .update(schema.proxyPool)
       .set({ port: poolPort })
       .where(eq(schema.proxyPool.productType, 'PR_4'));
-    await database.db
+    await bed.database.db
       .update(schema.proxyPool)
       .set({ port: await freePort() })
       .where(eq(schema.proxyPool.productType, 'PR_5'));
-    customer = await seedCustomer(database.db, { product: 'PR_4', dataGb: null, ipAmount: 1 });
-    const [address] = await database.db
+    customer = await seedCustomer(bed.database.db, { product: 'PR_4', dataGb: null, ipAmount: 1 });
+    const [address] = await bed.database.db
       .select()
       .from(schema.proxyPool)
       .where(and(eq(schema.proxyPool.address, '127.0.10.1'), eq(schema.proxyPool.productType, 'PR_4')));
-    await database.db
+    await bed.database.db
       .insert(schema.poolAssignments)
       .values({ poolId: address!.id, customerPlanId: customer.planId });
-    await database.db
+    await bed.database.db
       .insert(schema.whitelistedIps)
       .values({ customerPlanId: customer.planId, ip: '127.0.0.1' });
-    gateway = await startTestGateway(database.db, { GATEWAY_POOL_LISTEN: 'true', GATEWAY_HOST: '' });
+    gateway = await startTestGateway(bed.database.db, { GATEWAY_POOL_LISTEN: 'true', GATEWAY_HOST: '' });
   });
   afterAll(() => gateway.close());
 
@@ -120,7 +109,7 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
   });
 
   it('lets a whitelisted IP in without credentials, and sends from the pool address', async () => {
-    const connected = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+    const connected = await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, {
       proxyHost: '127.0.10.1',
     });
     expect(connected.status).toBe(200);
@@ -128,13 +117,13 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
     await readBytes(connected.socket, 1000);
     connected.socket.end();
     await once(connected.socket, 'close');
-    const seen = target.connections.at(-1)!;
+    const seen = bed.target.connections.at(-1)!;
     await seen.closed;
     expect(seen.remoteAddress).toBe('127.0.10.1');
 
     const socks = await socksConnect(
       poolPort,
-      { host: '127.0.0.1', port: target.port },
+      { host: '127.0.0.1', port: bed.target.port },
       undefined,
       '127.0.10.1',
     );
@@ -143,13 +132,13 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
     socks.socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await gateway.sync();
-    const usage = await usageOf(database.db, customer.userId);
+    const usage = await usageOf(bed.database.db, customer.userId);
     expect(usage.down).toBe(1010);
     expect(usage.rows.every((row) => row.productType === 'PR_4')).toBe(true);
   });
 
   it('refuses an IP that is not whitelisted, and an address nobody has', async () => {
-    const stranger = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+    const stranger = await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, {
       proxyHost: '127.0.10.1',
       from: '127.0.0.2',
     });
@@ -157,32 +146,32 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
       403,
       'Your IP 127.0.0.2 is not whitelisted for this proxy\n',
     ]);
-    const unused = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+    const unused = await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, {
       proxyHost: '127.0.10.2',
     });
     expect([unused.status, unused.body]).toEqual([403, 'This proxy address is not in use\n']);
   });
 
   it('follows whitelist edits: a removed IP is refused and its tunnels closed within one sync', async () => {
-    const open = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+    const open = await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, {
       proxyHost: '127.0.10.1',
     });
     expect(open.status).toBe(200);
-    await database.db
+    await bed.database.db
       .delete(schema.whitelistedIps)
       .where(eq(schema.whitelistedIps.customerPlanId, customer.planId));
     const closed = once(open.socket, 'close');
     await gateway.sync();
     await closed;
     expect(
-      (await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, { proxyHost: '127.0.10.1' }))
+      (await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, { proxyHost: '127.0.10.1' }))
         .status,
     ).toBe(403);
-    await database.db
+    await bed.database.db
       .insert(schema.whitelistedIps)
       .values({ customerPlanId: customer.planId, ip: '127.0.0.2' });
     await gateway.sync();
-    const added = await httpConnect(poolPort, `127.0.0.1:${target.port}`, undefined, {
+    const added = await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, {
       proxyHost: '127.0.10.1',
       from: '127.0.0.2',
     });
@@ -234,16 +223,16 @@ const startUpstream = async (password: string) => {
 describe('egress through an upstream per product (issue #6 §5)', () => {
   it('chains premium lines through the upstream with the options in its username, and keeps sticky sessions', async () => {
     const upstream = await startUpstream('upsecret');
-    const gateway = await startTestGateway(database.db, {
+    const gateway = await startTestGateway(bed.database.db, {
       GATEWAY_UPSTREAM_PR_6: `http://net-user:upsecret@127.0.0.1:${upstream.port}`,
     });
     try {
-      const alice = await seedCustomer(database.db, { product: 'PR_6' });
-      const bob = await seedCustomer(database.db, { product: 'PR_6' });
-      const isp = await seedCustomer(database.db, { product: 'PR_2' });
+      const alice = await seedCustomer(bed.database.db, { product: 'PR_6' });
+      const bob = await seedCustomer(bed.database.db, { product: 'PR_6' });
+      const isp = await seedCustomer(bed.database.db, { product: 'PR_2' });
       await gateway.sync();
       const through = async (who: { username: string; password: string }, options: string) => {
-        const connected = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, {
+        const connected = await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`, {
           ...who,
           password: `${who.password}${options}`,
         });
@@ -265,7 +254,7 @@ describe('egress through an upstream per product (issue #6 §5)', () => {
       // The upstream's handshake is not the customer's traffic: usage is the tunnel's bytes only.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await gateway.sync();
-      expect((await usageOf(database.db, alice.userId)).down).toBe(5 * 2000);
+      expect((await usageOf(bed.database.db, alice.userId)).down).toBe(5 * 2000);
 
       // Plain HTTP goes through the upstream too, tunnelled, and the target sees an ordinary request.
       const site = createHttpServer((req, res) => res.end(`site got ${req.url}`));
@@ -282,7 +271,7 @@ describe('egress through an upstream per product (issue #6 §5)', () => {
 
       // ISP has no upstream configured: it goes straight out.
       const seen = upstream.usernames.length;
-      const direct = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, isp);
+      const direct = await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`, isp);
       expect(direct.status).toBe(200);
       direct.socket.destroy();
       expect(upstream.usernames.length).toBe(seen);
@@ -294,16 +283,16 @@ describe('egress through an upstream per product (issue #6 §5)', () => {
 
   it('answers 502 when the upstream refuses, and counts nothing', async () => {
     const upstream = await startUpstream('other');
-    const gateway = await startTestGateway(database.db, {
+    const gateway = await startTestGateway(bed.database.db, {
       GATEWAY_UPSTREAM_PR_6: `http://net-user:upsecret@127.0.0.1:${upstream.port}`,
     });
     try {
-      const customer = await seedCustomer(database.db, { product: 'PR_6' });
+      const customer = await seedCustomer(bed.database.db, { product: 'PR_6' });
       await gateway.sync();
-      const connected = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+      const connected = await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`, customer);
       expect(connected.status).toBe(502);
       await gateway.sync();
-      expect((await usageOf(database.db, customer.userId)).rows).toEqual([]);
+      expect((await usageOf(bed.database.db, customer.userId)).rows).toEqual([]);
     } finally {
       await gateway.close();
       await upstream.close();
@@ -313,12 +302,12 @@ describe('egress through an upstream per product (issue #6 §5)', () => {
 
 describe('health and metrics on a local port (issue #6 §7)', () => {
   it('answers /healthz and Prometheus /metrics', async () => {
-    const gateway = await startTestGateway(database.db);
+    const gateway = await startTestGateway(bed.database.db);
     try {
-      const customer = await seedCustomer(database.db, { product: 'PR_2' });
+      const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
       await gateway.sync();
       (
-        await httpConnect(gateway.port, `127.0.0.1:${target.port}`, { ...customer, password: 'wrong' })
+        await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`, { ...customer, password: 'wrong' })
       ).socket.destroy();
       const health = await fetch(`http://127.0.0.1:${gateway.metricsPort}/healthz`);
       expect(health.status).toBe(200);

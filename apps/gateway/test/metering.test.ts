@@ -3,34 +3,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { recordUsageBatch, schema, usedGb } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { describe, expect, it } from 'vitest';
 import {
   httpConnect,
   httpGetViaProxy,
   readBytes,
   seedCustomer,
   socksConnect,
-  startTarget,
   startTestGateway,
   usageOf,
+  useGatewayTestbed,
 } from '../../../test-support/gateway.js';
-import type { RunningGateway } from '../src/gateway.js';
 
-let database: TestDatabase;
-let gateway: RunningGateway;
-let target: Awaited<ReturnType<typeof startTarget>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-  target = await startTarget();
-  gateway = await startTestGateway(database.db);
-});
-afterAll(async () => {
-  await gateway.close();
-  await target.close();
-  await database.close();
-});
+const bed = useGatewayTestbed();
 
 /** Sends `upload` bytes and a request for `download` bytes through a tunnel, reads them all, closes. */
 const transfer = async (socket: Socket, upload: number, download: number) => {
@@ -39,45 +24,45 @@ const transfer = async (socket: Socket, upload: number, download: number) => {
   expect((await readBytes(socket, download)).length).toBe(download);
   socket.end();
   await once(socket, 'close');
-  const seen = target.connections.at(-1)!;
+  const seen = bed.target.connections.at(-1)!;
   await seen.closed;
   return seen;
 };
 
 /** Waits until the gateway has let go of every connection (their last bytes are counted on close). */
 const settled = async () => {
-  for (let i = 0; i < 100 && gateway.openConnections() > 0; i += 1)
+  for (let i = 0; i < 100 && bed.gateway.openConnections() > 0; i += 1)
     await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(gateway.openConnections()).toBe(0);
+  expect(bed.gateway.openConnections()).toBe(0);
 };
 
 describe('metering (issue #6 §4)', () => {
   it('counts exactly the bytes the target received and sent, through CONNECT and SOCKS5', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
-    await gateway.sync();
-    const connect = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+    await bed.gateway.sync();
+    const connect = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
     const first = await transfer(connect.socket, 12_345, 1_000_000);
     const socks = await socksConnect(
-      gateway.port,
-      { host: '127.0.0.1', port: target.port },
+      bed.gateway.port,
+      { host: '127.0.0.1', port: bed.target.port },
       { ...customer, password: `${customer.password}_country-us_session-abcdefgh` },
     );
     const second = await transfer(socks.socket, 777, 54_321);
     await settled();
-    await gateway.sync();
-    const usage = await usageOf(database.db, customer.userId);
+    await bed.gateway.sync();
+    const usage = await usageOf(bed.database.db, customer.userId);
     expect(usage.up).toBe(first.received + second.received);
     expect(usage.down).toBe(first.sent + second.sent);
     expect(usage.down).toBe(1_000_000 + 54_321);
     expect(usage.rows.every((row) => row.productType === 'PR_2')).toBe(true);
     // Written once: another sync adds nothing.
-    await gateway.sync();
-    expect(await usageOf(database.db, customer.userId)).toEqual(usage);
+    await bed.gateway.sync();
+    expect(await usageOf(bed.database.db, customer.userId)).toEqual(usage);
   });
 
   it('counts plain HTTP at the target’s socket, request and answer', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_6' });
-    await gateway.sync();
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_6' });
+    await bed.gateway.sync();
     const seen: { received: number; sent: number }[] = [];
     const server: Server = createServer((_req, res) => res.end('x'.repeat(70_000)));
     server.on('connection', (socket: Socket) =>
@@ -86,14 +71,14 @@ describe('metering (issue #6 §4)', () => {
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const answer = await httpGetViaProxy(
-      gateway.port,
+      bed.gateway.port,
       `http://127.0.0.1:${(server.address() as AddressInfo).port}/file`,
       customer,
     );
     expect(answer.body.length).toBe(70_000);
     await settled();
-    await gateway.sync();
-    const usage = await usageOf(database.db, customer.userId);
+    await bed.gateway.sync();
+    const usage = await usageOf(bed.database.db, customer.userId);
     expect(seen).toHaveLength(1);
     expect({ up: usage.up, down: usage.down }).toEqual({ up: seen[0]!.received, down: seen[0]!.sent });
     expect(usage.rows[0]!.productType).toBe('PR_6');
@@ -101,18 +86,18 @@ describe('metering (issue #6 §4)', () => {
   });
 
   it('counts an open tunnel at every sync, and the dashboard rule reads it as the plan’s usage', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
-    await gateway.sync();
-    const { socket } = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+    await bed.gateway.sync();
+    const { socket } = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
     socket.write('SEND 300000\n');
     await readBytes(socket, 300_000);
-    await gateway.sync();
-    expect((await usageOf(database.db, customer.userId)).down).toBe(300_000);
-    const [plan] = await database.db
+    await bed.gateway.sync();
+    expect((await usageOf(bed.database.db, customer.userId)).down).toBe(300_000);
+    const [plan] = await bed.database.db
       .select()
       .from(schema.customerPlans)
       .where(eq(schema.customerPlans.id, customer.planId));
-    expect(await usedGb(database.db, customer.userId, 'PR_2', plan!.activatedAt!)).toBeCloseTo(
+    expect(await usedGb(bed.database.db, customer.userId, 'PR_2', plan!.activatedAt!)).toBeCloseTo(
       (300_000 + 12) / 1024 ** 3,
       12,
     );
@@ -121,41 +106,41 @@ describe('metering (issue #6 §4)', () => {
 
   it('closes open tunnels within one sync when the data runs out, and refuses new ones', async () => {
     // 0.0001 GB is 107,374 bytes.
-    const customer = await seedCustomer(database.db, { product: 'PR_2', dataGb: 0.0001 });
-    await gateway.sync();
-    const idle = await socksConnect(gateway.port, { host: '127.0.0.1', port: target.port }, customer);
-    const busy = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2', dataGb: 0.0001 });
+    await bed.gateway.sync();
+    const idle = await socksConnect(bed.gateway.port, { host: '127.0.0.1', port: bed.target.port }, customer);
+    const busy = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
     busy.socket.write('SEND 150000\n');
     await readBytes(busy.socket, 150_000);
     const closed = Promise.all([once(idle.socket, 'close'), once(busy.socket, 'close')]);
-    await gateway.sync();
+    await bed.gateway.sync();
     await closed;
-    const refused = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+    const refused = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
     expect([refused.status, refused.body]).toEqual([402, 'No data left on your ISP plan: buy more GB\n']);
     // Buying more GB lets the customer in again.
-    await database.db
+    await bed.database.db
       .update(schema.customerPlans)
       .set({ dataGb: 1 })
       .where(eq(schema.customerPlans.id, customer.planId));
-    await gateway.sync();
-    const again = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+    await bed.gateway.sync();
+    const again = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
     expect(again.status).toBe(200);
     again.socket.destroy();
   });
 
   it('refuses once local counts reach the quota, before the database has them', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2', dataGb: 0.0001 });
-    await gateway.sync();
-    const first = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer);
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2', dataGb: 0.0001 });
+    await bed.gateway.sync();
+    const first = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
     await transfer(first.socket, 0, 120_000);
     await settled();
     // No sync yet: the counts are only in this gateway's memory.
-    expect((await usageOf(database.db, customer.userId)).rows).toEqual([]);
-    expect((await httpConnect(gateway.port, `127.0.0.1:${target.port}`, customer)).status).toBe(402);
+    expect((await usageOf(bed.database.db, customer.userId)).rows).toEqual([]);
+    expect((await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer)).status).toBe(402);
   });
 
   it('writes a batch once, however often it is retried', async () => {
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     const rows = [
       {
         userId: customer.userId,
@@ -165,17 +150,17 @@ describe('metering (issue #6 §4)', () => {
         bytesDown: 20,
       },
     ];
-    expect(await recordUsageBatch(database.db, 'test:1', rows)).toBe(true);
-    expect(await recordUsageBatch(database.db, 'test:1', rows)).toBe(false);
-    expect(await recordUsageBatch(database.db, 'test:2', rows)).toBe(true);
-    expect(await usageOf(database.db, customer.userId)).toMatchObject({ up: 20, down: 40 });
+    expect(await recordUsageBatch(bed.database.db, 'test:1', rows)).toBe(true);
+    expect(await recordUsageBatch(bed.database.db, 'test:1', rows)).toBe(false);
+    expect(await recordUsageBatch(bed.database.db, 'test:2', rows)).toBe(true);
+    expect(await usageOf(bed.database.db, customer.userId)).toMatchObject({ up: 20, down: 40 });
   });
 
   it('writes what is left when it shuts down, and counts nothing twice', async () => {
-    const own = await startTestGateway(database.db);
-    const customer = await seedCustomer(database.db, { product: 'PR_2' });
+    const own = await startTestGateway(bed.database.db);
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     await own.sync();
-    const { socket } = await httpConnect(own.port, `127.0.0.1:${target.port}`, customer);
+    const { socket } = await httpConnect(own.port, `127.0.0.1:${bed.target.port}`, customer);
     socket.write('SEND 5000\n');
     await readBytes(socket, 5000);
     await own.sync();
@@ -184,8 +169,11 @@ describe('metering (issue #6 §4)', () => {
     const closed = once(socket, 'close');
     await own.close();
     await closed;
-    const seen = target.connections.at(-1)!;
+    const seen = bed.target.connections.at(-1)!;
     await seen.closed;
-    expect(await usageOf(database.db, customer.userId)).toMatchObject({ up: seen.received, down: 12_000 });
+    expect(await usageOf(bed.database.db, customer.userId)).toMatchObject({
+      up: seen.received,
+      down: 12_000,
+    });
   });
 });

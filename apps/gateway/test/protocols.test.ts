@@ -1,48 +1,34 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   httpConnect,
   httpGetViaProxy,
   readBytes,
   seedCustomer,
   socksConnect,
-  startTarget,
-  startTestGateway,
   type SeededCustomer,
+  useGatewayTestbed,
 } from '../../../test-support/gateway.js';
-import { inject } from 'vitest';
-import type { RunningGateway } from '../src/gateway.js';
 
-let database: TestDatabase;
-let gateway: RunningGateway;
-let target: Awaited<ReturnType<typeof startTarget>>;
+const bed = useGatewayTestbed();
 let customer: SeededCustomer;
-
 beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-  customer = await seedCustomer(database.db, { product: 'PR_6' });
-  target = await startTarget();
-  gateway = await startTestGateway(database.db);
-});
-afterAll(async () => {
-  await gateway.close();
-  await target.close();
-  await database.close();
+  customer = await seedCustomer(bed.database.db, { product: 'PR_6' });
+  await bed.gateway.sync();
 });
 
 /** Asks the target for `size` bytes through an open tunnel, reads them, and closes; answers what the target counted. */
 const exchange = async (socket: Socket, size: number, extra = '') => {
-  const before = target.connections.length;
+  const before = bed.target.connections.length;
   socket.write(`${extra}SEND ${size}\n`);
   const got = await readBytes(socket, size);
   expect(got.length).toBe(size);
   socket.end();
   await once(socket, 'close');
-  const seen = target.connections[target.connections.length - 1]!;
-  expect(target.connections.length).toBeGreaterThan(before - 1);
+  const seen = bed.target.connections[bed.target.connections.length - 1]!;
+  expect(bed.target.connections.length).toBeGreaterThan(before - 1);
   await seen.closed;
   return seen;
 };
@@ -58,7 +44,7 @@ const options = [
 
 describe('one port, three protocols (issue #6 §1)', () => {
   it.each(options)('CONNECT with password options "%s" tunnels to the target', async (suffix) => {
-    const { status, socket } = await httpConnect(gateway.port, `127.0.0.1:${target.port}`, {
+    const { status, socket } = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, {
       username: customer.username,
       password: `${customer.password}${suffix}`,
     });
@@ -68,8 +54,8 @@ describe('one port, three protocols (issue #6 §1)', () => {
 
   it.each(options)('SOCKS5 with password options "%s" tunnels to the target', async (suffix) => {
     const { socket } = await socksConnect(
-      gateway.port,
-      { host: '127.0.0.1', port: target.port },
+      bed.gateway.port,
+      { host: '127.0.0.1', port: bed.target.port },
       { username: customer.username, password: `${customer.password}${suffix}` },
     );
     await exchange(socket, 4096);
@@ -77,8 +63,8 @@ describe('one port, three protocols (issue #6 §1)', () => {
 
   it('SOCKS5 to a host name and to an IPv4 address', async () => {
     const { socket } = await socksConnect(
-      gateway.port,
-      { host: 'localhost', port: target.port },
+      bed.gateway.port,
+      { host: 'localhost', port: bed.target.port },
       { username: customer.username, password: customer.password },
     );
     await exchange(socket, 10);
@@ -91,7 +77,7 @@ describe('one port, three protocols (issue #6 §1)', () => {
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
-    const answer = await httpGetViaProxy(gateway.port, `http://127.0.0.1:${port}/path?q=1`, {
+    const answer = await httpGetViaProxy(bed.gateway.port, `http://127.0.0.1:${port}/path?q=1`, {
       username: customer.username,
       password: customer.password,
     });
