@@ -44,6 +44,14 @@ export const createMetrics = () => {
       this.set(sources.snapshotAge());
     },
   });
+  /** Each protocol × outcome's child, made once: every connection counts one. */
+  const children = new Map<string, ReturnType<typeof connections.labels>>();
+  const outcome = (protocol: string, result: string) => {
+    const key = `${protocol}/${result}`;
+    let child = children.get(key);
+    if (!child) children.set(key, (child = connections.labels(protocol, result)));
+    return child;
+  };
   const up = bytes.labels('up');
   const down = bytes.labels('down');
   return {
@@ -51,8 +59,8 @@ export const createMetrics = () => {
     watch: (running: typeof sources) => {
       sources = running;
     },
-    accepted: (protocol: string) => connections.inc({ protocol, outcome: 'ok' }),
-    refused: (protocol: string, why: RefusalKind) => connections.inc({ protocol, outcome: why }),
+    accepted: (protocol: string) => outcome(protocol, 'ok').inc(),
+    refused: (protocol: string, why: RefusalKind) => outcome(protocol, why).inc(),
     bytes: (sent: number, received: number) => {
       up.inc(sent);
       down.inc(received);

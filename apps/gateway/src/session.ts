@@ -39,6 +39,8 @@ export const establish = async (
   target: Target,
   recheck: () => boolean,
   client: Socket,
+  /** A plain HTTP request reads the target as a stream; tunnels relay it. */
+  { stream = false }: { stream?: boolean } = {},
 ): Promise<(Metered & { egress: Egress }) | Refusal> => {
   const { meter, config, allowed } = context;
   if (meter.connectionsOf(grant.userId) >= config.GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER) {
@@ -62,6 +64,7 @@ export const establish = async (
     allowed,
     upstream: upstreamFor(config, grant),
     timeoutMs: ms(config.GATEWAY_HANDSHAKE_SECONDS),
+    relay: !stream,
   });
   if ('refused' in egress) {
     meter.release(connection);
@@ -81,7 +84,7 @@ export const establish = async (
  * Joins client and egress both ways until either side is done. A side that closes ends the other once its
  * data is out; a tunnel quiet for the idle time, or a side that never closes, is destroyed.
  */
-export const tunnel = (client: Socket, egress: Socket, idleSeconds: number): void => {
+export const tunnel = (client: Socket, { socket: egress, relay }: Egress, idleSeconds: number): void => {
   const destroyBoth = () => {
     client.destroy();
     egress.destroy();
@@ -92,12 +95,12 @@ export const tunnel = (client: Socket, egress: Socket, idleSeconds: number): voi
   ] as const) {
     side.setTimeout(ms(idleSeconds), destroyBoth);
     side.on('error', destroyBoth);
+    // A side that closes ends the other once its data is out; the other's idle timer ends it if it never closes.
     side.once('close', () => {
-      if (other.destroyed) return;
-      other.end();
-      setTimeout(() => other.destroy(), ms(idleSeconds)).unref();
+      if (!other.destroyed && !other.writableEnded) other.end();
     });
   }
   client.pipe(egress);
-  egress.pipe(client);
+  if (relay) relay.start(egress, client);
+  else egress.pipe(client);
 };

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   httpConnect,
@@ -82,6 +82,35 @@ describe('one port, three protocols (issue #6 §1)', () => {
       password: customer.password,
     });
     expect(answer).toMatchObject({ status: 200, body: 'hello /path?q=1 no-auth-header' });
+    server.close();
+  });
+
+  it('relays a server that speaks first, and a large download to a slow reader byte for byte', async () => {
+    const pattern = Buffer.alloc(8 * 1024 * 1024);
+    for (let i = 0; i < pattern.length; i += 1) pattern[i] = i % 251;
+    const server = createNetServer((socket) => {
+      socket.write('220 hello\r\n');
+      socket.once('data', () => socket.end(pattern));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    for (const open of [
+      async () => (await httpConnect(bed.gateway.port, `127.0.0.1:${port}`, customer)).socket,
+      async () => (await socksConnect(bed.gateway.port, { host: '127.0.0.1', port }, customer)).socket,
+    ]) {
+      const socket = await open();
+      expect((await readBytes(socket, 11)).toString()).toBe('220 hello\r\n');
+      socket.write('GO\n');
+      // A reader that stops for a while: the gateway must hold the target back, then go on, losing nothing.
+      socket.pause();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.resume();
+      const got = await readBytes(socket, pattern.length);
+      expect(got.length).toBe(pattern.length);
+      expect(got.equals(pattern)).toBe(true);
+      socket.destroy();
+    }
     server.close();
   });
 });

@@ -74,6 +74,7 @@ export const createAccess = ({
       loadedAt: now.getTime(),
     };
     accounts.clear();
+    verified.clear();
   };
 
   const checkOptions = (options: Record<string, string>): Refusal | undefined => {
@@ -102,32 +103,50 @@ export const createAccess = ({
    * Username and password of a line (`u123-isp`, `secret_country-us_session-abcdefgh`). Answers a grant, a
    * refusal, or `unknown` when the customer has no current plan and only the database can tell which refusal.
    */
+  /**
+   * Credentials already found right against this snapshot, with their plan and options: most connections
+   * repeat a line, and then skip the parsing and hashing. Emptied with every new snapshot.
+   */
+  const verified = new Map<
+    string,
+    { plan: GatewayDataPlan; product: LineProduct; options: Record<string, string> }
+  >();
+
   const fromSnapshot = (
     username: string,
     password: string,
     now: number,
   ):
     Decision | { unknown: string; secret: string; product: LineProduct; options: Record<string, string> } => {
-    const who = parseLineUsername(username);
-    const parsed = parsePassword(password);
-    if (!who) return BAD_CREDENTIALS;
-    if (!parsed) return refuse('credentials', 'Malformed options in the proxy password');
-    const plan = snapshot.dataPlans.get(`${who.proxyUsername}/${who.product}`);
-    if (!plan)
-      return {
-        unknown: who.proxyUsername,
-        secret: parsed.secret,
-        product: who.product,
-        options: parsed.options,
-      };
-    if (!sameSecret(parsed.secret, plan.proxyPassword)) return BAD_CREDENTIALS;
-    const problem = checkOptions(parsed.options) ?? planState(plan, who.product, now);
+    const key = `${username}\n${password}`;
+    let known = verified.get(key);
+    if (!known) {
+      const who = parseLineUsername(username);
+      const parsed = parsePassword(password);
+      if (!who) return BAD_CREDENTIALS;
+      if (!parsed) return refuse('credentials', 'Malformed options in the proxy password');
+      const plan = snapshot.dataPlans.get(`${who.proxyUsername}/${who.product}`);
+      if (!plan)
+        return {
+          unknown: who.proxyUsername,
+          secret: parsed.secret,
+          product: who.product,
+          options: parsed.options,
+        };
+      if (!sameSecret(parsed.secret, plan.proxyPassword)) return BAD_CREDENTIALS;
+      const wrongOption = checkOptions(parsed.options);
+      if (wrongOption) return wrongOption;
+      known = { plan, product: who.product, options: parsed.options };
+      if (verified.size >= 10_000) verified.clear();
+      verified.set(key, known);
+    }
+    const { plan, product, options } = known;
     return (
-      problem ?? {
+      planState(plan, product, now) ?? {
         userId: plan.userId,
         productType: plan.productType,
         planId: plan.planId,
-        options: parsed.options,
+        options,
       }
     );
   };

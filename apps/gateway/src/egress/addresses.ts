@@ -1,8 +1,11 @@
+import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import ipaddr from 'ipaddr.js';
 
 /** One spelling per address: IPv4-mapped IPv6 (`::ffff:1.2.3.4`) as IPv4, IPv6 compressed and lowercase. */
 export const normalizeIp = (value: string): string => {
+  // Node accepts only the one spelling of an IPv4 address: nothing to do (and it is every tunnel's case).
+  if (isIP(value) === 4) return value;
   const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
   if (!ipaddr.isValid(bare)) return bare.toLowerCase();
   const parsed = ipaddr.parse(bare);

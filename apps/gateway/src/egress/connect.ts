@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { refuse, type Grant, type Refusal } from '../access/decision.js';
 import { isLoopback, normalizeIp, type TargetPolicy } from './addresses.js';
+import { createRelay, type Relay } from './relay.js';
 import { connectThroughUpstream, type Upstream } from './upstream.js';
 
 export interface Target {
@@ -14,6 +15,8 @@ export interface Egress {
   socket: Socket;
   sentBefore: number;
   receivedBefore: number;
+  /** Reads the target's bytes into reused buffers, for a tunnel (absent: the socket is an ordinary stream). */
+  relay?: Relay;
 }
 
 const NETWORK_ERRORS: Record<string, Refusal> = {
@@ -41,8 +44,10 @@ const resolveAllowed = async (
   host: string,
   allowed: TargetPolicy,
 ): Promise<{ address: string; family: number } | Refusal> => {
-  if (isIP(host))
-    return allowed(host) ? { address: normalizeIp(host), family: isIP(normalizeIp(host)) } : BLOCKED;
+  if (isIP(host)) {
+    const address = normalizeIp(host);
+    return allowed(address) ? { address, family: isIP(address) } : BLOCKED;
+  }
   const answers = await lookup(host, { all: true });
   const usable = answers.find((answer) => allowed(answer.address));
   return usable ?? BLOCKED;
@@ -51,9 +56,10 @@ const resolveAllowed = async (
 const connectDirect = (
   options: { host: string; port: number; family: number; localAddress?: string | undefined },
   timeoutMs: number,
+  relay: Relay | undefined,
 ): Promise<Socket> =>
   new Promise((resolve, reject) => {
-    const socket = netConnect({ ...options, noDelay: true });
+    const socket = netConnect({ ...options, noDelay: true, ...(relay ? { onread: relay.onread } : {}) });
     const fail = (error: Error) => {
       socket.destroy();
       reject(error);
@@ -81,7 +87,14 @@ export const openEgress = async (
     allowed,
     upstream,
     timeoutMs,
-  }: { allowed: TargetPolicy; upstream: Upstream | undefined; timeoutMs: number },
+    relay: relayed,
+  }: {
+    allowed: TargetPolicy;
+    upstream: Upstream | undefined;
+    timeoutMs: number;
+    /** A tunnel (CONNECT, SOCKS5) relays the target's bytes itself; a plain HTTP request reads them as a stream. */
+    relay: boolean;
+  },
 ): Promise<Egress | Refusal> => {
   if (BLOCKED_PORTS.has(target.port)) return BLOCKED;
   try {
@@ -99,6 +112,7 @@ export const openEgress = async (
       from !== undefined &&
       isIP(from) === resolved.family &&
       (!isLoopback(from) || isLoopback(resolved.address));
+    const relay = relayed ? createRelay() : undefined;
     const socket = await connectDirect(
       {
         host: resolved.address,
@@ -107,8 +121,9 @@ export const openEgress = async (
         localAddress: bindable ? from : undefined,
       },
       timeoutMs,
+      relay,
     );
-    return { socket, sentBefore: 0, receivedBefore: 0 };
+    return { socket, sentBefore: 0, receivedBefore: 0, ...(relay ? { relay } : {}) };
   } catch (error) {
     return egressFailure(error);
   }

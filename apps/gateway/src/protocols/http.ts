@@ -1,15 +1,15 @@
 import {
   createServer,
   request as httpRequest,
-  STATUS_CODES,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
 import type { Socket } from 'node:net';
-import { HTTP_STATUS, isRefusal, refuse, type Decision, type Refusal } from '../access/decision.js';
-import type { Target } from '../egress/connect.js';
-import { establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
+import { HTTP_STATUS, isRefusal, refuse, type Refusal } from '../access/decision.js';
+import { establish, type GatewayContext, type ListenerMode } from '../session.js';
+import { authorize } from './authorize.js';
+import { basicCredentials, parseAuthority, rawRefusal, REALM } from './http-common.js';
 
 /** Headers for one hop only (RFC 9110 §7.6.1), never passed on. */
 const HOP_BY_HOP = new Set([
@@ -27,16 +27,6 @@ const HOP_BY_HOP = new Set([
 const passOn = (headers: IncomingHttpHeaders): IncomingHttpHeaders =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 
-const REALM = 'Basic realm="proxy"';
-
-/** The raw answer to a refused CONNECT (or anything not yet an HTTP response). */
-const rawRefusal = (refusal: Refusal): string => {
-  const status = HTTP_STATUS[refusal.refused];
-  const body = `${refusal.reason}\n`;
-  const challenge = status === 407 ? `Proxy-Authenticate: ${REALM}\r\n` : '';
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${challenge}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
-};
-
 const answerRefusal = (res: ServerResponse, refusal: Refusal) => {
   const status = HTTP_STATUS[refusal.refused];
   res.writeHead(status, {
@@ -47,82 +37,18 @@ const answerRefusal = (res: ServerResponse, refusal: Refusal) => {
   res.end(`${refusal.reason}\n`);
 };
 
-/** `Proxy-Authorization: Basic base64(user:pass)` → user and password. */
-const basicCredentials = (header: string | undefined): { username: string; password: string } | undefined => {
-  const encoded = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '')?.[1];
-  if (!encoded) return undefined;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon > 0 ? { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) } : undefined;
-};
-
-/** `host:port` of a CONNECT, or of an absolute URL; undefined when it is not one. */
-const parseAuthority = (
-  authority: string,
-  defaultPort?: number,
-): { host: string; port: number } | undefined => {
-  try {
-    const url = new URL(`http://${authority}`);
-    const port = url.port ? Number(url.port) : defaultPort;
-    if (!port || url.username || url.pathname !== '/' || url.search) return undefined;
-    return { host: url.hostname.replace(/^\[|\]$/g, ''), port };
-  } catch {
-    return undefined;
-  }
-};
-
 /**
- * Plain HTTP proxying and CONNECT tunnels on a socket that spoke HTTP first (issue #6 §1). Node's own parser
- * bounds the head (16 KiB) and the time to send it, so slow or oversize handshakes are dropped.
+ * Plain HTTP proxying (`GET http://…`) on a socket that spoke HTTP first (issue #6 §1); CONNECT has its own
+ * path (connect.ts). Node's parser bounds the head (16 KiB) and the time to send it.
  */
 export const createHttpHandler = (context: GatewayContext, mode: ListenerMode) => {
-  const { access, config, metrics } = context;
-
-  const authorize = async (req: IncomingMessage): Promise<{ decision: Decision; recheck: () => boolean }> => {
-    const socket = req.socket;
-    if (mode === 'whitelist') {
-      const check = () =>
-        access.bySource(socket.localAddress ?? '', socket.localPort ?? 0, socket.remoteAddress ?? '');
-      return { decision: check(), recheck: () => !isRefusal(check()) };
-    }
-    const credentials = basicCredentials(req.headers['proxy-authorization']);
-    if (!credentials)
-      return { decision: refuse('credentials', 'Proxy authentication required'), recheck: () => false };
-    return {
-      decision: await access.byCredentials(credentials.username, credentials.password),
-      recheck: () => !isRefusal(access.stillByCredentials(credentials.username, credentials.password)),
-    };
-  };
+  const { config, metrics } = context;
 
   const server = createServer({
     maxHeaderSize: 16_384,
     headersTimeout: config.GATEWAY_HANDSHAKE_SECONDS * 1000,
     requestTimeout: 0,
     noDelay: true,
-  });
-
-  /** Authenticates, then opens the way to the target: the connection, or why not. */
-  const open = async (req: IncomingMessage, target: Target, client: Socket) => {
-    const { decision, recheck } = await authorize(req);
-    return isRefusal(decision) ? decision : establish(context, decision, target, recheck, client);
-  };
-
-  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
-    void (async () => {
-      const target = parseAuthority(req.url ?? '');
-      const connection = target
-        ? await open(req, target, client)
-        : refuse('bad-request', 'CONNECT needs host:port');
-      if ('refused' in connection) {
-        metrics.refused('http-connect', connection.refused);
-        client.end(rawRefusal(connection));
-        return;
-      }
-      metrics.accepted('http-connect');
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length > 0) connection.egress.socket.write(head);
-      tunnel(client, connection.egress.socket, config.GATEWAY_IDLE_SECONDS);
-    })().catch(() => client.destroy());
   });
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -144,7 +70,15 @@ export const createHttpHandler = (context: GatewayContext, mode: ListenerMode) =
         refuse('bad-request', 'This is a proxy: send an absolute http:// URL, or CONNECT for https'),
       );
     }
-    const connection = await open(req, target, req.socket);
+    const { decision, recheck } = await authorize(
+      context,
+      mode,
+      req.socket,
+      basicCredentials(req.headers['proxy-authorization']),
+    );
+    const connection = isRefusal(decision)
+      ? decision
+      : await establish(context, decision, target, recheck, req.socket, { stream: true });
     if ('refused' in connection) {
       metrics.refused('http', connection.refused);
       return answerRefusal(res, connection);

@@ -1,13 +1,16 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { GatewayContext, ListenerMode } from '../session.js';
+import { createConnectHandler } from './connect.js';
 import { createHttpHandler } from './http.js';
 import { createSocksHandler } from './socks5.js';
 
 const SOCKS_VERSION = 0x05;
+/** `C`, as in CONNECT: tunnels take a path of their own (other methods starting with C fall through to HTTP). */
+const CONNECT_INITIAL = 0x43;
 
 /**
- * One port, three protocols (issue #6 §1): the first byte tells SOCKS5 (0x05) from HTTP (a method's letter),
- * and the connection goes to that protocol's handler with its first bytes intact. A connection that says
+ * One port, three protocols (issue #6 §1): the first byte tells SOCKS5 (0x05) from HTTP (a method's letter,
+ * CONNECT on a path of its own), and the connection goes to that handler with its first bytes intact. A connection that says
  * nothing within the handshake time is dropped.
  */
 export const createListener = (
@@ -16,6 +19,7 @@ export const createListener = (
 ): { server: Server; close: () => Promise<void> } => {
   const http = createHttpHandler(context, mode);
   const socks = createSocksHandler(context, mode);
+  const connect = createConnectHandler(context, mode, http.handle);
   const sockets = new Set<Socket>();
   const server = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
@@ -24,6 +28,7 @@ export const createListener = (
     socket.on('error', () => socket.destroy());
     socket.once('data', (first: Buffer) => {
       if (first[0] === SOCKS_VERSION) return socks(socket, first);
+      if (first[0] === CONNECT_INITIAL) return connect(socket, first);
       http.handle(socket, first);
     });
   });

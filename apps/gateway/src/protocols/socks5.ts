@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { isRefusal, refuse, SOCKS_REPLY, type Decision, type Refusal } from '../access/decision.js';
 import { establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
+import { authorize } from './authorize.js';
 
 const VERSION = 0x05;
 const NO_AUTH = 0x00;
@@ -49,7 +50,7 @@ const readAddress = (
  * so oversize or malformed greetings are dropped, never parsed past their end.
  */
 export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) => {
-  const { access, metrics, config } = context;
+  const { metrics, config } = context;
 
   return (client: Socket, first: Buffer) => {
     let buffer = first;
@@ -81,10 +82,8 @@ export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) 
         if (method === NO_ACCEPTABLE)
           return fail(refuse('credentials', 'Username and password required'), Buffer.alloc(0));
         if (method === NO_AUTH) {
-          const check = () =>
-            access.bySource(client.localAddress ?? '', client.localPort ?? 0, client.remoteAddress ?? '');
-          decision = check();
-          recheck = () => !isRefusal(check());
+          stage = 'busy';
+          ({ decision, recheck } = await authorize(context, mode, client, undefined));
           stage = 'request';
         } else {
           stage = 'auth';
@@ -101,16 +100,8 @@ export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) 
         const password = buffer.subarray(3 + userLength, 3 + userLength + passwordLength).toString('utf8');
         buffer = buffer.subarray(3 + userLength + passwordLength);
         stage = 'busy';
-        if (mode === 'whitelist') {
-          // A pool address knows its customers by IP; any credentials sent are not what decides.
-          const check = () =>
-            access.bySource(client.localAddress ?? '', client.localPort ?? 0, client.remoteAddress ?? '');
-          decision = check();
-          recheck = () => !isRefusal(check());
-        } else {
-          decision = await access.byCredentials(username, password);
-          recheck = () => !isRefusal(access.stillByCredentials(username, password));
-        }
+        // On a pool port the source IP decides, whatever credentials are sent.
+        ({ decision, recheck } = await authorize(context, mode, client, { username, password }));
         // Wrong credentials fail the sub-negotiation; a plan that cannot be used is told at the request (RFC 1929 §2).
         if (isRefusal(decision) && decision.refused === 'credentials')
           return fail(decision, Buffer.from([0x01, 0x01]));
@@ -148,7 +139,7 @@ export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) 
         metrics.accepted('socks5');
         client.write(reply(REPLY.succeeded));
         if (rest.length > 0) connection.egress.socket.write(rest);
-        tunnel(client, connection.egress.socket, config.GATEWAY_IDLE_SECONDS);
+        tunnel(client, connection.egress, config.GATEWAY_IDLE_SECONDS);
       }
     };
 

@@ -1,0 +1,87 @@
+import type { Socket } from 'node:net';
+import { isRefusal, refuse, type Refusal } from '../access/decision.js';
+import { establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
+import { authorize } from './authorize.js';
+import { basicCredentials, parseAuthority, rawRefusal } from './http-common.js';
+
+/** A request head larger than this is refused (as Node's parser would: 431). */
+const MAX_HEAD_BYTES = 16_384;
+const ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n');
+const REQUEST_LINE = /^CONNECT (\S+) HTTP\/1\.[01]$/;
+const PREFIX = Buffer.from('CONNECT ');
+
+/** Whether the bytes so far can still be a CONNECT request. */
+const mayBeConnect = (head: Buffer) => {
+  const length = Math.min(PREFIX.length, head.length);
+  return PREFIX.compare(head, 0, length, 0, length) === 0;
+};
+
+/**
+ * HTTPS tunnels (CONNECT), read by hand: every tunnel passes here, and a bounded head with one header that
+ * matters needs none of an HTTP server's work per connection. Anything but CONNECT goes to `otherwise` (the
+ * HTTP server) with the bytes read so far.
+ */
+export const createConnectHandler = (
+  context: GatewayContext,
+  mode: ListenerMode,
+  otherwise: (socket: Socket, head: Buffer) => void,
+) => {
+  const { config, metrics } = context;
+
+  const refuseWith = (client: Socket, refusal: Refusal) => {
+    metrics.refused('http-connect', refusal.refused);
+    client.end(rawRefusal(refusal));
+  };
+
+  const serve = async (client: Socket, head: Buffer, end: number) => {
+    const lines = head.toString('latin1', 0, end).split('\r\n');
+    const requested = REQUEST_LINE.exec(lines[0] ?? '')?.[1];
+    const target = requested === undefined ? undefined : parseAuthority(requested);
+    if (!target) return refuseWith(client, refuse('bad-request', 'CONNECT needs host:port'));
+    let authorization: string | undefined;
+    for (let i = 1; i < lines.length; i += 1) {
+      const line = lines[i]!;
+      const colon = line.indexOf(':');
+      if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === 'proxy-authorization')
+        authorization = line.slice(colon + 1).trim();
+    }
+    const { decision, recheck } = await authorize(context, mode, client, basicCredentials(authorization));
+    const connection = isRefusal(decision)
+      ? decision
+      : await establish(context, decision, target, recheck, client);
+    if ('refused' in connection) return refuseWith(client, connection);
+    metrics.accepted('http-connect');
+    client.write(ESTABLISHED);
+    const early = head.subarray(end + 4);
+    if (early.length > 0) connection.egress.socket.write(early);
+    tunnel(client, connection.egress, config.GATEWAY_IDLE_SECONDS);
+  };
+
+  return (client: Socket, first: Buffer) => {
+    let head = first;
+    const read = () => {
+      if (!mayBeConnect(head)) {
+        client.off('data', more);
+        return otherwise(client, head);
+      }
+      const end = head.indexOf('\r\n\r\n');
+      if (end === -1) {
+        if (head.length > MAX_HEAD_BYTES) {
+          client.off('data', more);
+          refuseWith(client, refuse('bad-request', 'Request head too large'));
+        }
+        return;
+      }
+      client.off('data', more);
+      // The tunnel reads the socket from here on: hold what comes early until it does.
+      client.pause();
+      serve(client, head, end).catch(() => client.destroy());
+    };
+    const more = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      read();
+    };
+    client.on('data', more);
+    read();
+  };
+};
