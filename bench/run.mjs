@@ -7,6 +7,7 @@ import { reportAccounts } from './accounts.mjs';
 import { reportShop } from './shop.mjs';
 import { reportThroughput } from './api-throughput.mjs';
 import { reportColdStart } from './cold-start.mjs';
+import { reportGateway } from './gateway.mjs';
 import { reportWebSizes } from './web-size.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,6 +34,8 @@ if (postgresUrl) await reportAccounts({ label: 'PostgreSQL', databaseUrl: postgr
 results.push(await reportShop({ label: 'PGlite' }));
 if (postgresUrl) results.push(await reportShop({ label: 'PostgreSQL', databaseUrl: postgresUrl }));
 results.push(await reportColdStart(root));
+if (postgresUrl) results.push(await reportGateway({ databaseUrl: postgresUrl }));
+else console.log('\n  (gateway budget skipped: it needs PostgreSQL on 127.0.0.1:5432)');
 
 console.log(results.every(Boolean) ? '\nAll budgets met.' : '\nSome budgets are OVER.');
 process.exitCode = results.every(Boolean) ? 0 : 1;
