@@ -17,11 +17,27 @@ export interface Metered {
 
 interface Batch {
   id: string;
-  rows: Map<string, UsageRow>;
+  /** Each plan's row for the minute under way, and the rows of minutes gone by. */
+  current: Map<string, UsageRow>;
+  done: UsageRow[];
   /** Bytes per plan, for the quota while the batch is not yet back from the database. */
   byPlan: Map<string, number>;
   committed: boolean;
 }
+
+/** One row per customer, product and minute: two plans of one product in a batch share theirs (one upsert each). */
+const mergeRows = (rows: UsageRow[]): UsageRow[] => {
+  const merged = new Map<string, UsageRow>();
+  for (const row of rows) {
+    const key = `${row.userId}/${row.productType}/${row.bucket.getTime()}`;
+    const same = merged.get(key);
+    if (same) {
+      same.bytesUp += row.bytesUp;
+      same.bytesDown += row.bytesDown;
+    } else merged.set(key, { ...row });
+  }
+  return [...merged.values()];
+};
 
 /**
  * Counts every connection's bytes at its egress socket, both ways (issue #6 §4), and writes them to the usage
@@ -42,7 +58,8 @@ export const createMeter = ({
   let sequence = 0;
   const newBatch = (): Batch => ({
     id: `${instance}:${(sequence += 1)}`,
-    rows: new Map(),
+    current: new Map(),
+    done: [],
     byPlan: new Map(),
     committed: false,
   });
@@ -52,7 +69,7 @@ export const createMeter = ({
   const open = new Set<Metered>();
   const perCustomer = new Map<string, number>();
 
-  const count = (connection: Metered, now: Date) => {
+  const count = (connection: Metered, now: number) => {
     const egress = connection.egress;
     if (!egress) return;
     const sent = egress.socket.bytesWritten - egress.sentBefore;
@@ -65,12 +82,16 @@ export const createMeter = ({
     onBytes?.(up, down);
     if (!enabled) return;
     const { userId, productType, planId } = connection.grant;
-    const bucket = usageBucket(now);
-    const key = `${userId}/${productType}/${bucket.getTime()}`;
-    const row = gathering.rows.get(key) ?? { userId, productType, bucket, bytesUp: 0, bytesDown: 0 };
+    const minute = usageBucket(now);
+    // One row per plan for the minute under way; a plan's earlier minutes are set aside as they end.
+    let row = gathering.current.get(planId);
+    if (row?.bucket.getTime() !== minute) {
+      if (row) gathering.done.push(row);
+      row = { userId, productType, bucket: new Date(minute), bytesUp: 0, bytesDown: 0 };
+      gathering.current.set(planId, row);
+    }
     row.bytesUp += up;
     row.bytesDown += down;
-    gathering.rows.set(key, row);
     gathering.byPlan.set(planId, (gathering.byPlan.get(planId) ?? 0) + up + down);
   };
 
@@ -87,7 +108,7 @@ export const createMeter = ({
     /** The connection is over: its last bytes go into the batch being gathered. */
     release: (connection: Metered) => {
       if (!open.delete(connection)) return;
-      count(connection, new Date());
+      count(connection, Date.now());
       const left = (perCustomer.get(connection.grant.userId) ?? 1) - 1;
       if (left > 0) perCustomer.set(connection.grant.userId, left);
       else perCustomer.delete(connection.grant.userId);
@@ -99,21 +120,21 @@ export const createMeter = ({
 
     /** Reads every open connection's counters into the batch being gathered. */
     sample: () => {
-      const now = new Date();
+      const now = Date.now();
       for (const connection of open) count(connection, now);
     },
 
     /** Writes the gathered batch and retries any that failed; answers whether every batch is written. */
     flush: async (): Promise<boolean> => {
       if (!enabled) return true;
-      if (gathering.rows.size > 0) {
+      if (gathering.current.size > 0) {
         unsettled.push(gathering);
         gathering = newBatch();
       }
       let ok = true;
       for (const batch of unsettled.filter((b) => !b.committed)) {
         try {
-          await recordUsageBatch(db, batch.id, [...batch.rows.values()]);
+          await recordUsageBatch(db, batch.id, mergeRows([...batch.done, ...batch.current.values()]));
           batch.committed = true;
         } catch {
           ok = false;

@@ -89,18 +89,19 @@ export const tunnel = (client: Socket, { socket: egress, relay }: Egress, idleSe
     client.destroy();
     egress.destroy();
   };
-  for (const [side, other] of [
-    [client, egress],
-    [egress, client],
-  ] as const) {
-    side.setTimeout(ms(idleSeconds), destroyBoth);
-    side.on('error', destroyBoth);
-    // A side that closes ends the other once its data is out; the other's idle timer ends it if it never closes.
-    side.once('close', () => {
-      if (!other.destroyed && !other.writableEnded) other.end();
-    });
-  }
+  const idleMs = ms(idleSeconds);
+  client.setTimeout(idleMs, destroyBoth);
+  egress.setTimeout(idleMs, destroyBoth);
+  client.on('error', destroyBoth);
+  egress.on('error', destroyBoth);
+  // A side that closes ends the other once its data is out; the other's idle timer ends it if it never closes.
+  client.once('close', () => endUnlessDone(egress));
+  egress.once('close', () => endUnlessDone(client));
   client.pipe(egress);
   if (relay) relay.start(egress, client);
   else egress.pipe(client);
+};
+
+const endUnlessDone = (socket: Socket) => {
+  if (!socket.destroyed && !socket.writableEnded) socket.end();
 };

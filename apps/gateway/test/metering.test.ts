@@ -139,6 +139,50 @@ describe('metering (issue #6 §4)', () => {
     expect((await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer)).status).toBe(402);
   });
 
+  it('adds up two plans of one product in one batch (a plan bought while a tunnel of the old one is open)', async () => {
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+    await bed.gateway.sync();
+    const old = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
+    old.socket.write('SEND 1000\n');
+    await readBytes(old.socket, 1000);
+    await bed.gateway.sync();
+    const [invoice] = await bed.database.db
+      .insert(schema.invoices)
+      .values({
+        userId: customer.userId,
+        kind: 'plan',
+        planName: 'More',
+        listPriceCents: 1,
+        priceCents: 1,
+        proxyType: 'PR_2',
+        paymentMethod: 'sandbox',
+        paid: true,
+      })
+      .returning();
+    await bed.database.db.insert(schema.customerPlans).values({
+      userId: customer.userId,
+      invoiceId: invoice!.id,
+      productType: 'PR_2',
+      planName: 'More',
+      status: 'active',
+      dataGb: 5,
+      durationHours: 24,
+      activatedAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    await bed.gateway.sync();
+    // Both tunnels move bytes before the next sync: one batch, two plans, one row per minute.
+    old.socket.write('SEND 2000\n');
+    await readBytes(old.socket, 2000);
+    const fresh = await httpConnect(bed.gateway.port, `127.0.0.1:${bed.target.port}`, customer);
+    fresh.socket.write('SEND 3000\n');
+    await readBytes(fresh.socket, 3000);
+    await bed.gateway.sync();
+    expect((await usageOf(bed.database.db, customer.userId)).down).toBe(6000);
+    old.socket.destroy();
+    fresh.socket.destroy();
+  });
+
   it('writes a batch once, however often it is retried', async () => {
     const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     const rows = [

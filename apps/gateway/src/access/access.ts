@@ -22,15 +22,18 @@ const sameSecret = (given: string, expected: string): boolean =>
   );
 
 const MAX_LOOKUPS_PER_SECOND = 100;
+const LOCATIONS_EVERY_MS = 60_000;
 
 const BAD_CREDENTIALS = refuse('credentials', 'Wrong proxy username or password');
 
 interface Snapshot {
   /** `proxyUsername/PR_x` → the customer's current plan of that product. */
   dataPlans: Map<string, GatewayDataPlan>;
-  /** `address:port` → the pool address, the plan it serves and that plan's whitelist (normalized). */
+  /** `address:port` → a pool address in use, the plan it serves and that plan's whitelist (normalized). */
   pool: Map<string, GatewayPoolAddress & { whitelist: Set<string> }>;
+  poolPorts: Set<number>;
   locations: Set<string>;
+  locationsAt: number;
   loadedAt: number;
 }
 
@@ -49,28 +52,39 @@ export const createAccess = ({
   pendingBytes: (planId: string) => number;
   accountCacheMs: number;
 }) => {
-  let snapshot: Snapshot = { dataPlans: new Map(), pool: new Map(), locations: new Set(), loadedAt: 0 };
+  let snapshot: Snapshot = {
+    dataPlans: new Map(),
+    pool: new Map(),
+    poolPorts: new Set(),
+    locations: new Set(),
+    locationsAt: 0,
+    loadedAt: 0,
+  };
   /** Customers without a current plan, looked up once per interval: the right refusal, not a guess. */
   const accounts = new Map<string, { account: ProxyAccount | undefined; at: number }>();
 
   const refresh = async (now = new Date()) => {
+    // The locations change with the catalogue only: read again once a minute, not every few seconds.
+    const locationsDue = now.getTime() - snapshot.locationsAt >= LOCATIONS_EVERY_MS;
     const [plans, pool, locations] = await Promise.all([
       loadDataPlans(db, now),
       loadPool(db),
-      loadLocationCodes(db),
+      locationsDue ? loadLocationCodes(db) : snapshot.locations,
     ]);
     snapshot = {
       dataPlans: new Map(plans.map((plan) => [`${plan.proxyUsername}/${plan.productType}`, plan])),
       pool: new Map(
-        pool.map((entry) => {
+        pool.inUse.map((entry) => {
           const address = normalizeIp(entry.address);
           return [
             `${address}:${entry.port}`,
-            { ...entry, address, whitelist: new Set(entry.plan?.whitelist.map(normalizeIp)) },
+            { ...entry, address, whitelist: new Set(entry.plan.whitelist.map(normalizeIp)) },
           ];
         }),
       ),
+      poolPorts: new Set(pool.ports),
       locations,
+      locationsAt: locationsDue ? now.getTime() : snapshot.locationsAt,
       loadedAt: now.getTime(),
     };
     accounts.clear();
@@ -168,7 +182,7 @@ export const createAccess = ({
   return {
     refresh,
     snapshotAge: () => (snapshot.loadedAt ? (Date.now() - snapshot.loadedAt) / 1000 : Infinity),
-    poolPorts: () => new Set([...snapshot.pool.values()].map((address) => address.port)),
+    poolPorts: () => snapshot.poolPorts,
 
     /** Credentials of a residential / ISP line. */
     byCredentials: async (username: string, password: string): Promise<Decision> => {
@@ -195,8 +209,8 @@ export const createAccess = ({
     /** A datacenter / IPv6 address reached at `local` from `source`: allowed for its plan's whitelisted IPs. */
     bySource: (localAddress: string, localPort: number, source: string): Decision => {
       const address = snapshot.pool.get(`${normalizeIp(localAddress)}:${localPort}`);
-      const plan = address?.plan;
-      if (!address || !plan) return refuse('forbidden', 'This proxy address is not in use');
+      if (!address) return refuse('forbidden', 'This proxy address is not in use');
+      const { plan } = address;
       const product = PRODUCT_NAMES[address.productType as keyof typeof PRODUCT_NAMES] ?? address.productType;
       if (!plan.userActive) return refuse('forbidden', 'Account deactivated');
       if (plan.expiresAt && plan.expiresAt.getTime() <= Date.now())

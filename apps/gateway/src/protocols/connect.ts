@@ -7,7 +7,8 @@ import { basicCredentials, parseAuthority, rawRefusal } from './http-common.js';
 /** A request head larger than this is refused (as Node's parser would: 431). */
 const MAX_HEAD_BYTES = 16_384;
 const ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n');
-const REQUEST_LINE = /^CONNECT (\S+) HTTP\/1\.[01]$/;
+const REQUEST_LINE = /^CONNECT (\S+) HTTP\/1\.[01](?:\r\n|$)/;
+const AUTHORIZATION = /\r\nproxy-authorization[ \t]*:[ \t]*([^\r\n]*?)[ \t]*(?:\r\n|$)/i;
 const PREFIX = Buffer.from('CONNECT ');
 
 /** Whether the bytes so far can still be a CONNECT request. */
@@ -34,17 +35,11 @@ export const createConnectHandler = (
   };
 
   const serve = async (client: Socket, head: Buffer, end: number) => {
-    const lines = head.toString('latin1', 0, end).split('\r\n');
-    const requested = REQUEST_LINE.exec(lines[0] ?? '')?.[1];
+    const text = head.toString('latin1', 0, end);
+    const requested = REQUEST_LINE.exec(text)?.[1];
     const target = requested === undefined ? undefined : parseAuthority(requested);
     if (!target) return refuseWith(client, refuse('bad-request', 'CONNECT needs host:port'));
-    let authorization: string | undefined;
-    for (let i = 1; i < lines.length; i += 1) {
-      const line = lines[i]!;
-      const colon = line.indexOf(':');
-      if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === 'proxy-authorization')
-        authorization = line.slice(colon + 1).trim();
-    }
+    const authorization = AUTHORIZATION.exec(text)?.[1];
     const { decision, recheck } = await authorize(context, mode, client, basicCredentials(authorization));
     const connection = isRefusal(decision)
       ? decision

@@ -5,6 +5,11 @@ import { createHttpHandler } from './http.js';
 import { createSocksHandler } from './socks5.js';
 
 const SOCKS_VERSION = 0x05;
+
+/** One handler for every socket's timeout and error, rather than a closure per connection. */
+function destroySocket(this: Socket) {
+  this.destroy();
+}
 /** `C`, as in CONNECT: tunnels take a path of their own (other methods starting with C fall through to HTTP). */
 const CONNECT_INITIAL = 0x43;
 
@@ -21,11 +26,12 @@ export const createListener = (
   const socks = createSocksHandler(context, mode);
   const connect = createConnectHandler(context, mode, http.handle);
   const sockets = new Set<Socket>();
+  const handshakeMs = context.config.GATEWAY_HANDSHAKE_SECONDS * 1000;
   const server = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    socket.setTimeout(context.config.GATEWAY_HANDSHAKE_SECONDS * 1000, () => socket.destroy());
-    socket.on('error', () => socket.destroy());
+    socket.setTimeout(handshakeMs, destroySocket);
+    socket.on('error', destroySocket);
     socket.once('data', (first: Buffer) => {
       if (first[0] === SOCKS_VERSION) return socks(socket, first);
       if (first[0] === CONNECT_INITIAL) return connect(socket, first);

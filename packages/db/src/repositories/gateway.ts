@@ -1,6 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { customerPlans, locationCities, locationIsps, locations, poolAssignments, proxyPool, usageRecords, users, whitelistedIps } from '../schema/index.js';
+import {
+  customerPlans,
+  locationCities,
+  locationIsps,
+  locations,
+  poolAssignments,
+  proxyPool,
+  usageRecords,
+  users,
+  whitelistedIps,
+} from '../schema/index.js';
 import { usageSince } from './usage.js';
 
 /**
@@ -78,23 +88,26 @@ export interface GatewayPoolAddress {
   address: string;
   port: number;
   productType: string;
-  /** The active plan the address is assigned to, if any. */
-  plan: { planId: string; userId: string; userActive: boolean; expiresAt: Date | null; whitelist: string[] } | null;
+  /** The active plan the address is assigned to. */
+  plan: { planId: string; userId: string; userActive: boolean; expiresAt: Date | null; whitelist: string[] };
 }
 
-/** Every pool address, with the active plan it serves and that plan's whitelisted IPs. */
-export const loadPool = async (db: Db): Promise<GatewayPoolAddress[]> => {
-  const [pool, assigned, whitelist] = await Promise.all([
-    db.select({ id: proxyPool.id, address: proxyPool.address, port: proxyPool.port, productType: proxyPool.productType }).from(proxyPool),
+/** The pool's ports (to listen on), and each address in use with its active plan and that plan's whitelist. */
+export const loadPool = async (db: Db): Promise<{ ports: number[]; inUse: GatewayPoolAddress[] }> => {
+  const [ports, assigned, whitelist] = await Promise.all([
+    db.selectDistinct({ port: proxyPool.port }).from(proxyPool),
     db
       .select({
-        poolId: poolAssignments.poolId,
+        address: proxyPool.address,
+        port: proxyPool.port,
+        productType: proxyPool.productType,
         planId: customerPlans.id,
         userId: customerPlans.userId,
         userActive: users.isActive,
         expiresAt: customerPlans.expiresAt,
       })
       .from(poolAssignments)
+      .innerJoin(proxyPool, eq(proxyPool.id, poolAssignments.poolId))
       .innerJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
       .innerJoin(users, eq(users.id, customerPlans.userId))
       .where(eq(customerPlans.status, 'active')),
@@ -106,16 +119,15 @@ export const loadPool = async (db: Db): Promise<GatewayPoolAddress[]> => {
   ]);
   const ipsByPlan = new Map<string, string[]>();
   for (const row of whitelist) ipsByPlan.set(row.planId, [...(ipsByPlan.get(row.planId) ?? []), row.ip]);
-  const planByPool = new Map(assigned.map((row) => [row.poolId, row]));
-  return pool.map(({ id, ...address }) => {
-    const plan = planByPool.get(id);
-    return {
-      ...address,
-      plan: plan
-        ? { planId: plan.planId, userId: plan.userId, userActive: plan.userActive, expiresAt: plan.expiresAt, whitelist: ipsByPlan.get(plan.planId) ?? [] }
-        : null,
-    };
-  });
+  return {
+    ports: ports.map((row) => row.port),
+    inUse: assigned.map(({ address, port, productType, ...plan }) => ({
+      address,
+      port,
+      productType,
+      plan: { ...plan, whitelist: ipsByPlan.get(plan.planId) ?? [] },
+    })),
+  };
 };
 
 /** The location codes a proxy password may name: `us`, `us/newyork`, `us/newyork/verizon`. */
@@ -123,7 +135,9 @@ export const loadLocationCodes = async (db: Db): Promise<Set<string>> => {
   const [countries, cities, isps] = await Promise.all([
     db.select({ code: locations.code }).from(locations),
     db.select({ country: locationCities.countryCode, code: locationCities.code }).from(locationCities),
-    db.select({ country: locationIsps.countryCode, city: locationIsps.cityCode, code: locationIsps.code }).from(locationIsps),
+    db
+      .select({ country: locationIsps.countryCode, city: locationIsps.cityCode, code: locationIsps.code })
+      .from(locationIsps),
   ]);
   return new Set([
     ...countries.map((c) => c.code),

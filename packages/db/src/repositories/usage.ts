@@ -4,8 +4,8 @@ import { usageBatches, usageRecords } from '../schema/index.js';
 
 export const BYTES_PER_GB = 1024 ** 3;
 
-/** Usage is kept per minute: the time bucket a byte counted at `at` belongs to. */
-export const usageBucket = (at: Date): Date => new Date(at.getTime() - (at.getTime() % 60_000));
+/** Usage is kept per minute: the start (epoch milliseconds) of the bucket a byte counted at `at` belongs to. */
+export const usageBucket = (at: number): number => at - (at % 60_000);
 
 /**
  * The usage that counts against a plan started at `since`: every bucket from the minute it started (so a
