@@ -22,7 +22,7 @@ const TUNNEL_BYTES = 1024;
 // Twice the thousand of the budget per round: the kernel counts CPU in 10 ms ticks, a few percent of a batch.
 const TUNNELS_PER_ROUND = 2000;
 const TUNNELS_IN_FLIGHT = 20;
-const CPU_ROUNDS = 5;
+const CPU_ROUNDS = 9;
 const BULK_BYTES = 256 * 2 ** 20;
 const BULK_ROUNDS = 9;
 const METERING_ROUNDS = 7;

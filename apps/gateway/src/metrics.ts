@@ -6,12 +6,24 @@ export const createMetrics = () => {
   const registry = new Registry();
   /** What the gauges read when scraped; `watch` points them at the running gateway. */
   let sources = { openConnections: () => 0, snapshotAge: () => Infinity };
-  const connections = new Counter({
+  // Connections are tallied as plain numbers (protocol → outcome → count) and handed over when scraped.
+  const tallies = new Map<string, Map<string, number>>();
+  new Counter({
     name: 'gateway_connections_total',
     help: 'Connections by protocol and outcome (ok, or why they were refused)',
     labelNames: ['protocol', 'outcome'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [protocol, outcomes] of tallies)
+        for (const [outcome, count] of outcomes) this.inc({ protocol, outcome }, count);
+    },
   });
+  const tally = (protocol: string, outcome: string) => {
+    let outcomes = tallies.get(protocol);
+    if (!outcomes) tallies.set(protocol, (outcomes = new Map<string, number>()));
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  };
   // Bytes are added up as plain numbers on every connection and handed to Prometheus when it scrapes.
   const totals = { up: 0, down: 0 };
   new Counter({
@@ -51,21 +63,13 @@ export const createMetrics = () => {
       this.set(sources.snapshotAge());
     },
   });
-  /** Each protocol × outcome's child, made once: every connection counts one. */
-  const children = new Map<string, ReturnType<typeof connections.labels>>();
-  const outcome = (protocol: string, result: string) => {
-    const key = `${protocol}/${result}`;
-    let child = children.get(key);
-    if (!child) children.set(key, (child = connections.labels(protocol, result)));
-    return child;
-  };
   return {
     registry,
     watch: (running: typeof sources) => {
       sources = running;
     },
-    accepted: (protocol: string) => outcome(protocol, 'ok').inc(),
-    refused: (protocol: string, why: RefusalKind) => outcome(protocol, why).inc(),
+    accepted: (protocol: string) => tally(protocol, 'ok'),
+    refused: (protocol: string, why: RefusalKind) => tally(protocol, why),
     bytes: (sent: number, received: number) => {
       totals.up += sent;
       totals.down += received;

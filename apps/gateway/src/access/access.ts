@@ -185,17 +185,19 @@ export const createAccess = ({
     poolPorts: () => snapshot.poolPorts,
 
     /** Credentials of a residential / ISP line. */
-    byCredentials: async (username: string, password: string): Promise<Decision> => {
+    byCredentials: (username: string, password: string): Decision | Promise<Decision> => {
       const now = Date.now();
       const decision = fromSnapshot(username, password, now);
+      // Known to the snapshot: answered now, with no promise to wait on (every tunnel's case).
       if (!('unknown' in decision)) return decision;
-      const account = await lookUp(decision.unknown, now);
-      if (!account || !sameSecret(decision.secret, account.proxyPassword)) return BAD_CREDENTIALS;
-      if (!account.userActive) return refuse('forbidden', 'Account deactivated');
-      return (
-        checkOptions(decision.options) ??
-        refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan: buy one first`)
-      );
+      return lookUp(decision.unknown, now).then((account) => {
+        if (!account || !sameSecret(decision.secret, account.proxyPassword)) return BAD_CREDENTIALS;
+        if (!account.userActive) return refuse('forbidden', 'Account deactivated');
+        return (
+          checkOptions(decision.options) ??
+          refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan: buy one first`)
+        );
+      });
     },
 
     /** The same check against the latest snapshot, for a connection already open (no database call). */

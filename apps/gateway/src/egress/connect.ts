@@ -40,17 +40,18 @@ const BLOCKED = refuse('target', 'This target is not allowed through the proxy')
 const BLOCKED_PORTS = new Set([25, 465, 587]);
 
 /** The address to connect to: resolved once here and checked, so a DNS answer cannot change between check and use. */
-const resolveAllowed = async (
+const resolveAllowed = (
   host: string,
   allowed: TargetPolicy,
-): Promise<{ address: string; family: number } | Refusal> => {
+): { address: string; family: number } | Refusal | Promise<{ address: string; family: number } | Refusal> => {
   if (isIP(host)) {
+    // An address needs no look-up (and no waiting: most tunnels name one).
     const address = normalizeIp(host);
     return allowed(address) ? { address, family: isIP(address) } : BLOCKED;
   }
-  const answers = await lookup(host, { all: true });
-  const usable = answers.find((answer) => allowed(answer.address));
-  return usable ?? BLOCKED;
+  return lookup(host, { all: true }).then(
+    (answers) => answers.find((answer) => allowed(answer.address)) ?? BLOCKED,
+  );
 };
 
 const connectDirect = (
@@ -59,7 +60,14 @@ const connectDirect = (
   relay: Relay | undefined,
 ): Promise<Socket> =>
   new Promise((resolve, reject) => {
-    const socket = netConnect({ ...options, noDelay: true, ...(relay ? { onread: relay.onread } : {}) });
+    const socket = netConnect({
+      host: options.host,
+      port: options.port,
+      family: options.family,
+      localAddress: options.localAddress,
+      noDelay: true,
+      onread: relay?.onread,
+    });
     const fail = (error: Error) => {
       socket.destroy();
       reject(error);
@@ -104,7 +112,8 @@ export const openEgress = async (
       if (target.host === 'localhost' && !allowed('127.0.0.1')) return BLOCKED;
       return await connectThroughUpstream(upstream, target, grant, timeoutMs);
     }
-    const resolved = await resolveAllowed(target.host, allowed);
+    const found = resolveAllowed(target.host, allowed);
+    const resolved = found instanceof Promise ? await found : found;
     if ('refused' in resolved) return resolved;
     // A datacenter address sends from itself (the customer's IP to the world), when it can reach the target from it.
     const from = grant.poolAddress;

@@ -12,12 +12,12 @@ export interface Authorized {
  * Who is on this connection: on a pool port, its source IP; on the credentials port, the username and
  * password it sent (whatever the protocol).
  */
-export const authorize = async (
+export const authorize = (
   { access }: GatewayContext,
   mode: ListenerMode,
   socket: Socket,
   credentials: { username: string; password: string } | undefined,
-): Promise<Authorized> => {
+): Authorized | Promise<Authorized> => {
   if (mode === 'whitelist') {
     const check = () =>
       access.bySource(socket.localAddress ?? '', socket.localPort ?? 0, socket.remoteAddress ?? '');
@@ -26,8 +26,9 @@ export const authorize = async (
   if (!credentials)
     return { decision: refuse('credentials', 'Proxy authentication required'), recheck: () => false };
   const { username, password } = credentials;
-  return {
-    decision: await access.byCredentials(username, password),
-    recheck: () => !isRefusal(access.stillByCredentials(username, password)),
-  };
+  const recheck = () => !isRefusal(access.stillByCredentials(username, password));
+  const decision = access.byCredentials(username, password);
+  return decision instanceof Promise
+    ? decision.then((found) => ({ decision: found, recheck }))
+    : { decision, recheck };
 };

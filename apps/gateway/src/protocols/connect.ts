@@ -40,7 +40,8 @@ export const createConnectHandler = (
     const target = requested === undefined ? undefined : parseAuthority(requested);
     if (!target) return refuseWith(client, refuse('bad-request', 'CONNECT needs host:port'));
     const authorization = AUTHORIZATION.exec(text)?.[1];
-    const { decision, recheck } = await authorize(context, mode, client, basicCredentials(authorization));
+    const found = authorize(context, mode, client, basicCredentials(authorization));
+    const { decision, recheck } = found instanceof Promise ? await found : found;
     const connection = isRefusal(decision)
       ? decision
       : await establish(context, decision, target, recheck, client);
