@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -231,6 +231,38 @@ describe('who may use the gateway (issue #6 §3)', () => {
       expect((await httpConnect(capped.port, `127.0.0.1:${bed.target.port}`, customer)).status).toBe(200);
     } finally {
       await capped.close();
+    }
+  });
+
+  it('closes idle tunnels, and half-open ones whose other side never finishes', async () => {
+    const quick = await startTestGateway(bed.database.db, { GATEWAY_IDLE_SECONDS: '0.5' });
+    try {
+      const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+      await quick.sync();
+      const started = Date.now();
+      const idle = await httpConnect(quick.port, `127.0.0.1:${bed.target.port}`, customer);
+      expect(idle.status).toBe(200);
+      await once(idle.socket, 'close');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // The customer ends its side; a target that keeps its own open and silent: the gateway lets go of both
+      // after the idle time (the target learns it when it next writes).
+      const stubborn = createNetServer({ allowHalfOpen: true }, (socket) => socket.resume());
+      stubborn.listen(0, '127.0.0.1');
+      await once(stubborn, 'listening');
+      const halfOpen = await socksConnect(
+        quick.port,
+        { host: '127.0.0.1', port: (stubborn.address() as AddressInfo).port },
+        customer,
+      );
+      halfOpen.socket.on('error', () => undefined);
+      halfOpen.socket.end();
+      expect(quick.openConnections()).toBe(1);
+      for (let i = 0; i < 100 && quick.openConnections() > 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(quick.openConnections()).toBe(0);
+      stubborn.close();
+    } finally {
+      await quick.close();
     }
   });
 
