@@ -27,7 +27,10 @@ export const admin = (dataDir: string, ...args: string[]): string => {
 
 export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), 'proxydesk-e2e-'));
 
-/** The proxy gateway of the server on `port`: ports of its own, so that servers side by side never clash. */
+/**
+ * The proxy gateway of the server on `port` (and its metrics, on `port + 21000`): ports of their own, so that
+ * servers side by side never clash.
+ */
 export const gatewayPortOf = (port: number) => port + 20_000;
 
 /**
@@ -51,7 +54,7 @@ export const startServer = async (
       LOG_LEVEL: 'warn',
       GATEWAY_PORT: String(gatewayPortOf(port)),
       PROXY_GATEWAY_PORT: String(gatewayPortOf(port)),
-      GATEWAY_METRICS_PORT: String(gatewayPortOf(port) + 1),
+      GATEWAY_METRICS_PORT: String(port + 21_000),
       GATEWAY_POOL_LISTEN: 'false',
       GATEWAY_ALLOW_PRIVATE_TARGETS: 'true',
       ...env,
