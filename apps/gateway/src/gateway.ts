@@ -33,6 +33,8 @@ export interface RunningGateway {
   /** One round of what runs every GATEWAY_SYNC_SECONDS: count, write, re-read, enforce. */
   sync: () => Promise<void>;
   openConnections: () => number;
+  /** Client sockets open on every port, in a handshake or not. */
+  openSockets: () => number;
   close: () => Promise<void>;
 }
 
@@ -154,6 +156,7 @@ export const startGateway = async ({
     poolPorts: () => [...poolPorts],
     sync: () => (running = running.then(sync)),
     openConnections: () => meter.openConnections(),
+    openSockets: () => listeners.reduce((sum, listener) => sum + listener.sockets(), 0),
     close: async () => {
       stopped = true;
       clearTimeout(timer);

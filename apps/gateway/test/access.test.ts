@@ -234,6 +234,32 @@ describe('who may use the gateway (issue #6 §3)', () => {
     }
   });
 
+  it('lets go of refused connections at once, not after the handshake time', async () => {
+    const own = await startTestGateway(bed.database.db);
+    try {
+      const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+      await own.sync();
+      const started = Date.now();
+      const refused = await httpConnect(own.port, `127.0.0.1:${bed.target.port}`, {
+        ...customer,
+        password: 'wrong',
+      });
+      expect(refused.status).toBe(407);
+      await expect(socksConnect(own.port, { host: '127.0.0.1', port: 25 }, customer)).rejects.toThrow(
+        /NotAllowed/,
+      );
+      await expect(
+        socksConnect(own.port, { host: '127.0.0.1', port: 80 }, { ...customer, password: 'wrong' }),
+      ).rejects.toThrow(/Authentication/);
+      for (let i = 0; i < 50 && own.openSockets() > 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(own.openSockets()).toBe(0);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('closes idle tunnels, and half-open ones whose other side never finishes', async () => {
     const quick = await startTestGateway(bed.database.db, { GATEWAY_IDLE_SECONDS: '0.5' });
     try {

@@ -4,7 +4,7 @@ import { establish, tunnel, type GatewayContext, type ListenerMode } from '../se
 import { authorize } from './authorize.js';
 import { basicCredentials, parseAuthority, rawRefusal } from './http-common.js';
 
-/** A request head larger than this is refused (as Node's parser would: 431). */
+/** A request head larger than this is refused (400), like an oversize head on the HTTP path. */
 const MAX_HEAD_BYTES = 16_384;
 const ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n');
 const REQUEST_LINE = /^CONNECT (\S+) HTTP\/1\.[01](?:\r\n|$)/;

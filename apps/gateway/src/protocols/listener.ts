@@ -21,7 +21,7 @@ const CONNECT_INITIAL = 0x43;
 export const createListener = (
   context: GatewayContext,
   mode: ListenerMode,
-): { server: Server; close: () => Promise<void> } => {
+): { server: Server; sockets: () => number; close: () => Promise<void> } => {
   const http = createHttpHandler(context, mode);
   const socks = createSocksHandler(context, mode);
   const connect = createConnectHandler(context, mode, http.handle);
@@ -40,6 +40,8 @@ export const createListener = (
   });
   return {
     server,
+    /** Client sockets open on this port, whatever their stage (a tunnel counts in the meter as well). */
+    sockets: () => sockets.size,
     /** Stops listening and ends every connection, in a handshake, idle between requests or tunnelling. */
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
