@@ -37,9 +37,9 @@ test.afterAll(async () => {
 });
 test.use({ baseURL: shop });
 
-/** `curl -x http://USER:PASS@HOST:PORT URL`: a plain GET through the proxy line, answering the bytes received. */
+/** `curl -x http://USER:PASS@HOST:PORT URL`: a plain GET through the proxy line, answering its status and size. */
 const downloadThrough = (line: string, url: string) =>
-  new Promise<number>((resolve, reject) => {
+  new Promise<{ status: number; received: number }>((resolve, reject) => {
     const [host, port, username, ...password] = line.split(':');
     const req = request({
       host,
@@ -54,9 +54,9 @@ const downloadThrough = (line: string, url: string) =>
     req.on('response', (res) => {
       let received = 0;
       res.on('data', (chunk: Buffer) => (received += chunk.length));
-      res.on('end', () =>
-        res.statusCode === 200 ? resolve(received) : reject(new Error(`proxy answered ${res.statusCode}`)),
-      );
+      // A download the gateway cuts (its grant ended) closes without an end: status 0.
+      res.on('close', () => resolve({ status: res.complete ? (res.statusCode ?? 0) : 0, received }));
+      res.on('error', () => undefined);
     });
     req.on('error', reject);
     req.end();
@@ -83,7 +83,10 @@ test('a line from the ISP page works through the gateway, and the 50 MB download
   expect(line).toMatch(/^127\.0\.0\.1:\d+:u[a-z0-9]+-isp:[a-z0-9]+_country-de$/);
 
   const { port } = site.address() as AddressInfo;
-  expect(await downloadThrough(line, `http://127.0.0.1:${port}/big.bin`)).toBe(FIFTY_MB);
+  expect(await downloadThrough(line, `http://127.0.0.1:${port}/big.bin`)).toEqual({
+    status: 200,
+    received: FIFTY_MB,
+  });
 
   // The gateway writes its counts every two seconds; the page shows them on its next load.
   await expect(async () => {
@@ -94,4 +97,38 @@ test('a line from the ISP page works through the gateway, and the 50 MB download
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.screenshot({ path: 'artifacts/screenshots/gateway-isp-used-dark.png', fullPage: true });
+});
+
+test('a customer whose line leaked resets the proxy password in Settings, and the old line stops working (issue #6)', async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: 'token', value: token, url: shop }]);
+  await page.goto('/product/isp');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')[0]!;
+  const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  expect((await downloadThrough(line, url)).status).toBe(200);
+
+  await page.goto('/settings');
+  const card = page.getByTestId('proxy-password-card');
+  await card.getByRole('button', { name: 'Reset Proxy Password' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reset proxy password?' })
+    .getByRole('button', { name: 'Reset' })
+    .click();
+  await expect(card.getByText('New proxy password set')).toBeVisible();
+  const fresh = await card.getByLabel('New proxy password', { exact: true }).inputValue();
+  expect(line).not.toContain(fresh);
+  await page.screenshot({ path: 'artifacts/screenshots/settings-proxy-password-light.png', fullPage: true });
+
+  // The gateway re-reads passwords every two seconds: the old line is refused, a new one works.
+  await expect(async () => expect((await downloadThrough(line, url)).status).toBe(407)).toPass({
+    timeout: 10_000,
+  });
+  await page.goto('/product/isp');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const renewed = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')[0]!;
+  expect(renewed).toContain(fresh);
+  expect((await downloadThrough(renewed, url)).status).toBe(200);
 });

@@ -37,4 +37,12 @@ export const userEndpoints = {
     access: 'reseller',
     response: withPayload(z.object({ apiKey: z.string() })),
   }),
+  resetProxyPassword: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/reset-proxy-password',
+    summary: 'A new password for your proxy lines: lines with the old one stop working within seconds',
+    tag: 'user',
+    access: 'user',
+    response: withPayload(z.object({ password: z.string() })),
+  }),
 };

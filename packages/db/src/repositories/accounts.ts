@@ -58,7 +58,7 @@ export const insertUser = async (db: Db, user: NewUser): Promise<User> => {
 export const updateUser = async (
   db: Db,
   id: string,
-  patch: Partial<Pick<User, 'email' | 'emailVerified' | 'passwordHash' | 'isActive' | 'is2fa' | 'googleSub' | 'discordId' | 'role'>>,
+  patch: Partial<Pick<User, 'email' | 'emailVerified' | 'passwordHash' | 'isActive' | 'is2fa' | 'googleSub' | 'discordId' | 'role' | 'proxyPassword'>>,
 ): Promise<void> => {
   await db.update(users).set(patch).where(eq(users.id, id));
 };

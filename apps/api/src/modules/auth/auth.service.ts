@@ -38,6 +38,7 @@ import {
   isCommonPassword,
   newReferralCode,
   newSessionToken,
+  newProxyPassword,
   randomString,
   sha256,
   verifyPassword,
@@ -123,7 +124,7 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
           ...fields,
           referralCode: newReferralCode(),
           proxyUsername: `u${randomString(11)}`,
-          proxyPassword: randomString(20),
+          proxyPassword: newProxyPassword(),
         });
       } catch (error) {
         const index = violatedUniqueIndex(error);

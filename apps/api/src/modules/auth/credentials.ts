@@ -38,4 +38,7 @@ const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
 export const randomString = (length: number, alphabet = ALPHANUMERIC): string =>
   Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
 
+/** The password of a customer's proxy lines (DESIGN.md §4): letters and digits only, so it never holds `_`. */
+export const newProxyPassword = (): string => randomString(20);
+
 export const newReferralCode = (): string => randomString(8, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');

@@ -1,7 +1,7 @@
 import { centsToEuro, type Access, type DashboardStats } from '@proxydesk/contract';
-import { accountFigures, balanceCents, findApiKeyPrefix, replaceApiKey, type Db } from '@proxydesk/db';
+import { accountFigures, balanceCents, findApiKeyPrefix, replaceApiKey, updateUser, type Db } from '@proxydesk/db';
 import type { Account } from '../../plugins/authenticate.js';
-import { newApiKey, sha256 } from '../auth/credentials.js';
+import { newApiKey, newProxyPassword, sha256 } from '../auth/credentials.js';
 
 /** How much of an API key stays visible in the dashboard after it was shown once. */
 const KEY_PREFIX_LENGTH = 12;
@@ -41,5 +41,12 @@ export const createUserService = (db: Db) => ({
     const apiKey = newApiKey();
     await replaceApiKey(db, user.id, sha256(apiKey), apiKey.slice(0, KEY_PREFIX_LENGTH));
     return { detail: 'New API key made: copy it now, it is not shown again', payload: { apiKey } };
+  },
+
+  /** A leaked proxy line is stopped by a new proxy password: the gateway follows within a sync (issue #6). */
+  resetProxyPassword: async ({ user }: Account) => {
+    const password = newProxyPassword();
+    await updateUser(db, user.id, { proxyPassword: password });
+    return { detail: 'New proxy password set: lines with the old one stop working within seconds. Generate them again.', payload: { password } };
   },
 });

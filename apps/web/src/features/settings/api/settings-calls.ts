@@ -29,3 +29,4 @@ export const useChangePassword = () =>
 export const useSetTwoFactor = () => useSettingsMutation((enabled: boolean) => call(authEndpoints.twoFactor, { params: { value: String(enabled) } }));
 export const useDeactivate = () => useMutation({ mutationFn: () => call(authEndpoints.deactivate) });
 export const useGenerateApiKey = () => useSettingsMutation(() => call(userEndpoints.generateApiKey));
+export const useResetProxyPassword = () => useMutation({ mutationFn: () => call(userEndpoints.resetProxyPassword) });
