@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { accepts, freePort, launch, waitUntilReady } from './processes.mjs';
+import { launch, startInFolder } from './processes.mjs';
 
 export const DANTED = '/usr/sbin/danted';
 
@@ -25,26 +24,8 @@ const config = (dir, port, asRoot) =>
   ].join('\n');
 
 /** danted in the foreground (it forks its own children) on a free port of 127.0.0.1. */
-export const startDante = async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'proxydesk-bench-dante-'));
-  let started;
-  try {
-    const port = await freePort();
+export const startDante = () =>
+  startInFolder('dante', 'proxydesk-bench-dante-', (dir, port) => {
     writeFileSync(join(dir, 'danted.conf'), config(dir, port, process.getuid() === 0));
-    started = launch(DANTED, ['-f', join(dir, 'danted.conf'), '-p', join(dir, 'danted.pid')]);
-    await waitUntilReady(started, () => accepts(port), 'danted');
-    return {
-      name: 'dante',
-      port,
-      pid: started.pid,
-      stop: async () => {
-        await started.stop();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await started?.stop();
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-};
+    return launch(DANTED, ['-f', join(dir, 'danted.conf'), '-p', join(dir, 'danted.pid')]);
+  });

@@ -1,5 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import net from 'node:net';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,4 +132,32 @@ export const waitUntilReady = async (started, ready, what, ms = 30_000) => {
     await sleep(50);
   }
   throw new Error(`${what} not ready after ${ms} ms: ${started.output() || 'no output'}`);
+};
+
+/**
+ * A baseline proxy (squid, dante) run from a temporary folder of its own: `prepare(dir, port)` writes its
+ * configuration and answers the started process; this waits for the port, and the folder goes when the proxy
+ * stops or fails to start.
+ */
+export const startInFolder = async (name, prefix, prepare) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  let started;
+  try {
+    const port = await freePort();
+    started = prepare(dir, port);
+    await waitUntilReady(started, () => accepts(port), name);
+    return {
+      name,
+      port,
+      pid: started.pid,
+      stop: async () => {
+        await started.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await started?.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 };

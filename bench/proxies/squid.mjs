@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chownSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { accepts, freePort, launch, waitUntilReady } from './processes.mjs';
+import { launch, startInFolder } from './processes.mjs';
 
 export const SQUID = '/usr/sbin/squid';
 export const NCSA_AUTH = '/usr/lib/squid/basic_ncsa_auth';
@@ -44,12 +43,9 @@ const config = (dir, port, asRoot) =>
   ].join('\n');
 
 /** squid (-N, foreground, no cache) with basic auth over `credentials`, on a free port of 127.0.0.1. */
-export const startSquid = async (credentials) => {
-  const dir = mkdtempSync(join(tmpdir(), 'proxydesk-bench-squid-'));
-  const asRoot = process.getuid() === 0;
-  let started;
-  try {
-    const port = await freePort();
+export const startSquid = (credentials) =>
+  startInFolder('squid', 'proxydesk-bench-squid-', (dir, port) => {
+    const asRoot = process.getuid() === 0;
     writeFileSync(join(dir, 'htpasswd'), htpasswdLine(credentials));
     writeFileSync(join(dir, 'squid.conf'), config(dir, port, asRoot));
     writeFileSync(join(dir, 'cache.log'), '');
@@ -58,20 +54,5 @@ export const startSquid = async (credentials) => {
       const { uid, gid } = account('proxy');
       for (const name of ['', 'htpasswd', 'squid.conf', 'cache.log']) chownSync(join(dir, name), uid, gid);
     }
-    started = launch(SQUID, ['-N', '-f', join(dir, 'squid.conf')], { graceMs: 5000 });
-    await waitUntilReady(started, () => accepts(port), 'squid');
-    return {
-      name: 'squid',
-      port,
-      pid: started.pid,
-      stop: async () => {
-        await started.stop();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await started?.stop();
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-};
+    return launch(SQUID, ['-N', '-f', join(dir, 'squid.conf')], { graceMs: 5000 });
+  });
