@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { lineUsername, type LineProduct } from '@proxydesk/contract';
+import { LINE_PRODUCTS, lineUsername, type LineProduct } from '@proxydesk/contract';
 import { schema, type Db } from '@proxydesk/db';
 import { pino } from 'pino';
 import { SocksClient } from 'socks';
@@ -100,10 +100,7 @@ export const seedCustomer = async (
     userId: user!.id,
     planId: row!.id,
     proxyUsername: user!.proxyUsername,
-    username:
-      product in { PR_1: 1, PR_2: 1, PR_3: 1, PR_6: 1 }
-        ? lineUsername(user!.proxyUsername, product)
-        : user!.proxyUsername,
+    username: product in LINE_PRODUCTS ? lineUsername(user!.proxyUsername, product) : user!.proxyUsername,
     password: user!.proxyPassword,
   };
 };

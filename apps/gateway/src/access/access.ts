@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PRODUCT_NAMES, parseLineUsername, parsePassword, type LineProduct } from '@proxydesk/contract';
 import {
+  BYTES_PER_GB,
   findProxyAccount,
   loadDataPlans,
   loadLocationCodes,
@@ -12,8 +13,6 @@ import {
 } from '@proxydesk/db';
 import { refuse, type Decision, type Refusal } from './decision.js';
 import { normalizeIp } from '../egress/addresses.js';
-
-const GB = 1024 ** 3;
 
 const sameSecret = (given: string, expected: string): boolean =>
   timingSafeEqual(
@@ -107,7 +106,7 @@ export const createAccess = ({
     if (!plan.userActive) return refuse('forbidden', 'Account deactivated');
     if (plan.expiresAt && plan.expiresAt.getTime() <= now)
       return refuse('forbidden', `Your ${PRODUCT_NAMES[product]} plan has expired: renew it`);
-    if (plan.dataGb !== null && plan.usedBytes + pendingBytes(plan.planId) >= plan.dataGb * GB) {
+    if (plan.dataGb !== null && plan.usedBytes + pendingBytes(plan.planId) >= plan.dataGb * BYTES_PER_GB) {
       return refuse('payment', `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`);
     }
     return undefined;

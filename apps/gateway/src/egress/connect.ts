@@ -30,7 +30,7 @@ const NETWORK_ERRORS: Record<string, Refusal> = {
 };
 
 /** Any failure to reach a target, as the refusal the customer is shown. */
-export const egressFailure = (error: unknown): Refusal =>
+const egressFailure = (error: unknown): Refusal =>
   NETWORK_ERRORS[(error as NodeJS.ErrnoException).code ?? ''] ??
   refuse('unreachable', 'Cannot reach the target');
 

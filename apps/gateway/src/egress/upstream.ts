@@ -14,7 +14,7 @@ const MAX_ANSWER_BYTES = 8192;
  * maps to an upstream session of its own per customer, so the same `session-` id keeps the same exit and
  * two customers choosing the same id never share one.
  */
-export const upstreamUsername = (upstream: Upstream, grant: Grant): string => {
+const upstreamUsername = (upstream: Upstream, grant: Grant): string => {
   const parts = [decodeURIComponent(upstream.username)];
   for (const key of ['country', 'city', 'isp'] as const) {
     const value = grant.options[key];
@@ -36,7 +36,7 @@ const upstreamAuthorization = (upstream: Upstream, grant: Grant): string =>
 const hostForRequestLine = (host: string): string => (isIP(host) === 6 ? `[${host}]` : host);
 
 /** Opens a TCP connection to the upstream proxy itself. */
-export const connectUpstream = (upstream: Upstream, timeoutMs: number): Promise<Socket> =>
+const connectUpstream = (upstream: Upstream, timeoutMs: number): Promise<Socket> =>
   new Promise((resolve, reject) => {
     const socket = netConnect({
       host: upstream.hostname.replace(/^\[|\]$/g, ''),

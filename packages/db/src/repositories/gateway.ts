@@ -1,3 +1,4 @@
+import { LINE_PRODUCTS } from '@proxydesk/contract';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
@@ -18,8 +19,8 @@ import { usageSince } from './usage.js';
  * reads them again every few seconds, so these are whole snapshots, not per-request look-ups.
  */
 
-/** Products sold by the GB, used with the account's proxy credentials. */
-export const GB_PRODUCTS = ['PR_1', 'PR_2', 'PR_3', 'PR_6'] as const;
+/** Products sold by the GB, used with the account's proxy credentials: the ones a line's username names. */
+const GB_PRODUCTS = Object.keys(LINE_PRODUCTS);
 
 /** How long after its end an expired plan is still read, to answer "expired" rather than "no plan". */
 const EXPIRED_KEPT_MS = 86_400_000;
@@ -60,7 +61,7 @@ export const loadDataPlans = async (db: Db, now = new Date()): Promise<GatewayDa
     .innerJoin(users, eq(users.id, customerPlans.userId))
     .where(
       and(
-        inArray(customerPlans.productType, [...GB_PRODUCTS]),
+        inArray(customerPlans.productType, GB_PRODUCTS),
         eq(customerPlans.status, 'active'),
         sql`(${customerPlans.expiresAt} is null or ${customerPlans.expiresAt} > ${new Date(now.getTime() - EXPIRED_KEPT_MS).toISOString()}::timestamptz)`,
       ),
