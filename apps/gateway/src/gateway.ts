@@ -4,6 +4,7 @@ import type { Db } from '@proxydesk/db';
 import type { Logger } from 'pino';
 import { createAccess } from './access/access.js';
 import type { GatewayConfig } from './config.js';
+import { createDeadlines } from './deadlines.js';
 import { createTargetPolicy } from './egress/addresses.js';
 import { createMeter } from './meter.js';
 import { createMetrics } from './metrics.js';
@@ -20,6 +21,13 @@ const listen = (server: Server | HttpServer, port: number, host: string | undefi
       resolve((server.address() as AddressInfo).port);
     });
   });
+
+/** How often deadlines are swept: a quarter of the shortest, at most a second apart. */
+const sweepMs = (config: GatewayConfig) =>
+  Math.max(
+    10,
+    Math.min(1000, (Math.min(config.GATEWAY_HANDSHAKE_SECONDS, config.GATEWAY_IDLE_SECONDS) * 1000) / 4),
+  );
 
 const closeServer = (server: Server | HttpServer) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
@@ -63,6 +71,7 @@ export const startGateway = async ({
     metrics,
     allowed: createTargetPolicy(config.GATEWAY_ALLOW_PRIVATE_TARGETS),
     config,
+    deadlines: createDeadlines(sweepMs(config)),
     log,
   };
   if (config.GATEWAY_ALLOW_PRIVATE_TARGETS)
@@ -171,6 +180,7 @@ export const startGateway = async ({
       if (!(await meter.flush())) log.error('gateway could not write its last usage counts');
       metricsServer.closeAllConnections();
       await Promise.all([...closing, closeServer(metricsServer)]);
+      context.deadlines.stop();
     },
   };
 };

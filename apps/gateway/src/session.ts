@@ -3,8 +3,10 @@ import type { Logger } from 'pino';
 import type { Access } from './access/access.js';
 import { refuse, type Grant, type Refusal } from './access/decision.js';
 import type { GatewayConfig } from './config.js';
+import type { Deadlines } from './deadlines.js';
 import type { TargetPolicy } from './egress/addresses.js';
 import { openEgress, type Egress, type Target } from './egress/connect.js';
+import { pump } from './egress/relay.js';
 import type { Upstream } from './egress/upstream.js';
 import type { Meter, Metered } from './meter.js';
 import type { GatewayMetrics } from './metrics.js';
@@ -16,6 +18,7 @@ export interface GatewayContext {
   metrics: GatewayMetrics;
   allowed: TargetPolicy;
   config: GatewayConfig;
+  deadlines: Deadlines;
   log: Logger;
 }
 
@@ -42,7 +45,7 @@ export const establish = async (
   /** A plain HTTP request reads the target as a stream; tunnels relay it. */
   { stream = false }: { stream?: boolean } = {},
 ): Promise<(Metered & { egress: Egress }) | Refusal> => {
-  const { meter, config, allowed } = context;
+  const { meter, config, allowed, deadlines } = context;
   if (meter.connectionsOf(grant.userId) >= config.GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER) {
     return refuse(
       'busy',
@@ -64,6 +67,7 @@ export const establish = async (
     allowed,
     upstream: upstreamFor(config, grant),
     timeoutMs: ms(config.GATEWAY_HANDSHAKE_SECONDS),
+    deadlines,
     relay: !stream,
   });
   if ('refused' in egress) {
@@ -80,28 +84,22 @@ export const establish = async (
   return Object.assign(connection, { egress });
 };
 
+/** A socket error has already destroyed the socket; its close then ends the other side (see `pump`). */
+const ignore = () => undefined;
+
 /**
  * Joins client and egress both ways until either side is done. A side that closes ends the other once its
- * data is out; a tunnel quiet for the idle time, or a side that never closes, is destroyed.
+ * data is out (or at once, after an error); a tunnel quiet for the idle time, or a side that never closes,
+ * is destroyed. The client's errors are already handled by its listener.
  */
-export const tunnel = (client: Socket, { socket: egress, relay }: Egress, idleSeconds: number): void => {
-  const destroyBoth = () => {
-    client.destroy();
-    egress.destroy();
-  };
-  const idleMs = ms(idleSeconds);
-  client.setTimeout(idleMs, destroyBoth);
-  egress.setTimeout(idleMs, destroyBoth);
-  client.on('error', destroyBoth);
-  egress.on('error', destroyBoth);
-  // A side that closes ends the other once its data is out; the other's idle timer ends it if it never closes.
-  client.once('close', () => endUnlessDone(egress));
-  egress.once('close', () => endUnlessDone(client));
-  client.pipe(egress);
+export const tunnel = (
+  { deadlines, config }: GatewayContext,
+  client: Socket,
+  { socket: egress, relay }: Egress,
+): void => {
+  deadlines.idle(client, egress, ms(config.GATEWAY_IDLE_SECONDS));
+  egress.on('error', ignore);
+  pump(client, egress);
   if (relay) relay.start(egress, client);
-  else egress.pipe(client);
-};
-
-const endUnlessDone = (socket: Socket) => {
-  if (!socket.destroyed && !socket.writableEnded) socket.end();
+  else pump(egress, client);
 };

@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { refuse, type Grant, type Refusal } from '../access/decision.js';
+import type { Deadlines } from '../deadlines.js';
 import { isLoopback, normalizeIp, type TargetPolicy } from './addresses.js';
 import { createRelay, type Relay } from './relay.js';
 import { connectThroughUpstream, type Upstream } from './upstream.js';
@@ -57,6 +58,7 @@ const resolveAllowed = (
 const connectDirect = (
   options: { host: string; port: number; family: number; localAddress?: string | undefined },
   timeoutMs: number,
+  deadlines: Deadlines,
   relay: Relay | undefined,
 ): Promise<Socket> =>
   new Promise((resolve, reject) => {
@@ -72,12 +74,11 @@ const connectDirect = (
       socket.destroy();
       reject(error);
     };
-    socket.setTimeout(timeoutMs, () =>
-      fail(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' })),
-    );
+    // Destroyed with ETIMEDOUT when the target does not answer in time.
+    deadlines.within(socket, timeoutMs);
     socket.once('error', fail);
     socket.once('connect', () => {
-      socket.setTimeout(0);
+      deadlines.done(socket);
       socket.off('error', fail);
       resolve(socket);
     });
@@ -95,11 +96,13 @@ export const openEgress = async (
     allowed,
     upstream,
     timeoutMs,
+    deadlines,
     relay: relayed,
   }: {
     allowed: TargetPolicy;
     upstream: Upstream | undefined;
     timeoutMs: number;
+    deadlines: Deadlines;
     /** A tunnel (CONNECT, SOCKS5) relays the target's bytes itself; a plain HTTP request reads them as a stream. */
     relay: boolean;
   },
@@ -130,6 +133,7 @@ export const openEgress = async (
         localAddress: bindable ? from : undefined,
       },
       timeoutMs,
+      deadlines,
       relay,
     );
     return { socket, sentBefore: 0, receivedBefore: 0, ...(relay ? { relay } : {}) };

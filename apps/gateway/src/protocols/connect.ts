@@ -27,7 +27,7 @@ export const createConnectHandler = (
   mode: ListenerMode,
   otherwise: (socket: Socket, head: Buffer) => void,
 ) => {
-  const { config, metrics } = context;
+  const { metrics } = context;
 
   const refuseWith = (client: Socket, refusal: Refusal) => {
     metrics.refused('http-connect', refusal.refused);
@@ -50,7 +50,7 @@ export const createConnectHandler = (
     client.write(ESTABLISHED);
     const early = head.subarray(end + 4);
     if (early.length > 0) connection.egress.socket.write(early);
-    tunnel(client, connection.egress, config.GATEWAY_IDLE_SECONDS);
+    tunnel(context, client, connection.egress);
   };
 
   return (client: Socket, first: Buffer) => {

@@ -15,8 +15,8 @@ const CONNECT_INITIAL = 0x43;
 
 /**
  * One port, three protocols (issue #6 §1): the first byte tells SOCKS5 (0x05) from HTTP (a method's letter,
- * CONNECT on a path of its own), and the connection goes to that handler with its first bytes intact. A connection that says
- * nothing within the handshake time is dropped.
+ * CONNECT on a path of its own), and the connection goes to that handler with its first bytes intact. A
+ * connection that has not got as far as a tunnel within the handshake time is dropped.
  */
 export const createListener = (
   context: GatewayContext,
@@ -24,18 +24,28 @@ export const createListener = (
 ): { server: Server; sockets: () => number; close: () => Promise<void> } => {
   const http = createHttpHandler(context, mode);
   const socks = createSocksHandler(context, mode);
-  const connect = createConnectHandler(context, mode, http.handle);
-  const sockets = new Set<Socket>();
+  const { deadlines } = context;
   const handshakeMs = context.config.GATEWAY_HANDSHAKE_SECONDS * 1000;
+  /** Node's HTTP server keeps the time of requests and of idle keep-alive connections on its own sockets. */
+  const toHttp = (socket: Socket, head: Buffer) => {
+    deadlines.done(socket);
+    socket.setTimeout(handshakeMs, destroySocket);
+    http.handle(socket, head);
+  };
+  const connect = createConnectHandler(context, mode, toHttp);
+  const sockets = new Set<Socket>();
+  function forget(this: Socket) {
+    sockets.delete(this);
+  }
   const server = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-    socket.setTimeout(handshakeMs, destroySocket);
+    socket.once('close', forget);
+    deadlines.within(socket, handshakeMs);
     socket.on('error', destroySocket);
     socket.once('data', (first: Buffer) => {
       if (first[0] === SOCKS_VERSION) return socks(socket, first);
       if (first[0] === CONNECT_INITIAL) return connect(socket, first);
-      http.handle(socket, first);
+      toHttp(socket, first);
     });
   });
   return {

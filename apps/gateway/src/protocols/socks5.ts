@@ -50,7 +50,7 @@ const readAddress = (
  * so oversize or malformed greetings are dropped, never parsed past their end.
  */
 export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) => {
-  const { metrics, config } = context;
+  const { metrics } = context;
 
   return (client: Socket, first: Buffer) => {
     let buffer = first;
@@ -139,7 +139,7 @@ export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) 
         metrics.accepted('socks5');
         client.write(reply(REPLY.succeeded));
         if (rest.length > 0) connection.egress.socket.write(rest);
-        tunnel(client, connection.egress, config.GATEWAY_IDLE_SECONDS);
+        tunnel(context, client, connection.egress);
       }
     };
 
