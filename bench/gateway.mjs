@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { interleaved, median, row } from './measure.mjs';
 import { bulkMiBps, runTunnels } from './proxies/client.mjs';
 import { startDante } from './proxies/dante.mjs';
+import { startNodeRelay } from './proxies/node-relay.mjs';
 import {
   BENCH_CREDENTIALS,
   GATEWAY_SCRIPT,
@@ -68,6 +69,19 @@ const tunnelCpuMs = async (proxy, echoPort) => {
   return ((treeCpuMs(proxy.pid) - before) * 1000) / TUNNELS_PER_ROUND;
 };
 
+/**
+ * Tunnel CPU of the gateway and of squid in interleaved rounds, and of the bare Node relay in the same rounds:
+ * how far Node's own sockets are from squid on this machine, under the gateway's work.
+ */
+const tunnelCpuOf = async ({ gateway, squid, nodeRelay }, echoPort) => {
+  const proxies = [gateway, squid, nodeRelay];
+  const figures = proxies.map(() => []);
+  for (let i = 0; i < CPU_ROUNDS; i += 1)
+    for (const [k, proxy] of proxies.entries()) figures[k].push(await tunnelCpuMs(proxy, echoPort));
+  const [subject, baseline, floor] = figures.map(median);
+  return { subject, baseline, ratio: subject / baseline, floor };
+};
+
 const viaConnect = (server) => ({
   ...server,
   client: { port: server.port, protocol: 'connect', credentials: BENCH_CREDENTIALS },
@@ -97,17 +111,18 @@ const freshGatewayMiBps = async (gatewayDatabase, metering, target) => {
 };
 
 /** Every comparison of the budget. */
-const measure = async ({ squid, dante, gateway, gatewayDatabase }, target) => {
+const measure = async ({ squid, dante, nodeRelay, gateway, gatewayDatabase }, target) => {
   const [squidConnect, gatewayConnect] = [viaConnect(squid), viaConnect(gateway)];
   const [danteSocks, gatewaySocks] = [viaSocks(dante), viaSocks(gateway, BENCH_CREDENTIALS)];
+  const nodeConnect = viaConnect(nodeRelay);
   for (const proxy of [squidConnect, gatewayConnect, danteSocks, gatewaySocks]) await warmUp(proxy, target);
+  await warmUp(nodeConnect, target, { transfers: 0 });
   const bulk = (proxy) => () => transfer(proxy, target.bulkPort);
   const connect = await interleaved(BULK_ROUNDS, bulk(gatewayConnect), bulk(squidConnect));
   const socks = await interleaved(BULK_ROUNDS, bulk(gatewaySocks), bulk(danteSocks));
-  const tunnelCpu = await interleaved(
-    CPU_ROUNDS,
-    () => tunnelCpuMs(gatewayConnect, target.echoPort),
-    () => tunnelCpuMs(squidConnect, target.echoPort),
+  const tunnelCpu = await tunnelCpuOf(
+    { gateway: gatewayConnect, squid: squidConnect, nodeRelay: nodeConnect },
+    target.echoPort,
   );
   const metering = await interleaved(
     METERING_ROUNDS,
@@ -124,6 +139,11 @@ const ratioNote = (ratio) => `ratio ${ratio.toFixed(2)} of baseline`;
 const report = ({ tunnelCpu, connect, socks, metering }) => {
   row('squid CPU per 1,000 tunnels (baseline)', `${tunnelCpu.baseline.toFixed(0)} ms CPU`);
   row('gateway CPU per 1,000 tunnels', `${tunnelCpu.subject.toFixed(0)} ms CPU`, ratioNote(tunnelCpu.ratio));
+  row(
+    'bare Node relay CPU per 1,000 (reference)',
+    `${tunnelCpu.floor.toFixed(0)} ms CPU`,
+    `${ratioNote(tunnelCpu.floor / tunnelCpu.baseline)}: Node's own floor`,
+  );
   row('squid CONNECT bulk (baseline)', mibps(connect.baseline));
   row('gateway CONNECT bulk', mibps(connect.subject), ratioNote(connect.ratio));
   row('dante SOCKS5 bulk, no auth (baseline)', mibps(socks.baseline));
@@ -153,8 +173,9 @@ const startAll = async (databaseUrl, running) => {
   const gatewayDatabase = await prepareGatewayDatabase(databaseUrl);
   const squid = await started(startSquid(BENCH_CREDENTIALS));
   const dante = await started(startDante());
+  const nodeRelay = await started(startNodeRelay(BENCH_CREDENTIALS));
   const gateway = await started(startGateway({ root, databaseUrl: gatewayDatabase, metering: true }));
-  return { target, servers: { squid, dante, gateway, gatewayDatabase } };
+  return { target, servers: { squid, dante, nodeRelay, gateway, gatewayDatabase } };
 };
 
 /**
