@@ -33,6 +33,10 @@ export const createDeadlines = (tickMs: number) => {
     }
     for (const tunnel of tunnels) {
       const { client, egress } = tunnel;
+      if (client.destroyed && egress.destroyed) {
+        tunnels.delete(tunnel);
+        continue;
+      }
       const moved = client.bytesRead + egress.bytesRead;
       if (moved !== tunnel.moved) {
         tunnel.moved = moved;
@@ -57,15 +61,8 @@ export const createDeadlines = (tickMs: number) => {
      */
     idle: (client: Socket, egress: Socket, idleMs: number) => {
       due.delete(client);
-      const tunnel = { client, egress, idleMs, moved: -1, quietSince: Date.now() };
-      tunnels.add(tunnel);
-      // Let go as soon as both sides are closed: sockets held until the next sweep would outlive the young
-      // generation and make the garbage collector's work per tunnel several times larger.
-      const forget = () => {
-        if (client.destroyed && egress.destroyed) tunnels.delete(tunnel);
-      };
-      client.once('close', forget);
-      egress.once('close', forget);
+      // A finished tunnel is let go at the next sweep.
+      tunnels.add({ client, egress, idleMs, moved: -1, quietSince: Date.now() });
     },
     stop: () => clearInterval(timer),
   };
