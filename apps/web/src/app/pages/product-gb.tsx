@@ -65,7 +65,20 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
               <StatCard label="Used Data" icon={<IconDatabase size={20} />} loading={loading} value={gb(used)} />
             </>
           ) : (
-            <StatCard label="Data Used / Data Purchased" icon={<IconDatabase size={20} />} loading={loading} value={`${gb(used)} / ${gb(bought)}`} />
+            <StatCard
+              label="Data Used / Data Purchased"
+              icon={<IconDatabase size={20} />}
+              loading={loading}
+              // The purchased figure smaller, so that both fit on one line of a third of the page.
+              value={
+                <>
+                  {gb(used)}{' '}
+                  <Text span fz="lg" fw={500} c="dimmed">
+                    / {gb(bought)}
+                  </Text>
+                </>
+              }
+            />
           )}
           {!premium && (
             <StatCard

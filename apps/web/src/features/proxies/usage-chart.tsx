@@ -18,7 +18,7 @@ export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) =
       series={[{ name: 'GB', color: 'indigo.6' }]}
       tickLine="none"
       gridAxis="none"
-      unit=" GB"
+      // The unit is in the subtitle: "0.045 GB" on the axis would wrap onto two lines.
       yAxisProps={{ width: 48, tickFormatter: (value: number) => String(value) }}
       withTooltip
       valueFormatter={(value) => `${value.toFixed(2)} GB`}
