@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   httpConnect,
@@ -59,6 +59,26 @@ describe('one port, three protocols (issue #6 §1)', () => {
       { username: customer.username, password: `${customer.password}${suffix}` },
     );
     await exchange(socket, 4096);
+  });
+
+  it('CONNECT whose head comes in pieces, with bytes for the target right behind it', async () => {
+    const socket = connect(bed.gateway.port, '127.0.0.1');
+    await once(socket, 'connect');
+    const authorization = Buffer.from(`${customer.username}:${customer.password}`).toString('base64');
+    const pieces = [
+      `CONNECT 127.0.0.1:${bed.target.port} HTTP/1.1\r\n`,
+      `Host: 127.0.0.1\r\nProxy-Authorization: Basic ${authorization}\r\n`,
+      // The end of the head and the first bytes of the tunnel in one write, as a client that does not wait.
+      '\r\nSEND 100\n',
+    ];
+    for (const piece of pieces) {
+      socket.write(piece);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    const answer = await readBytes(socket, 'HTTP/1.1 200 Connection Established\r\n\r\n'.length + 100);
+    expect(answer.toString('latin1', 0, 12)).toBe('HTTP/1.1 200');
+    expect(answer.length - answer.indexOf('\r\n\r\n') - 4).toBe(100);
+    socket.destroy();
   });
 
   it('SOCKS5 to a host name and to an IPv4 address', async () => {

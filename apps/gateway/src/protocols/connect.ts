@@ -53,7 +53,16 @@ export const createConnectHandler = (
     tunnel(context, client, connection.egress);
   };
 
+  /** A whole head: served, the socket paused until the tunnel reads it (what comes early is held till then). */
+  const start = (client: Socket, head: Buffer, end: number) => {
+    client.pause();
+    serve(client, head, end).catch(() => client.destroy());
+  };
+
   return (client: Socket, first: Buffer) => {
+    // Nearly every CONNECT comes in one piece: served at once, with no listener to add and take away.
+    const whole = first.indexOf('\r\n\r\n');
+    if (whole !== -1 && mayBeConnect(first)) return start(client, first, whole);
     let head = first;
     const read = () => {
       if (!mayBeConnect(head)) {
@@ -69,9 +78,7 @@ export const createConnectHandler = (
         return;
       }
       client.off('data', more);
-      // The tunnel reads the socket from here on: hold what comes early until it does.
-      client.pause();
-      serve(client, head, end).catch(() => client.destroy());
+      start(client, head, end);
     };
     const more = (chunk: Buffer) => {
       head = Buffer.concat([head, chunk]);
