@@ -11,7 +11,7 @@ import {
   type GatewayPoolAddress,
   type ProxyAccount,
 } from '@proxydesk/db';
-import { refuse, type Decision, type Refusal } from './decision.js';
+import { refuse, type Decision, type Grant, type Refusal } from './decision.js';
 import { normalizeIp } from '../egress/addresses.js';
 
 const sameSecret = (given: string, expected: string): boolean =>
@@ -120,10 +120,7 @@ export const createAccess = ({
    * Credentials already found right against this snapshot, with their plan and options: most connections
    * repeat a line, and then skip the parsing and hashing. Emptied with every new snapshot.
    */
-  const verified = new Map<
-    string,
-    { plan: GatewayDataPlan; product: LineProduct; options: Record<string, string> }
-  >();
+  const verified = new Map<string, { plan: GatewayDataPlan; product: LineProduct; grant: Grant }>();
 
   const fromSnapshot = (
     username: string,
@@ -149,19 +146,18 @@ export const createAccess = ({
       if (!sameSecret(parsed.secret, plan.proxyPassword)) return BAD_CREDENTIALS;
       const wrongOption = checkOptions(parsed.options);
       if (wrongOption) return wrongOption;
-      known = { plan, product: who.product, options: parsed.options };
-      if (verified.size >= 10_000) verified.clear();
-      verified.set(key, known);
-    }
-    const { plan, product, options } = known;
-    return (
-      planState(plan, product, now) ?? {
+      const grant = {
         userId: plan.userId,
         productType: plan.productType,
         planId: plan.planId,
-        options,
-      }
-    );
+        options: parsed.options,
+      };
+      known = { plan, product: who.product, grant };
+      if (verified.size >= 10_000) verified.clear();
+      verified.set(key, known);
+    }
+    // The same grant for every connection of the line while this snapshot lasts (grants are never changed).
+    return planState(known.plan, known.product, now) ?? known.grant;
   };
 
   /** Database look-ups per second at most: a flood of made-up usernames must not become a flood of queries. */

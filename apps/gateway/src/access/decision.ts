@@ -9,14 +9,15 @@ export interface Refusal {
 }
 
 /** Who is using the gateway and for which plan: what every byte of the connection is counted against. */
+/** Who may pass, and as what: shared by the connections of one line, so never changed. */
 export interface Grant {
-  userId: string;
-  productType: string;
-  planId: string;
+  readonly userId: string;
+  readonly productType: string;
+  readonly planId: string;
   /** Options of the proxy password (`country`, `city`, `isp`, `session`); none for whitelisted IPs. */
-  options: Record<string, string>;
+  readonly options: Readonly<Record<string, string>>;
   /** The pool address the customer reached (datacenter / IPv6): egress leaves from it where it can. */
-  poolAddress?: string;
+  readonly poolAddress?: string;
 }
 
 export type Decision = Grant | Refusal;
