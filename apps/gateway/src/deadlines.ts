@@ -13,9 +13,9 @@ interface Tunnel {
 }
 
 /**
- * Handshake, connect and idle deadlines, checked by one sweep every `tickMs` instead of a timer per socket:
- * Node re-arms a socket's timer at every read and write, which costs a short tunnel more than relaying its
- * bytes (issue #6 budget). Deadlines are kept to within a tick or two.
+ * Handshake, connect and idle deadlines, checked by one sweep every `tickMs` instead of a timer per socket,
+ * which Node re-arms at every read and write (issue #6 budget: CPU per tunnel). Deadlines are kept to within
+ * a tick or two.
  */
 export const createDeadlines = (tickMs: number) => {
   /** Sockets that must be done with a stage (a handshake, a connect) by a time, or are destroyed. */

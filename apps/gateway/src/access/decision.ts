@@ -8,8 +8,10 @@ export interface Refusal {
   reason: string;
 }
 
-/** Who is using the gateway and for which plan: what every byte of the connection is counted against. */
-/** Who may pass, and as what: shared by the connections of one line, so never changed. */
+/**
+ * Who is using the gateway and for which plan: what every byte of the connection is counted against. Shared
+ * by the connections of one line, so never changed.
+ */
 export interface Grant {
   readonly userId: string;
   readonly productType: string;

@@ -22,7 +22,7 @@ const giveBack = (buffer: Buffer) => {
 
 /**
  * Ends `socket` once its data is out, unless it is ended or gone already: `end()` on such a socket makes an
- * error object (with its stack) only to drop it, which cost a short tunnel a tenth of its CPU.
+ * error object (with its stack) only to drop it, which was nearly a tenth of a short tunnel's instructions.
  */
 const endOnce = (socket: Socket) => {
   if (!socket.destroyed && !socket.writableEnded) socket.end();
