@@ -63,6 +63,9 @@ export const establish = async (
     },
   };
   meter.track(connection);
+  // From here the target's own deadline counts: one that does not answer gets the customer a 504, not a cut.
+  deadlines.done(client);
+  if (stream) client.setTimeout(0);
   const egress = await openEgress(target, grant, {
     allowed,
     upstream: upstreamFor(config, grant),
@@ -82,6 +85,19 @@ export const establish = async (
   }
   egress.socket.once('close', () => meter.release(connection));
   return Object.assign(connection, { egress });
+};
+
+/**
+ * Answers a refused customer and gives it the handshake time to go: one that keeps the connection open after
+ * the answer is dropped.
+ */
+export const endRefused = (
+  { deadlines, config }: GatewayContext,
+  client: Socket,
+  answer: string | Buffer,
+): void => {
+  client.end(answer);
+  deadlines.within(client, ms(config.GATEWAY_HANDSHAKE_SECONDS));
 };
 
 /** A socket error has already destroyed the socket; its close then ends the other side (see `pump`). */

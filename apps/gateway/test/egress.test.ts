@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
@@ -69,6 +70,70 @@ describe('not an open door (issue #6 §6)', () => {
     await gateway.sync();
     for (const port of [25, 465, 587]) {
       expect((await httpConnect(gateway.port, `203.0.113.7:${port}`, customer)).status).toBe(403);
+    }
+  });
+});
+
+/**
+ * A target that never answers: a listener in a process stopped before it accepts anything, its small queue
+ * filled up. The kernel then drops further SYNs, so a connect waits for ever.
+ */
+const startSilentTarget = async () => {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      "require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, function () { console.log(this.address().port) })",
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  const port = Number(line.toString().trim());
+  child.kill('SIGSTOP');
+  // Connections the kernel completes on the stopped listener's behalf, until one is left waiting: full.
+  const fillers: Socket[] = [];
+  for (let full = false; !full && fillers.length < 16;) {
+    const filler = connect(port, '127.0.0.1');
+    filler.on('error', () => undefined);
+    fillers.push(filler);
+    full = !(await Promise.race([
+      once(filler, 'connect').then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 300)),
+    ]));
+  }
+  return {
+    port,
+    stop: () => {
+      for (const filler of fillers) filler.destroy();
+      child.kill('SIGKILL');
+    },
+  };
+};
+
+describe('a target that does not answer', () => {
+  it('is answered 504 after the handshake time, on every protocol, and counts nothing', async () => {
+    const silent = await startSilentTarget();
+    const gateway = await startTestGateway(bed.database.db, { GATEWAY_HANDSHAKE_SECONDS: '0.5' });
+    try {
+      const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+      await gateway.sync();
+      const started = Date.now();
+      const connected = await httpConnect(gateway.port, `127.0.0.1:${silent.port}`, customer);
+      expect(connected).toMatchObject({ status: 504, body: 'The target did not answer in time\n' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await expect(
+        socksConnect(gateway.port, { host: '127.0.0.1', port: silent.port }, customer),
+      ).rejects.toThrow(/TTLExpired/);
+      expect(await httpGetViaProxy(gateway.port, `http://127.0.0.1:${silent.port}/`, customer)).toMatchObject(
+        { status: 504 },
+      );
+      await gateway.sync();
+      expect((await usageOf(bed.database.db, customer.userId)).rows).toEqual([]);
+      expect(gateway.openConnections()).toBe(0);
+    } finally {
+      await gateway.close();
+      silent.stop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { isRefusal, refuse, type Refusal } from '../access/decision.js';
-import { establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
+import { endRefused, establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
 import { authorize } from './authorize.js';
 import { basicCredentials, parseAuthority, rawRefusal } from './http-common.js';
 
@@ -31,7 +31,7 @@ export const createConnectHandler = (
 
   const refuseWith = (client: Socket, refusal: Refusal) => {
     metrics.refused('http-connect', refusal.refused);
-    client.end(rawRefusal(refusal));
+    endRefused(context, client, rawRefusal(refusal));
   };
 
   const serve = async (client: Socket, head: Buffer, end: number) => {

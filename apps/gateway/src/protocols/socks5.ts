@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { isRefusal, refuse, SOCKS_REPLY, type Decision, type Refusal } from '../access/decision.js';
-import { establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
+import { endRefused, establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
 import { authorize } from './authorize.js';
 
 const VERSION = 0x05;
@@ -60,7 +60,7 @@ export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) 
 
     const fail = (refusal: Refusal, answer: Buffer) => {
       metrics.refused('socks5', refusal.refused);
-      client.end(answer);
+      endRefused(context, client, answer);
       stage = 'busy';
     };
 
