@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig, type Config } from '../apps/api/src/config.js';
+import { apiClient, type ApiClient } from './accounts.js';
 import { openTestDatabase, type TestDatabase } from './databases.js';
+import { startSmtpCapture, type SmtpCapture } from './smtp.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,4 +34,22 @@ export const createTestApp = async (
       await database.close();
     },
   };
+};
+
+/**
+ * The set-up of a test file whose customers sign up by mail: the app with captcha off, its mailbox and a
+ * client, ready before the file's own `beforeAll` and closed after it.
+ */
+export const useMailedApp = () => {
+  const bed = {} as { t: TestApp; smtp: SmtpCapture; api: ApiClient };
+  beforeAll(async () => {
+    bed.smtp = await startSmtpCapture();
+    bed.t = await createTestApp({ env: { SMTP_URL: bed.smtp.url, CAPTCHA_PROVIDER: 'off' } });
+    bed.api = apiClient(bed.t.app);
+  });
+  afterAll(async () => {
+    await bed.t?.close();
+    await bed.smtp?.close();
+  });
+  return bed;
 };

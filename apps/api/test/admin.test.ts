@@ -1,33 +1,25 @@
 import { accountFigures, schema, usedGb } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commands, UsageError } from '../src/admin-commands.js';
-import { apiClient, signUp } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
 
-let t: TestApp;
-let smtp: SmtpCapture;
+const bed = useMailedApp();
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off' } });
-  await signUp(apiClient(t.app), smtp, { username: 'Operator_Friend', email: 'friend@example.com' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  await signUp(bed.api, bed.smtp, { username: 'Operator_Friend', email: 'friend@example.com' });
 });
 
 const run = (...words: string[]) => {
   const command = commands[words[0]!];
   if (!command) throw new Error(`no command ${words[0]}`);
-  return command(words.slice(1))(t.database.db);
+  return command(words.slice(1))(bed.t.database.db);
 };
 
 describe('the operator command line (DESIGN.md §4)', () => {
   it('makes a customer a reseller and back, saying what changed', async () => {
     expect(await run('reseller', 'operator_friend', 'on')).toBe('Operator_Friend: customer → reseller');
-    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'Operator_Friend'));
+    const [user] = await bed.t.database.db.select().from(schema.users).where(eq(schema.users.username, 'Operator_Friend'));
     expect(user!.role).toBe('reseller');
     expect(await run('reseller', 'Operator_Friend', 'off')).toBe('Operator_Friend: reseller → customer');
   });
@@ -43,7 +35,7 @@ describe('the operator command line (DESIGN.md §4)', () => {
   it('creates promo codes that checkout then honours', async () => {
     expect(await run('coupon', 'spring10', 'percent', '10', '100')).toBe('Promo code SPRING10: 10% off, 100 uses');
     expect(await run('coupon', 'FIVER', 'fixed', '5')).toBe('Promo code FIVER: €5.00 off');
-    const rows = await t.database.db.select().from(schema.coupons);
+    const rows = await bed.t.database.db.select().from(schema.coupons);
     expect(rows.map((c) => [c.code, c.kind, c.value, c.maxUses])).toEqual(
       expect.arrayContaining([
         ['SPRING10', 'percent', 10, 100],
@@ -58,9 +50,9 @@ describe('the operator command line (DESIGN.md §4)', () => {
   it('records sample usage for the chart', async () => {
     const message = await run('sample-usage', 'Operator_Friend', 'PR_2', '7');
     expect(message).toMatch(/^Operator_Friend: \d+\.\d{2} GB of sample PR_2 usage over 7 days$/);
-    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'Operator_Friend'));
-    const used = await usedGb(t.database.db, user!.id, 'PR_2', new Date(Date.now() - 8 * 86_400_000));
+    const [user] = await bed.t.database.db.select().from(schema.users).where(eq(schema.users.username, 'Operator_Friend'));
+    const used = await usedGb(bed.t.database.db, user!.id, 'PR_2', new Date(Date.now() - 8 * 86_400_000));
     expect(used).toBeCloseTo(Number(/(\d+\.\d{2}) GB/.exec(message)![1]), 1);
-    expect(await accountFigures(t.database.db, user!.id)).toMatchObject({ totalPlans: 0 });
+    expect(await accountFigures(bed.t.database.db, user!.id)).toMatchObject({ totalPlans: 0 });
   });
 });

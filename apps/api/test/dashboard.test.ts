@@ -1,40 +1,30 @@
 import { proxyEndpoints, type Plan } from '@proxydesk/contract';
 import { recordUsage, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let api: ApiClient;
+const bed = useMailedApp();
 let plans: Plan[];
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off' } });
-  api = apiClient(t.app);
-  plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
 });
 
 const GB = 1024 ** 3;
 const customer = async (username: string) => {
-  const token = await signUp(api, smtp, { username, email: `${username}@example.com` });
-  await api.post('/v1/billing/create', { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Poland' }, { token });
-  const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, username));
+  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
+  await bed.api.post('/v1/billing/create', { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Poland' }, { token });
+  const [user] = await bed.t.database.db.select().from(schema.users).where(eq(schema.users.username, username));
   return { token, userId: user!.id };
 };
 const buyAndPay = async (token: string, plan: Plan) => {
-  const created = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
+  const created = await bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
   const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await t.app.inject({ method: 'POST', url: path, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await bed.t.app.inject({ method: 'POST', url: path, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 };
 /** The answer, read with the contract's own schema: the shape is checked on every call. */
-const dashboard = async (token: string) => proxyEndpoints.dashboard.response.parse((await api.get('/v1/user/dashboard', { token })).body).payload;
+const dashboard = async (token: string) => proxyEndpoints.dashboard.response.parse((await bed.api.get('/v1/user/dashboard', { token })).body).payload;
 
 describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
   it('a new customer has no plan anywhere: N/A and 0 GB, thirty days of zero usage', async () => {
@@ -55,8 +45,8 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     const premium = plans.find((p) => p.type === 'PR_6')!;
     await buyAndPay(token, isp);
     await buyAndPay(token, premium);
-    await recordUsage(t.database.db, { userId, productType: 'PR_2', bucket: new Date(), bytesUp: 0.5 * GB, bytesDown: GB });
-    await recordUsage(t.database.db, { userId, productType: 'PR_6', bucket: new Date(), bytesUp: 0, bytesDown: 0.25 * GB });
+    await recordUsage(bed.t.database.db, { userId, productType: 'PR_2', bucket: new Date(), bytesUp: 0.5 * GB, bytesDown: GB });
+    await recordUsage(bed.t.database.db, { userId, productType: 'PR_6', bucket: new Date(), bytesUp: 0, bytesDown: 0.25 * GB });
 
     const d = await dashboard(token);
     expect(d.PR_2).toMatchObject({ have_plan: true, user_data: { data: { traffic: 1.5, bandwidth: isp.data } } });
@@ -74,13 +64,13 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     expect(d.PR_4).toMatchObject({ have_plan: true, isPendingPlan: true, proxies: [], ipAmount: 0 });
     expect(d.PR_4.plan_data[0]).toMatchObject({ status: 'pending', invoice: { plan_name: dc.name, ipAmount: dc.ipAmount }, expiry_date: null, activeIps: 0 });
 
-    await api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['198.51.100.4'], type: 'PR_4' }, { token });
+    await bed.api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['198.51.100.4'], type: 'PR_4' }, { token });
     d = await dashboard(token);
     expect(d.PR_4).toMatchObject({ isPendingPlan: false, ipAmount: dc.ipAmount });
     expect(d.PR_4.proxies).toHaveLength(dc.ipAmount!);
     expect(d.PR_4.plan_data[0]).toMatchObject({ status: 'active', activeIps: 1 });
 
-    await t.database.db.update(schema.customerPlans).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.customerPlans.id, d.PR_4.plan_data[0]!.id));
+    await bed.t.database.db.update(schema.customerPlans).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.customerPlans.id, d.PR_4.plan_data[0]!.id));
     d = await dashboard(token);
     expect(d.PR_4).toMatchObject({ have_plan: false, ipAmount: 0 });
     expect(d.PR_4.plan_data[0]?.status).toBe('expired');
