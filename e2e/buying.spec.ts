@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { otpFrom, startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PORT = 3103;
@@ -11,12 +12,7 @@ let token: string;
 test.beforeAll(async () => {
   smtp = await startSmtpCapture();
   server = await startServer(PORT, undefined, { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
-  const post = (path: string, body: unknown) =>
-    fetch(shop + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const after = Date.now();
-  await post('/v1/auth/signup', { username: 'buyer', email: 'buyer@example.com', password: 'violet kettle 42 drums' });
-  const otp = otpFrom(await smtp.waitFor('buyer@example.com', { after }));
-  token = ((await (await post('/v1/auth/confirm-email', { email: 'buyer@example.com', otp })).json()) as { payload: { token: string } }).payload.token;
+  token = await shopCustomer(shop).signUp(smtp, 'buyer');
 });
 test.afterAll(async () => {
   await server.stop();

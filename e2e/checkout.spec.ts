@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startFakePaddle, type FakePaddle } from '../test-support/fake-paddle.js';
-import { otpFrom, startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
 import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -28,17 +29,9 @@ test.beforeAll(async () => {
   paddle.setWebhook(`${shop}/v1/webhooks/paddle`);
   admin(dataDir, 'coupon', 'WELCOME10', 'percent', '10');
   server = await startServer(PORT, dataDir, env());
-  const post = (path: string, body: unknown) =>
-    fetch(shop + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const after = Date.now();
-  await post('/v1/auth/signup', { username: 'reseller', email: 'reseller@example.com', password: 'violet kettle 42 drums' });
-  const otp = otpFrom(await smtp.waitFor('reseller@example.com', { after }));
-  token = ((await (await post('/v1/auth/confirm-email', { email: 'reseller@example.com', otp })).json()) as { payload: { token: string } }).payload.token;
-  await fetch(`${shop}/v1/billing/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ first_name: 'R', last_name: 'S', address: 'A', city: 'B', zip: 'C', country: 'Estonia' }),
-  });
+  const reseller = shopCustomer(shop);
+  token = await reseller.signUp(smtp, 'reseller');
+  await reseller.addBilling('Estonia');
   await server.stop({ keepDataDir: true });
   admin(dataDir, 'reseller', 'reseller', 'on');
   server = await startServer(PORT, dataDir, env());

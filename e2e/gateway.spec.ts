@@ -23,6 +23,7 @@ test.beforeAll(async () => {
   });
   const customer = shopCustomer(shop);
   token = await customer.signUp(smtp, 'downloader');
+  await customer.addBilling();
   await customer.buyPaid('PR_2');
   // A site on this machine with a 50 MB file.
   const file = Buffer.alloc(FIFTY_MB, 0x61);

@@ -18,6 +18,7 @@ test.beforeAll(async () => {
     PUBLIC_URL: shop,
   });
   token = await customer.signUp(smtp, 'user5');
+  await customer.addBilling();
   await customer.buyPaid('PR_2');
 });
 test.afterAll(async () => {

@@ -17,22 +17,25 @@ export const shopCustomer = (shop: string) => {
   return {
     api,
     token: () => token,
+    /** Signs up with the mailed code, answering the session token; the calls after it use it. */
     signUp: async (smtp: SmtpCapture, username: string) => {
       const email = `${username}@example.com`;
       const after = Date.now();
       await api('/v1/auth/signup', { username, email, password: 'violet kettle 42 drums' });
       const otp = otpFrom(await smtp.waitFor(email, { after }));
       token = (await api('/v1/auth/confirm-email', { email, otp })).payload.token as string;
-      await api('/v1/billing/create', {
+      return token;
+    },
+    /** Billing details, which a checkout asks for first. */
+    addBilling: (country = 'Austria') =>
+      api('/v1/billing/create', {
         first_name: 'A',
         last_name: 'B',
         address: 'C',
         city: 'D',
         zip: 'E',
-        country: 'Austria',
-      });
-      return token;
-    },
+        country,
+      }),
     /** Buys the first plan of a product and pays it the way the sandbox page does. */
     buyPaid: async (type: string) => {
       const plans = (await api('/v1/plan/read')).payload as { id: number; type: string }[];
