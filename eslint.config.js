@@ -27,6 +27,11 @@ export default tseslint.config(
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { module: 'writable', process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', fetch: 'readonly', performance: 'readonly' } },
   },
   {
+    // The floor app the bench builds runs in a browser.
+    files: ['bench/web-floor/**'],
+    languageOptions: { globals: { document: 'readonly', fetch: 'readonly' } },
+  },
+  {
     files: ['**/*.test.ts', 'test-support/**', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-unsafe-member-access': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

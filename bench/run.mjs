@@ -24,7 +24,7 @@ const benchDatabase = async () => {
   return 'postgres://postgres@127.0.0.1:5432/proxydesk_bench';
 };
 const results = [];
-results.push(reportWebSizes(root));
+results.push(await reportWebSizes(root));
 await reportThroughput('PGlite', {});
 const postgresUrl = await benchDatabase().catch(() => undefined);
 if (postgresUrl) await reportThroughput('PostgreSQL', { databaseUrl: postgresUrl });
