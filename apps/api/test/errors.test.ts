@@ -1,6 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { connect } from 'node:net';
 import { BODY_LIMIT_BYTES } from '../src/app.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 
@@ -8,12 +10,19 @@ let t: TestApp;
 beforeAll(async () => {
   // A probe route with a body schema exercises the app-wide parsing, validation and limits.
   t = await createTestApp({
-    extend: (app) =>
+    extend: (app) => {
       app.withTypeProvider<ZodTypeProvider>().post(
         '/v1/test/echo',
-        { schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }) } },
+        { schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }), querystring: z.object({ q: z.string().optional() }) } },
         (request, reply) => reply.send({ detail: `ok ${request.body.email}` }),
-      ),
+      );
+      app.post('/v1/test/empty', (request, reply) => reply.send({ detail: `body ${typeof request.body}` }));
+      // A value the contract let through but the database cannot hold.
+      app.get('/v1/test/int', async () => {
+        await t.database.db.execute(sql`select ${'2147483648'}::int`);
+        return { detail: 'unreachable' };
+      });
+    },
   });
 });
 afterAll(() => t.close());
@@ -49,6 +58,48 @@ describe('one error handler: { detail } with the right status, never a 500 for b
     const good = await post(JSON.stringify({ email: 'a@b.co', count: 2 }));
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({ detail: 'ok a@b.co' });
+  });
+
+  it('takes an empty JSON body as no body (SPEC.md §7 sends some calls "empty")', async () => {
+    for (const payload of ['', '  ']) {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/test/empty', payload, headers: { 'content-type': 'application/json' } });
+      expect(res.json()).toEqual({ detail: 'body undefined' });
+    }
+    const needsBody = await post('');
+    expect(needsBody.statusCode).toBe(400);
+    expect(needsBody.json().detail).toMatch(/^body: /);
+  });
+
+  it('refuses text with a NUL character, naming the field, since the database cannot store it', async () => {
+    const inBody = await post(JSON.stringify({ email: 'a@b.co', count: 1, nested: [{ name: 'x\u0000' }] }));
+    expect(inBody.statusCode).toBe(400);
+    expect(inBody.json()).toEqual({ detail: 'body.nested.0.name: Text must not contain NUL characters' });
+    const inQuery = await t.app.inject({ method: 'POST', url: '/v1/test/echo?q=a%00', payload: { email: 'a@b.co', count: 1 } });
+    expect(inQuery.json()).toEqual({ detail: 'querystring.q: Text must not contain NUL characters' });
+  });
+
+  it('answers a value the database refuses with 400, not 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/test/int' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'A value in the request is out of range or not valid' });
+  });
+
+  it('answers a URL that does not decode, and a request HTTP cannot parse, with 400 { detail }', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/invoice/read/%ZZ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Malformed URL' });
+
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(address).port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+      socket.write('POST /v1/faq/read HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n');
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe(JSON.stringify({ detail: 'Malformed HTTP request' }));
   });
 
   it('answers an oversize body with 413', async () => {
@@ -93,10 +144,14 @@ describe('rate limiting on /v1', () => {
       const codes = [];
       for (let i = 0; i < 4; i += 1) codes.push((await limited.app.inject({ method: 'GET', url: '/v1/faq/read' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
+      // The same routes spelled with percent-escapes count too.
+      expect((await limited.app.inject({ method: 'GET', url: '/%761/faq/read' })).statusCode).toBe(429);
+      expect((await limited.app.inject({ method: 'GET', url: '/%761/no/such/thing' })).statusCode).toBe(429);
       const last = await limited.app.inject({ method: 'GET', url: '/v1/plan/read' });
       expect(last.json().detail).toMatch(/^Too many requests/);
       for (let i = 0; i < 5; i += 1) {
         expect((await limited.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+        expect((await limited.app.inject({ method: 'GET', url: '/settings' })).statusCode).toBe(200);
       }
     } finally {
       await limited.close();

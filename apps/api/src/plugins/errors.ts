@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
 
@@ -12,10 +13,15 @@ const describeValidation = (error: FastifyError & { validation: { instancePath?:
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON body'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Body cannot be empty when content-type is application/json'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid content length'],
+};
+
+/** PostgreSQL's "data exception" class: a value the database cannot hold (out of range, not text). */
+const isDataException = (error: unknown): boolean => {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('22');
 };
 
 /**
@@ -37,11 +43,63 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its schema');
       return reply.status(500).send({ detail: 'Internal server error' });
     }
+    if (isDataException(error)) {
+      // The contract should have refused the value; this keeps bad input a 400 where it did not.
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ detail: 'A value in the request is out of range or not valid' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ detail: error.message });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });
   });
+};
+
+/** The first string under `value` holding U+0000, as a field path (`body.username`). */
+const nulField = (value: unknown, path: string): string | undefined => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulField(item, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/**
+ * Input the contract's schemas do not see: a JSON body that is empty (SPEC.md §7 sends some calls "empty")
+ * is no body, and text with a NUL character, which PostgreSQL cannot store, is refused naming the field.
+ */
+export const registerInputGuards = (app: FastifyInstance): void => {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return json(request, text, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const parts = { body: request.body, querystring: request.query, params: request.params };
+    for (const [where, value] of Object.entries(parts)) {
+      const field = nulField(value, where);
+      if (field) return done(new HttpError(400, `${field}: Text must not contain NUL characters`));
+    }
+    done();
+  });
+};
+
+/** Requests Fastify refuses before routing (a URL that does not decode) answer `{ detail }` too. */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  void reply.status(400).send({ detail: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message });
+};
+
+/** A request Node's HTTP parser cannot read at all gets a JSON 400 before the socket closes. */
+export const clientErrorHandler = (error: Error & { code?: string }, socket: Duplex) => {
+  if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy(error);
+  const body = JSON.stringify({ detail: 'Malformed HTTP request' });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 };
 
 /** JSON 404 for anything under /v1 (and any non-page request). */

@@ -40,7 +40,8 @@ export const registerWeb = async (app: FastifyInstance, config: Config): Promise
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown /v1 paths count against the rate limit like known ones (pages are let through by its allowList).
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || isNotAPage(request.url)) return sendNotFound(reply, request.method, request.url);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
