@@ -61,7 +61,8 @@ export const invoiceSchema = z
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 const coupon = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64, 'Promo code is too long'))));
-const planId = z.int().check(z.positive('Choose a plan'));
+/** A plan's id: a positive 32-bit integer, as the database keeps it. */
+const planId = z.int().check(z.positive('Choose a plan'), z.lte(2_147_483_647, 'Choose a plan'));
 const paymentMethod = paymentMethodCodeSchema;
 
 export const createInvoiceBodySchema = z.object({
@@ -84,7 +85,7 @@ export const buyAdditionalBodySchema = z.object({
   coupon,
   plan: planId,
   /** GB to add. */
-  amount: z.int().check(z.positive('Amount is required'), z.lte(GB_SLIDER.max, `At most ${GB_SLIDER.max} GB at once`)),
+  amount: z.int().check(z.positive('Add at least 1 GB'), z.lte(GB_SLIDER.max, `At most ${GB_SLIDER.max} GB at once`)),
   /** The product whose current plan gets the GB. */
   plan_type: productCodeSchema,
 });

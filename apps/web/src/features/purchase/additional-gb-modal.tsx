@@ -1,5 +1,5 @@
 import { Button, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { GB_SLIDER, perGbPlanTotal, type Plan } from '@proxydesk/contract';
+import { buyAdditionalBodySchema, GB_SLIDER, perGbPlanTotal, type Plan } from '@proxydesk/contract';
 import { useState } from 'react';
 import { formatEuro } from '../../lib/format';
 
@@ -23,7 +23,10 @@ export const AdditionalGbModal = ({
 }) => {
   const [amount, setAmount] = useState<number | string>(10);
   const [product, setProduct] = useState<string | null>('PR_3');
-  const valid = Number.isInteger(Number(amount)) && Number(amount) >= 1 && Number(amount) <= GB_SLIDER.max;
+  // The server's rule for the amount, with its message.
+  const check = buyAdditionalBodySchema.shape.amount.safeParse(Number(amount));
+  const valid = amount !== '' && check.success;
+  const error = amount === '' ? 'Amount is required' : check.error?.issues[0]?.message;
   const price = extraPlan && valid ? perGbPlanTotal(extraPlan.price, Number(amount)) : null;
   return (
     <Modal opened={opened} onClose={onClose} title="Buy Additional GB" centered>
@@ -40,7 +43,7 @@ export const AdditionalGbModal = ({
           onChange={setAmount}
           allowDecimal={false}
           required
-          error={valid ? undefined : 'Amount is required'}
+          error={error}
         />
         <Text fw={700}>{price === null ? '—' : formatEuro(price)}</Text>
         <Button disabled={price === null || !product} onClick={() => price !== null && product && onContinue(Number(amount), product, price)}>
