@@ -1,4 +1,4 @@
-import { customPlanPrice, gbSliderPrice, type Plan } from '@proxydesk/contract';
+import { customPlanPrice, gbSliderPrice, PENDING_WINDOW_MS, type Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,11 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     const { token } = await customer();
     const dc = plan((p) => p.type === 'PR_4');
     expect((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: 999_999 }, { token })).body.detail).toBe('This plan is not on sale');
+    // Beyond what the database's ids can be: refused by the contract, not by the database.
+    for (const path of ['/v1/invoice/create', '/v1/invoice/create-normal', '/v1/invoice/buyAdditional']) {
+      const answer = await api.post(path, { payment_method: 'sandbox', plan: 2 ** 31, gb: 50, amount: 5, plan_type: 'PR_3' }, { token });
+      expect(answer).toEqual({ status: 400, body: { detail: 'body.plan: Choose a plan' } });
+    }
     expect((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_5' }, { token })).body.detail).toBe(
       'This plan is not for that product',
     );
@@ -216,6 +221,37 @@ describe('promo codes (DESIGN.md §4)', () => {
     const bob = await customer();
     expect((await buy(bob.token, 'ONCE')).body).toEqual({ detail: 'This promo code has been used up' });
   });
+
+  it('holds a use for an unpaid invoice, so two checkouts cannot both spend one (DESIGN.md §4)', async () => {
+    await addCoupon({ code: 'HALF', value: 50 });
+    await addCoupon({ code: 'LAST', maxUses: 1 });
+    await addCoupon({ code: 'RACE', maxUses: 1 });
+    const dc = plan((p) => p.type === 'PR_4');
+    const buy = (token: string, coupon: string) => api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
+    const [cat, dan] = [await customer(), await customer()];
+
+    const first = await buy(cat.token, 'HALF');
+    expect(first.status).toBe(200);
+    const held = { status: 400, body: { detail: 'This promo code is on an unpaid invoice of yours: pay that invoice, or wait until it expires' } };
+    expect(await buy(cat.token, 'half')).toEqual(held);
+    expect(await api.get('/v1/coupon/check?code=HALF', { token: cat.token })).toEqual(held);
+    expect((await buy(dan.token, 'HALF')).status).toBe(200);
+
+    // The only use of LAST is held by cat's unpaid invoice; once that invoice has expired, the use is free again.
+    const last = await buy(cat.token, 'LAST');
+    expect((await buy(dan.token, 'LAST')).body).toEqual({ detail: 'This promo code has been used up' });
+    await t.database.db
+      .update(schema.invoices)
+      .set({ createdAt: new Date(Date.now() - PENDING_WINDOW_MS - 1000) })
+      .where(eq(schema.invoices.id, last.body.payload.invoice_id as string));
+    expect((await buy(dan.token, 'LAST')).status).toBe(200);
+
+    // Two customers at once for the last use: one invoice, one refusal.
+    const race = await Promise.all([buy(cat.token, 'RACE'), buy(dan.token, 'RACE')]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 400]);
+    const rows = await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.couponCode, 'RACE'));
+    expect(rows).toHaveLength(1);
+  });
 });
 
 describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)', () => {
@@ -247,6 +283,11 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
     expect((await api.post('/v1/invoice/create', { payment_method: 'balance', plan: expensive.id }, { token })).body).toEqual({
       detail: 'Insufficient balance: add balance first',
     });
+    // The refused purchase left no invoice behind, and the sandbox pays only its own invoices.
+    const invoiceIds = ((await api.get('/v1/invoice/read', { token })).body.results as { id: string }[]).map((i) => i.id);
+    expect(invoiceIds).toEqual([paid.body.payload.invoice_id, topUp.body.payload.invoice_id]);
+    const sandboxPay = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${paid.body.payload.invoice_id}`, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(sandboxPay.statusCode).toBe(404);
     const ledger = await t.database.db.select({ total: sql<string>`sum(${schema.balanceLedger.amountCents})` }).from(schema.balanceLedger);
     expect(Number(ledger[0]!.total)).toBeGreaterThanOrEqual(0);
 

@@ -138,3 +138,32 @@ describe('payment providers, each against a fake of its API on 127.0.0.1', () =>
     expect((await invoiceRow(viaCoinGate.invoice_id)).paid).toBe(true);
   });
 });
+
+describe('a provider that does not answer', () => {
+  it('gets the customer a 502 with what to do, and leaves no invoice nobody could pay', async () => {
+    const mailbox = await startSmtpCapture();
+    const down = await createTestApp({
+      env: {
+        SMTP_URL: mailbox.url,
+        CAPTCHA_PROVIDER: 'off',
+        STRIPE_SECRET_KEY: 'sk_test_unreachable',
+        STRIPE_WEBHOOK_SECRET: 'whsec_unreachable',
+        STRIPE_API_BASE: `http://127.0.0.1:${await freePort()}`,
+      },
+    });
+    try {
+      const client = apiClient(down.app);
+      const customer = await signUp(client, mailbox, { username: 'stranded', email: 'stranded@example.com' });
+      await client.post('/v1/billing/create', { first_name: 'S', last_name: 'T', address: 'A', city: 'B', zip: 'C', country: 'Spain' }, { token: customer });
+      const answer = await client.post('/v1/invoice/create', { payment_method: 'stripe', plan: plan.id }, { token: customer });
+      expect(answer).toEqual({
+        status: 502,
+        body: { detail: 'The payment provider did not answer: try again, or choose another payment method' },
+      });
+      expect((await client.get('/v1/invoice/read', { token: customer })).body.count).toBe(0);
+    } finally {
+      await down.close();
+      await mailbox.close();
+    }
+  });
+});

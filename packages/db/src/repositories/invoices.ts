@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { PENDING_WINDOW_MS } from '@proxydesk/contract';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { couponRedemptions, coupons, customDayPrices, customerPlans, invoices, plans } from '../schema/index.js';
@@ -21,22 +22,51 @@ export const listCustomDayPrices = async (db: Db, productType: string): Promise<
       .orderBy(asc(customDayPrices.days))
   ).map((r) => r.priceCents);
 
-/** A coupon by code (case-insensitive) with how often it was redeemed, and whether by this customer. */
-export const findCoupon = async (db: Db, code: string, userId: string) => {
-  const [coupon] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = ${code.toLowerCase()}`);
+/**
+ * A coupon by code (case-insensitive), locked for the caller's transaction, with how far it is used: paid uses
+ * (redemptions) and unpaid invoices still in their pending window, which hold a use until they are paid or
+ * expire (DESIGN.md §4). Counted under the lock, two checkouts cannot both take the last use.
+ */
+export const findCouponForUpdate = async (tx: Db, code: string, userId: string, now: Date) => {
+  const [coupon] = await tx
+    .select()
+    .from(coupons)
+    .where(sql`lower(${coupons.code}) = ${code.toLowerCase()}`)
+    .for('update');
   if (!coupon) return undefined;
-  const [uses] = await db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id));
-  const [mine] = await db
-    .select({ n: count() })
+  const mine = (column: typeof couponRedemptions.userId | typeof invoices.userId) =>
+    sql<number>`count(*) filter (where ${column} = ${userId})`.mapWith(Number);
+  const [redeemed] = await tx
+    .select({ all: count(), mine: mine(couponRedemptions.userId) })
     .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, userId)));
-  return { coupon, uses: uses?.n ?? 0, usedByCustomer: (mine?.n ?? 0) > 0 };
+    .where(eq(couponRedemptions.couponId, coupon.id));
+  const [held] = await tx
+    .select({ all: count(), mine: mine(invoices.userId) })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.couponId, coupon.id),
+        eq(invoices.paid, false),
+        gt(invoices.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
+      ),
+    );
+  return {
+    coupon,
+    uses: (redeemed?.all ?? 0) + (held?.all ?? 0),
+    usedByCustomer: (redeemed?.mine ?? 0) > 0,
+    heldByCustomer: (held?.mine ?? 0) > 0,
+  };
 };
 
 export const insertInvoice = async (db: Db, invoice: NewInvoice): Promise<InvoiceRow> => {
   const [row] = await db.insert(invoices).values(invoice).returning();
   if (!row) throw new Error('invoice was not created');
   return row;
+};
+
+/** An invoice whose checkout could not be opened: unpaid and unknown to any provider, so nobody can pay it. */
+export const deleteUnopenedInvoice = async (db: Db, id: string): Promise<void> => {
+  await db.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.paid, false), isNull(invoices.providerRef)));
 };
 
 export const setInvoiceCheckout = async (db: Db, id: string, hostedUrl: string | null, providerRef: string | null): Promise<void> => {

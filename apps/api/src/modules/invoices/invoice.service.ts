@@ -1,5 +1,5 @@
 import { centsToEuro, PAGE_SIZE, type Invoice } from '@proxydesk/contract';
-import { findCoupon, findOwnInvoice, insertInvoice, listInvoices, listLedger, type Db, type InvoiceRow } from '@proxydesk/db';
+import { deleteUnopenedInvoice, findCouponForUpdate, findOwnInvoice, insertInvoice, listInvoices, listLedger, type Db, type InvoiceRow } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { Account } from '../../plugins/authenticate.js';
 import type { PaymentService } from '../payments/payment.service.js';
@@ -30,27 +30,36 @@ export type InvoiceService = ReturnType<typeof createInvoiceService>;
 
 /** `isMethodOnSale`: the catalogue lists the payment method as active (the operator can withdraw one). */
 export const createInvoiceService = (db: Db, payments: PaymentService, isMethodOnSale: (code: string) => Promise<boolean>) => {
-  /** The coupon's terms, checked for this customer now: a clear 400 for each way it can be refused. */
-  const redeemable = async (code: string, userId: string) => {
-    const found = await findCoupon(db, code, userId);
-    const now = Date.now();
+  /**
+   * The coupon's terms, checked for this customer now: a clear 400 for each way it can be refused. In a
+   * transaction, the coupon stays locked until it ends.
+   */
+  const redeemable = async (tx: Db, code: string, userId: string) => {
+    const now = new Date();
+    const found = await findCouponForUpdate(tx, code, userId, now);
     if (!found?.coupon.isActive) throw new HttpError(400, 'Unknown promo code');
-    const { coupon, uses, usedByCustomer } = found;
-    if (coupon.validFrom && coupon.validFrom.getTime() > now) throw new HttpError(400, 'This promo code is not valid yet');
-    if (coupon.validUntil && coupon.validUntil.getTime() <= now) throw new HttpError(400, 'This promo code has expired');
-    if (coupon.maxUses !== null && uses >= coupon.maxUses) throw new HttpError(400, 'This promo code has been used up');
+    const { coupon, uses, usedByCustomer, heldByCustomer } = found;
+    if (coupon.validFrom && coupon.validFrom > now) throw new HttpError(400, 'This promo code is not valid yet');
+    if (coupon.validUntil && coupon.validUntil <= now) throw new HttpError(400, 'This promo code has expired');
     if (usedByCustomer) throw new HttpError(400, 'You have already used this promo code');
+    if (heldByCustomer) {
+      throw new HttpError(400, 'This promo code is on an unpaid invoice of yours: pay that invoice, or wait until it expires');
+    }
+    if (coupon.maxUses !== null && uses >= coupon.maxUses) throw new HttpError(400, 'This promo code has been used up');
     return coupon;
   };
 
   return {
     /** The promo code as it would apply now (same checks as at checkout), for the checkout's total. */
     checkCoupon: async ({ user }: Account, code: string) => {
-      const coupon = await redeemable(code, user.id);
+      const coupon = await redeemable(db, code, user.id);
       return { code: coupon.code, kind: coupon.kind, value: coupon.kind === 'fixed' ? centsToEuro(coupon.value) : coupon.value };
     },
 
-    /** Prices come from the quote (the catalogue), the coupon is applied here, then the checkout opens. */
+    /**
+     * Prices come from the quote (the catalogue), the coupon is applied here. The invoice, its coupon use and
+     * a payment on the spot are one transaction; then a provider's checkout opens.
+     */
     create: async ({ user }: Account, quote: Quote, options: { paymentMethod: string; coupon?: string | null | undefined }) => {
       if (!payments.accepts(options.paymentMethod) || !(await isMethodOnSale(options.paymentMethod))) {
         throw new HttpError(400, 'This payment method is not available');
@@ -58,21 +67,30 @@ export const createInvoiceService = (db: Db, payments: PaymentService, isMethodO
       if (options.paymentMethod === 'balance' && user.role !== 'reseller') throw new HttpError(400, 'Only resellers pay from a balance');
       if (options.paymentMethod === 'balance' && quote.kind === 'balance') throw new HttpError(400, 'A top-up cannot be paid from the balance');
       const code = options.coupon?.trim() || null;
-      const coupon = code && quote.kind !== 'balance' ? await redeemable(code, user.id) : null;
       if (code && quote.kind === 'balance') throw new HttpError(400, 'Promo codes do not apply to top-ups');
-      const invoice = await insertInvoice(db, {
-        ...quote,
-        userId: user.id,
-        priceCents: coupon ? discounted(quote.listPriceCents, coupon) : quote.listPriceCents,
-        couponId: coupon?.id ?? null,
-        couponCode: coupon?.code ?? null,
-        paymentMethod: options.paymentMethod,
+      const invoice = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const coupon = code ? await redeemable(tx, code, user.id) : null;
+        const row = await insertInvoice(tx, {
+          ...quote,
+          userId: user.id,
+          priceCents: coupon ? discounted(quote.listPriceCents, coupon) : quote.listPriceCents,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+          paymentMethod: options.paymentMethod,
+        });
+        if (payments.paysOnSpot(row)) await payments.payOnSpot(tx, row);
+        return row;
       });
-      const hostedUrl = await payments.checkout(invoice, user.email);
-      return {
-        detail: hostedUrl ? 'Invoice created: complete the payment' : 'Paid: your order is ready',
-        payload: { hosted_url: hostedUrl, invoice_id: invoice.id },
-      };
+      if (payments.paysOnSpot(invoice)) {
+        return { detail: 'Paid: your order is ready', payload: { hosted_url: null, invoice_id: invoice.id } };
+      }
+      // No checkout, no invoice: one that no provider knows could never be paid, and would hold its coupon.
+      const hostedUrl = await payments.checkout(invoice, user.email).catch(async (error: unknown) => {
+        await deleteUnopenedInvoice(db, invoice.id);
+        throw error;
+      });
+      return { detail: 'Invoice created: complete the payment', payload: { hosted_url: hostedUrl, invoice_id: invoice.id } };
     },
 
     ledger: async ({ user }: Account, page: number, pageUrl: (page: number) => string) => {

@@ -22,10 +22,22 @@ export const createPaymentService = ({
   referralPointsPerEuro: number;
   log: FastifyBaseLogger;
 }) => {
-  /** Pays an invoice on the spot, without a provider: from the reseller balance, or a free (100 % off) one. */
-  const payNow = (invoice: InvoiceRow, provider: 'balance' | 'free') =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+  /** Paid on the spot, without a provider: from the reseller balance, or free (100 % off). */
+  const paysOnSpot = (invoice: Pick<InvoiceRow, 'priceCents' | 'paymentMethod'>) =>
+    invoice.priceCents === 0 || invoice.paymentMethod === 'balance';
+
+  return {
+    /** Can a customer pay with this method here? (a provider without its keys is not offered). */
+    accepts: (code: string) => code === 'balance' || gateways.has(code),
+
+    paysOnSpot,
+
+    /**
+     * Pays an invoice that `paysOnSpot`, inside the transaction that created it: a refused payment
+     * (balance too low) leaves no invoice behind.
+     */
+    payOnSpot: async (tx: Db, invoice: InvoiceRow) => {
+      const provider = invoice.priceCents === 0 ? 'free' : 'balance';
       if (provider === 'balance') {
         const balance = await lockedBalanceCents(tx, invoice.userId);
         if (balance < invoice.priceCents) throw new HttpError(400, 'Insufficient balance: add balance first');
@@ -33,21 +45,19 @@ export const createPaymentService = ({
       }
       const event = { provider, eventId: `${provider}:${invoice.id}`, type: 'paid', invoiceId: invoice.id, payload: {} };
       return applyPayment(tx, event, referralPointsPerEuro);
-    });
+    },
 
-  return {
-    /** Can a customer pay with this method here? (a provider without its keys is not offered). */
-    accepts: (code: string) => code === 'balance' || gateways.has(code),
-
-    /** Answers where to pay, or null when the invoice was paid on the spot. */
-    checkout: async (invoice: InvoiceRow, customerEmail: string): Promise<string | null> => {
-      if (invoice.priceCents === 0 || invoice.paymentMethod === 'balance') {
-        await payNow(invoice, invoice.priceCents === 0 ? 'free' : 'balance');
-        return null;
-      }
+    /** Opens the provider's checkout and answers where to pay. */
+    checkout: async (invoice: InvoiceRow, customerEmail: string): Promise<string> => {
       const gateway = gateways.get(invoice.paymentMethod);
       if (!gateway) throw new HttpError(400, 'This payment method is not available');
-      const { hostedUrl, providerRef } = await gateway.createCheckout({ invoice, customerEmail, returnUrl: `${publicUrl}/invoice/${invoice.id}` });
+      const { hostedUrl, providerRef } = await gateway
+        .createCheckout({ invoice, customerEmail, returnUrl: `${publicUrl}/invoice/${invoice.id}` })
+        .catch((error: unknown) => {
+          if (error instanceof HttpError) throw error;
+          log.error({ err: error, provider: invoice.paymentMethod, invoiceId: invoice.id }, 'checkout could not be opened');
+          throw new HttpError(502, 'The payment provider did not answer: try again, or choose another payment method');
+        });
       await setInvoiceCheckout(db, invoice.id, hostedUrl, providerRef);
       return hostedUrl;
     },

@@ -44,14 +44,19 @@ export const webhookRoutes = async (
 
     const secret = deps.sandboxSecret;
     if (!secret) return done();
+    /** The sandbox pays only what was checked out with it: never a balance or a real provider's invoice. */
+    const sandboxInvoice = async (id: string) => {
+      const invoice = await findInvoiceById(deps.db, id);
+      return invoice?.paymentMethod === 'sandbox' ? invoice : undefined;
+    };
 
     scope.get<{ Params: { invoiceId: string } }>('/sandbox/pay/:invoiceId', { schema: { hide: true } }, async (request, reply) => {
-      const invoice = await findInvoiceById(deps.db, request.params.invoiceId);
+      const invoice = await sandboxInvoice(request.params.invoiceId);
       return reply.status(invoice ? 200 : 404).type('text/html; charset=utf-8').send(sandboxPage(deps.brand, invoice));
     });
 
     scope.post<{ Params: { invoiceId: string } }>('/sandbox/pay/:invoiceId', { schema: { hide: true } }, async (request, reply) => {
-      const invoice = await findInvoiceById(deps.db, request.params.invoiceId);
+      const invoice = await sandboxInvoice(request.params.invoiceId);
       if (!invoice) return reply.status(404).type('text/html; charset=utf-8').send(sandboxPage(deps.brand, undefined));
       const action = new URLSearchParams(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '').get('action');
       if (action === 'pay' && !invoice.paid) {
