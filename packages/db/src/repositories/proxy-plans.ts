@@ -4,6 +4,9 @@ import { isUuid } from '../schema/columns.js';
 import { customerPlans, invoices, poolAssignments, proxyPool, whitelistedIps } from '../schema/index.js';
 import { violatedUniqueIndex } from './accounts.js';
 
+/** Addresses in numeric order (…9, …10, …100), not as text (…1, …10, …100, …2). */
+const byAddress = sql`${proxyPool.address}::inet`;
+
 export type CustomerPlan = typeof customerPlans.$inferSelect;
 
 /** A customer's own plan; another customer's (or a malformed id) is simply not found. */
@@ -43,7 +46,7 @@ export const activateIpPlan = (
           sql`not exists (select 1 from ${poolAssignments} where ${poolAssignments.poolId} = ${proxyPool.id})`,
         ),
       )
-      .orderBy(asc(proxyPool.address), asc(proxyPool.port))
+      .orderBy(byAddress, asc(proxyPool.port))
       .limit(wanted)
       .for('update', { skipLocked: true });
     if (free.length < wanted) return 'pool-exhausted';
@@ -127,7 +130,7 @@ export const assignedEndpoints = async (db: Db, userId: string, productType: str
     .innerJoin(proxyPool, eq(proxyPool.id, poolAssignments.poolId))
     .innerJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
     .where(and(eq(customerPlans.userId, userId), eq(customerPlans.productType, productType), eq(customerPlans.status, 'active')))
-    .orderBy(asc(proxyPool.address), asc(proxyPool.port));
+    .orderBy(byAddress, asc(proxyPool.port));
   return rows.map((r) => (r.address.includes(':') ? `[${r.address}]:${r.port}` : `${r.address}:${r.port}`));
 };
 
