@@ -29,6 +29,8 @@ test('buys a datacenter plan: billing details first, the sandbox payment page, t
   const planName = (await firstPlan.getByRole('heading').textContent())!;
   await firstPlan.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page.getByRole('dialog', { name: 'Checkout' })).toBeVisible();
+  // Every modal's close button is named for screen readers.
+  await expect(page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Close' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
   // No billing details yet: the billing modal opens and blocks the checkout.
@@ -61,6 +63,13 @@ test('buys a datacenter plan: billing details first, the sandbox payment page, t
   await expect(page.getByTestId('invoices-table')).toContainText(planName);
   await expect(page.getByTestId('invoices-table').getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByText('All are caught up!')).toBeVisible();
+  // On a phone, one card per invoice instead of the wide table, and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('invoices-table')).toBeHidden();
+  await expect(page.getByTestId('invoices-list')).toContainText(planName);
+  await expect(page.getByTestId('invoices-list').getByText('Paid', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The dashboard now counts the plan, waiting for activation.
   await page.goto('/');

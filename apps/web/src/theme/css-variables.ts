@@ -1,11 +1,19 @@
 import type { CSSVariablesResolver } from '@mantine/core';
 
 /**
- * Mantine's light `dimmed` (gray.6 on white, about 3.3:1) is below WCAG AA for small text; a darker grey
- * keeps secondary text quiet but readable (about 4.8:1 on white). Dark mode keeps Mantine's value.
+ * Text colours Mantine leaves below WCAG AA (4.5:1) for small text, darkened or lightened just enough:
+ * light `dimmed` (gray.6, 3.3:1 → 4.8:1), error text (red.6 on white 3.3:1 → red.8 4.5:1; red.8 on the dark
+ * card 3.4:1 → red.5 5.5:1), red menu items, and the yellow of light alerts and badges (2.7:1 → 5.6:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#6b7280' },
-  dark: {},
+  light: {
+    '--mantine-color-dimmed': '#6b7280',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+    '--mantine-color-red-text': 'var(--mantine-color-red-8)',
+    '--mantine-color-yellow-light-color': '#8a5a00',
+  },
+  dark: {
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
+  },
 });

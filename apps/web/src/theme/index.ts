@@ -1,6 +1,7 @@
 import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
 import { ButtonExtension } from './components/button';
 import { CardExtension } from './components/card';
+import { CloseButtonExtension } from './components/close-button';
 import { PasswordInputExtension, TextInputExtension } from './components/inputs';
 
 export { cssVariablesResolver } from './css-variables';
@@ -23,7 +24,8 @@ export const theme = createTheme({
       '#0d0e11',
     ],
   },
-  primaryShade: { light: 6, dark: 5 },
+  // Shade 7: white on the primary colour at 5:1 (shade 6 is 4.3:1, shade 5 3.7:1), for buttons and links alike.
+  primaryShade: { light: 7, dark: 7 },
   defaultRadius: 'md',
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -33,6 +35,7 @@ export const theme = createTheme({
   components: {
     Button: ButtonExtension,
     Card: CardExtension,
+    CloseButton: CloseButtonExtension,
     TextInput: TextInputExtension,
     PasswordInput: PasswordInputExtension,
   },

@@ -20,18 +20,21 @@ const PurchasePage = ({ product }: { product: Product }) => {
   const buyPlan = (plan: Plan) =>
     setOrder({ title: plan.name, price: cardPrice(plan), endpoint: invoiceEndpoints.create, body: { plan: plan.id, proxyType: plan.type }, balanceAllowed });
   const mine = (plans.data ?? []).filter((p) => p.type === product);
+  const hasCustomPlan = product === 'PR_4' || product === 'PR_5';
+  // Four cards sit two by two, or four in a row, rather than three and one alone.
+  const cards = mine.length + (hasCustomPlan ? 1 : 0);
   return (
     <>
       <PageHeader title={`Buy ${PRODUCT_NAMES[product]}`} description="Pick a plan; you pay on the next page and get your proxies as soon as it is paid." />
       {plans.error ? (
         <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: cards === 4 ? 2 : 3, xl: cards === 4 ? 4 : 3 }} spacing="md">
           {plans.isPending && [1, 2, 3].map((i) => <Skeleton key={i} height={280} />)}
           {mine.map((plan) => (
             <PlanCard key={plan.id} plan={plan} onBuy={buyPlan} />
           ))}
-          {(product === 'PR_4' || product === 'PR_5') && !plans.isPending && (
+          {hasCustomPlan && !plans.isPending && (
             <CustomPlanCard
               onBuy={({ days, ips, price }) =>
                 setOrder({

@@ -4,15 +4,17 @@ import { IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { QueryError } from '../../components/query-error';
 import { ApiError } from '../../lib/api';
-import { brandName } from '../../lib/brand';
+import { brandName, usePageTitle } from '../../lib/brand';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useInvoice } from './api/invoices';
 import { InvoiceStatusBadge } from './status-badge';
 import classes from './invoice-view.module.css';
+import cells from './invoices.module.css';
 
 /** SPEC.md §2 Invoice page: number, Pay while pending, status, seller, billed to, due date, the line, notes; printable. */
 export const InvoiceView = ({ id }: { id: string }) => {
   const query = useInvoice(id);
+  usePageTitle(query.data ? `Invoice #${query.data.invoice.id.split('-')[4]}` : 'Invoice');
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
       <Card withBorder padding="xl">
@@ -32,7 +34,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
   const quantity = invoice.ip_amount !== null ? `${invoice.ip_amount} IPs` : invoice.plan_data !== null ? `${invoice.plan_data} GB` : '—';
 
   return (
-    <Card withBorder padding="xl" className={classes.sheet} data-testid="invoice">
+    <Card withBorder p={{ base: 'md', sm: 'xl' }} className={classes.sheet} data-testid="invoice">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
@@ -83,7 +85,8 @@ export const InvoiceView = ({ id }: { id: string }) => {
             )}
           </Stack>
         </SimpleGrid>
-        <Table withTableBorder verticalSpacing="sm">
+        <Table.ScrollContainer minWidth={320} type="native">
+        <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Plan</Table.Th>
@@ -96,11 +99,14 @@ export const InvoiceView = ({ id }: { id: string }) => {
             <Table.Tr>
               <Table.Td>{invoice.plan_name}</Table.Td>
               <Table.Td>1</Table.Td>
-              <Table.Td>{quantity}</Table.Td>
-              <Table.Td ta="right">{formatEuro(invoice.list_price)}</Table.Td>
+              <Table.Td className={cells.nowrap}>{quantity}</Table.Td>
+              <Table.Td ta="right" className={cells.nowrap}>
+                {formatEuro(invoice.list_price)}
+              </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
+        </Table.ScrollContainer>
         <Stack gap={4} align="flex-end">
           {invoice.coupon && (
             <Text size="sm">
@@ -113,7 +119,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
         </Stack>
         <Divider />
         <Text size="sm" c="dimmed">
-          Notes: paid by {invoice.payment_method}. An unpaid invoice can be paid within one hour of issue. Thank you for your business.
+          Notes: {invoice.status ? 'paid' : 'to be paid'} by {invoice.payment_method}. An unpaid invoice can be paid within one hour of issue. Thank you for your business.
         </Text>
       </Stack>
     </Card>
