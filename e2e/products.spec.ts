@@ -54,6 +54,7 @@ test('datacenter: pay on the sandbox, activate with an IP, whitelist another, re
   await modal.getByLabel(/^IP address/).fill('203.0.113.10');
   await modal.getByRole('button', { name: 'Activate' }).click();
   await expect(modal).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Plan activated' })).toBeVisible();
   await expect(page.getByTestId('stat-ip-whitelisted')).toContainText('1/10');
 
   await page.getByLabel('IP to whitelist').fill('2001:db8::10');
@@ -94,6 +95,7 @@ test('/proxy: generate premium sticky proxies for a country: "Your proxies are h
   await page.getByRole('button', { name: 'Generate' }).click();
   await expect(page.getByText('Your proxies are here')).toBeVisible();
   await expect(page.getByText('Proxytype: HTTP · 25 lines')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '25 proxy lines generated' })).toBeVisible();
   const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');
   expect(lines).toHaveLength(25);
   for (const line of lines)

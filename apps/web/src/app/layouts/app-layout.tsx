@@ -1,5 +1,7 @@
 import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
 import { IconBrandDiscord, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -128,6 +130,7 @@ export const AppLayout = () => {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <Notifications />
         <AnnouncementBanner />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

@@ -1,6 +1,7 @@
 import { proxyEndpoints, type GenerateProxyBody, type IpProduct } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
+import { toastDone } from '../../../lib/toast';
 
 /** Each product page's plans, data and usage (SPEC.md §7 GET /v1/user/dashboard). */
 export const productDashboardQuery = () =>
@@ -27,20 +28,25 @@ export const countryStatsQuery = () =>
 export const useCountryStats = () => useQuery(countryStatsQuery());
 
 /** Any change to plans or whitelists reloads what the product pages show (SPEC.md §4: "the list reloads"). */
-const useProxyMutation = <T, R>(mutationFn: (input: T) => Promise<R>) => {
+const useProxyMutation = <T, R>(mutationFn: (input: T) => Promise<R>, done: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async () => {
+      toastDone(done);
       await Promise.all(['product-dashboard', 'whitelist', 'pool', 'dashboard-stats'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
   });
 };
 
 export const useActivateIpPlan = () =>
-  useProxyMutation((input: { ip: string; type: IpProduct; plan?: string }) => call(proxyEndpoints.activateDcIpv6, { body: { ips: [input.ip], type: input.type, ...(input.plan ? { plan: input.plan } : {}) } }));
-export const useActivatePremium = () => useProxyMutation((ip: string) => call(proxyEndpoints.activatePremium, { body: { ips: [ip] } }));
-export const useWhitelistIp = () => useProxyMutation((input: { ip: string; plan: string }) => call(proxyEndpoints.whitelistIp, { body: input }));
-export const useDeleteWhitelistedIp = () => useProxyMutation((id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }));
-export const useRenamePlan = () => useProxyMutation((input: { id: string; planName: string }) => call(proxyEndpoints.changePlanName, { body: input }));
-export const useGenerateProxies = () => useMutation({ mutationFn: (body: GenerateProxyBody) => call(proxyEndpoints.generate, { body }) });
+  useProxyMutation((input: { ip: string; type: IpProduct; plan?: string }) => call(proxyEndpoints.activateDcIpv6, { body: { ips: [input.ip], type: input.type, ...(input.plan ? { plan: input.plan } : {}) } }), 'Plan activated');
+export const useActivatePremium = () => useProxyMutation((ip: string) => call(proxyEndpoints.activatePremium, { body: { ips: [ip] } }), 'Plan activated');
+export const useWhitelistIp = () => useProxyMutation((input: { ip: string; plan: string }) => call(proxyEndpoints.whitelistIp, { body: input }), 'IP added to the whitelist');
+export const useDeleteWhitelistedIp = () => useProxyMutation((id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }), 'IP removed from the whitelist');
+export const useRenamePlan = () => useProxyMutation((input: { id: string; planName: string }) => call(proxyEndpoints.changePlanName, { body: input }), 'Plan renamed');
+export const useGenerateProxies = () =>
+  useMutation({
+    mutationFn: (body: GenerateProxyBody) => call(proxyEndpoints.generate, { body }),
+    onSuccess: ({ payload: { proxies } }) => toastDone(`${proxies.length.toLocaleString()} proxy line${proxies.length === 1 ? '' : 's'} generated`),
+  });
