@@ -1,6 +1,9 @@
 import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** Text longer than a figure (a plan's name of the customer's own) is set smaller, so cards in a row stay level. */
+const isWordy = (value: ReactNode) => typeof value === 'string' && value.length > 16;
+
 /** A figure on a card: label, big value, small hint (DESIGN.md §7). */
 export const StatCard = ({
   label,
@@ -30,7 +33,7 @@ export const StatCard = ({
       <Skeleton height={32} width="60%" mt="xs" />
     ) : (
       <Group justify="space-between" align="center" wrap="nowrap" gap="xs" mt="xs">
-        <Text fz={28} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
+        <Text fz={isWordy(value) ? 20 : 28} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
           {value}
         </Text>
         {action}

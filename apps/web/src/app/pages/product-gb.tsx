@@ -1,14 +1,13 @@
-import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconDatabase, IconPackage } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import { useActivatePremium, useProductDashboard } from '../../features/proxies/api/proxies';
 import { GeneratorForm } from '../../features/proxies/generator-form';
 import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
+import { NoPlan } from '../../features/proxies/no-plan';
 import { formatDate } from '../../lib/format';
 
 const gb = (value: number) => `${value.toFixed(2)} GB`;
@@ -47,16 +46,7 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
         {premium && data?.isPendingPlan && (
           <ActivationBanner what={title} pending={activate.isPending} error={activate.error?.message} onActivate={(ip, done) => activate.mutate(ip, { onSuccess: done })} />
         )}
-        {data && !data.have_plan && (
-          <FormAlert color="blue">
-            <Group justify="space-between" gap="xs">
-              <span>You have no active {title} plan.</span>
-              <Anchor component={Link} to={purchasePath}>
-                Buy one
-              </Anchor>
-            </Group>
-          </FormAlert>
-        )}
+        {data && !data.have_plan && <NoPlan what={title} purchasePath={purchasePath} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <StatCard label="Active Plan" icon={<IconPackage size={20} />} loading={loading} value={data?.plan_data?.planName ?? 'N/A'} />
           {premium ? (

@@ -1,8 +1,7 @@
-import { ActionIcon, Anchor, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { IpProduct } from '@proxydesk/contract';
 import { IconCalendar, IconCheck, IconListCheck, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
@@ -17,9 +16,14 @@ import {
   useWhitelistIp,
 } from '../../features/proxies/api/proxies';
 import { ActivationBanner } from '../../features/proxies/ip-activation';
+import { NoPlan } from '../../features/proxies/no-plan';
 import { ProxiesOutput } from '../../features/proxies/proxies-output';
 import { useIpField } from '../../features/proxies/use-ip-field';
 import { formatDate } from '../../lib/format';
+
+/** Under a plan's own name, what was bought (when the customer renamed it) and its status. */
+const activePlanHint = (plan: { planName: string; status: string; invoice: { plan_name: string } }) =>
+  plan.planName === plan.invoice.plan_name ? `Status: ${plan.status}` : `${plan.invoice.plan_name} · ${plan.status}`;
 
 /** /product/datacenter and /product/ipv6 (SPEC.md §2): plan selector and name, activation, whitelist, proxies. */
 const IpProductPage = ({ product }: { product: IpProduct }) => {
@@ -48,21 +52,12 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
             onActivate={(ip, done) => activate.mutate({ ip, type: product }, { onSuccess: done })}
           />
         )}
-        {data && plans.length === 0 && (
-          <FormAlert color="blue">
-            <Group justify="space-between" gap="xs">
-              <span>You have no {title} plan yet.</span>
-              <Anchor component={Link} to={product === 'PR_4' ? '/purchase/datacenter' : '/purchase/ipv6'}>
-                Buy one
-              </Anchor>
-            </Group>
-          </FormAlert>
-        )}
+        {data && plans.length === 0 && <NoPlan what={title} purchasePath={product === 'PR_4' ? '/purchase/datacenter' : '/purchase/ipv6'} />}
         {plans.length > 0 && (
           <PlanSelector plans={plans.map((p) => ({ value: p.id, label: `${p.planName} (${p.status})` }))} selected={plan?.id ?? null} onSelect={setSelected} name={plan?.planName ?? ''} />
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <StatCard label="Active Plan" icon={<IconPackage size={20} />} loading={dashboard.isPending} value={plan?.invoice.plan_name ?? 'N/A'} hint={plan ? `Status: ${plan.status}` : undefined} />
+          <StatCard label="Active Plan" icon={<IconPackage size={20} />} loading={dashboard.isPending} value={plan?.planName ?? 'N/A'} hint={plan && activePlanHint(plan)} />
           <StatCard label="IP Whitelisted" icon={<IconListCheck size={20} />} loading={dashboard.isPending} value={plan ? `${plan.activeIps}/${plan.invoice.ipAmount ?? 0}` : 'N/A'} />
           <StatCard label="Renew Date" icon={<IconCalendar size={20} />} loading={dashboard.isPending} value={plan?.expiry_date ? formatDate(plan.expiry_date) : 'N/A'} />
         </SimpleGrid>

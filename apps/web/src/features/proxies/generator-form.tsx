@@ -33,11 +33,15 @@ export const GeneratorForm = ({ product, cityAndIsp }: { product?: 'PR_2' | 'PR_
   const cities = (locations.data ?? []).find((c) => c.code === country)?.cities.options ?? [];
   const isps = cities.find((c) => c.code === city)?.isps.options ?? [];
 
+  const quantityOk = (quantity: number) => Number.isInteger(quantity) && quantity >= limits.min && quantity <= limits.max;
+  const quantityRule = `Quantity is ${limits.min} to ${limits.max}`;
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const quantity = Number(amount);
     if (!country || !type || !ptype) return setError('Location, type and proxy type are required');
-    if (!Number.isInteger(quantity) || quantity < limits.min || quantity > limits.max) return setError(`Quantity is ${limits.min} to ${limits.max}`);
+    // A number out of range is already marked on the field; an empty one is said here.
+    if (!quantityOk(quantity)) return setError(amount === '' ? quantityRule : null);
     setError(null);
     const body: GenerateProxyBody = {
       proxy_type: 'premium',
@@ -83,7 +87,18 @@ export const GeneratorForm = ({ product, cityAndIsp }: { product?: 'PR_2' | 'PR_
               )}
               <Select label="Type" data={[{ value: 'rotating', label: 'Rotating' }, { value: 'sticky', label: 'Sticky' }]} value={type} onChange={setType} required allowDeselect={false} />
               <Select label="Proxy type" data={[{ value: 'http', label: 'HTTP/S' }, { value: 'sock', label: 'SOCKS5' }]} value={ptype} onChange={setPtype} required allowDeselect={false} />
-              <NumberInput label="Quantity" min={limits.min} max={limits.max} value={amount} onChange={setAmount} allowDecimal={false} required />
+              <NumberInput
+                label="Quantity"
+                description={`${limits.min} to ${limits.max.toLocaleString()} lines`}
+                min={limits.min}
+                max={limits.max}
+                value={amount}
+                onChange={setAmount}
+                error={amount !== '' && !quantityOk(Number(amount)) ? quantityRule : undefined}
+                allowDecimal={false}
+                clampBehavior="none"
+                required
+              />
             </SimpleGrid>
             <Group>
               <Button type="submit" loading={generate.isPending}>

@@ -20,8 +20,8 @@ export const CustomPlanCard = ({ onBuy }: { onBuy: (choice: { days: number; ips:
           Choose exactly how many days and IPs you need.
         </Text>
         <Group grow align="flex-start">
-          <NumberInput label="Days" min={CUSTOM_PLAN.minDays} max={CUSTOM_PLAN.maxDays} value={days} onChange={setDays} error={days === '' ? 'Invalid Days' : errors.days} allowDecimal={false} clampBehavior="none" />
-          <NumberInput label="IPs" min={CUSTOM_PLAN.minIps} max={CUSTOM_PLAN.maxIps} value={ips} onChange={setIps} error={ips === '' ? 'Invalid Ips' : errors.ips} allowDecimal={false} clampBehavior="none" />
+          <NumberInput label="Days" description={`${CUSTOM_PLAN.minDays} to ${CUSTOM_PLAN.maxDays}`} min={CUSTOM_PLAN.minDays} max={CUSTOM_PLAN.maxDays} value={days} onChange={setDays} error={days === '' ? 'Invalid Days' : errors.days} allowDecimal={false} clampBehavior="none" />
+          <NumberInput label="IPs" description={`${CUSTOM_PLAN.minIps} to ${CUSTOM_PLAN.maxIps}`} min={CUSTOM_PLAN.minIps} max={CUSTOM_PLAN.maxIps} value={ips} onChange={setIps} error={ips === '' ? 'Invalid Ips' : errors.ips} allowDecimal={false} clampBehavior="none" />
         </Group>
         <Text fz={30} fw={700} lh={1} aria-live="polite">
           {price === null ? '—' : formatEuro(price)}
