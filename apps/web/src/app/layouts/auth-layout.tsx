@@ -1,23 +1,13 @@
-import { Anchor, Box, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
-import { BrandMark } from '../../components/brand-mark';
-import { ThemeToggle } from '../../components/theme-toggle';
-import classes from './auth-layout.module.css';
+import { Outlet } from 'react-router';
+import { PageFrame } from '../../components/page-frame';
 
 /** Logged-out pages: one centred card on a quiet background (DESIGN.md §7). */
 export const AuthLayout = () => (
-  <Box className={classes.page}>
-    <Group justify="space-between" p="md">
-      <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Home">
-        <BrandMark />
-      </Anchor>
-      <ThemeToggle />
-    </Group>
-    <Center px="md" pb="xl" className={classes.main}>
-      <Outlet />
-    </Center>
-  </Box>
+  <PageFrame>
+    <Outlet />
+  </PageFrame>
 );
 
 /** The card every logged-out screen sits in. */

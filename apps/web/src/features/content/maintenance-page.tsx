@@ -1,13 +1,14 @@
-import { Card, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSettingsCog } from '@tabler/icons-react';
+import { PageFrame } from '../../components/page-frame';
 import { usePageTitle } from '../../lib/brand';
 
 /** What everyone sees at / while the shop is in maintenance (SPEC.md §1). */
 export const MaintenancePage = () => {
   usePageTitle('Maintenance');
   return (
-    <Center mih="100dvh" p="md" data-testid="maintenance-page">
-      <Card maw={460} w="100%" shadow="sm">
+    <PageFrame inRouter={false}>
+      <Card maw={460} w="100%" shadow="md" data-testid="maintenance-page">
         <Stack align="center" gap="sm" py="lg">
           <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
             <IconSettingsCog size={30} />
@@ -21,6 +22,6 @@ export const MaintenancePage = () => {
           </Text>
         </Stack>
       </Card>
-    </Center>
+    </PageFrame>
   );
 };

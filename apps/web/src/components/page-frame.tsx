@@ -1,0 +1,28 @@
+import { Anchor, Box, Center, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BrandMark } from './brand-mark';
+import classes from './page-frame.module.css';
+import { ThemeToggle } from './theme-toggle';
+
+/**
+ * The frame of pages outside the dashboard: brand and theme toggle above, the page centred on a quiet
+ * background. Outside the router (the maintenance page) the brand is not a link.
+ */
+export const PageFrame = ({ children, inRouter = true }: { children: ReactNode; inRouter?: boolean }) => (
+  <Box className={classes.page}>
+    <Group justify="space-between" p="md">
+      {inRouter ? (
+        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Home">
+          <BrandMark />
+        </Anchor>
+      ) : (
+        <BrandMark />
+      )}
+      <ThemeToggle />
+    </Group>
+    <Center px="md" pb="xl" className={classes.main}>
+      {children}
+    </Center>
+  </Box>
+);
