@@ -53,6 +53,8 @@ test('sign-up → e-mailed code → dashboard with the new account\'s figures (S
   await expect(page.getByTestId('stat-total-plans-purchased')).toContainText('0');
   await expect(page.getByTestId('stat-money-spent')).toContainText('0.00');
   await expect(page.getByTestId('stat-pending-activations')).toContainText('N/A');
+  // A new account is shown the way to its first plan.
+  await expect(page.getByTestId('first-plan').getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/purchase/datacenter');
   const code = (await page.getByTestId('stat-referral-code').locator('p').nth(1).textContent())!.trim();
   expect(code).toMatch(/^[A-Z0-9]{8}$/);
   await expect(page.getByLabel('Referral link', { exact: true })).toHaveValue(`http://127.0.0.1:${PORT}/signup?ref=${code}`);

@@ -74,6 +74,7 @@ test('buys a datacenter plan: billing details first, the sandbox payment page, t
   // The dashboard now counts the plan, waiting for activation.
   await page.goto('/');
   await expect(page.getByTestId('stat-pending-activations')).toContainText('1');
+  await expect(page.getByTestId('first-plan')).toHaveCount(0);
 });
 
 test('custom plan: "Invalid Days" and "Invalid Ips" outside 1–30 days and 1–10 IPs (SPEC.md §5)', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconClockPause, IconCoin, IconPackage, IconStar, IconTicket } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
@@ -16,7 +17,22 @@ export const DashboardOverview = () => {
 
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+      {s?.totalPlanPurchased === 0 && (
+        <Card withBorder padding="lg" data-testid="first-plan">
+          <Group justify="space-between" gap="md">
+            <Stack gap={2}>
+              <Text fw={600}>Buy your first plan</Text>
+              <Text size="sm" c="dimmed">
+                Datacenter, ISP, IPv6 or residential: your proxies are ready as soon as it is paid.
+              </Text>
+            </Stack>
+            <Button component={Link} to="/purchase/datacenter">
+              See the plans
+            </Button>
+          </Group>
+        </Card>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <StatCard label="Total plans purchased" icon={<IconPackage size={20} />} loading={loading} value={s?.totalPlanPurchased} />
         <StatCard label="Money spent" icon={<IconCoin size={20} />} loading={loading} value={s && formatEuro(s.moneySpent)} />
         <StatCard
@@ -26,6 +42,8 @@ export const DashboardOverview = () => {
           value={s && (s.totalPendingActivation > 0 ? s.totalPendingActivation : 'N/A')}
           hint={s && s.totalPendingActivation > 0 ? 'Plans waiting for an IP to activate them' : undefined}
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <StatCard label="Referral points" icon={<IconStar size={20} />} loading={loading} value={s?.referral_points} hint="One point for each euro your referrals pay" />
         <StatCard
           label="Referral code"
