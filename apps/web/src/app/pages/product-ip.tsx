@@ -107,10 +107,13 @@ const PlanSelector = ({ plans, selected, onSelect, name }: { plans: { value: str
             >
               Save
             </Button>
+            <Button variant="default" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
           </Group>
         )}
         {saved && (
-          <Text size="sm" c="teal" role="status">
+          <Text size="sm" c="teal" role="status" pb={8}>
             <IconCheck size={14} style={{ verticalAlign: 'middle' }} /> Saved
           </Text>
         )}

@@ -43,7 +43,7 @@ export const ConfirmForm = ({ email }: { email: string }) => {
         <Text size="sm">
           Code sent to <b>{email}</b>
         </Text>
-        <FormAlert>{error ?? confirm.error?.message}</FormAlert>
+        <FormAlert>{confirm.error?.message}</FormAlert>
         <Group justify="center">
           <PinInput
             length={6}
@@ -60,6 +60,11 @@ export const ConfirmForm = ({ email }: { email: string }) => {
             error={Boolean(error ?? confirm.error)}
           />
         </Group>
+        {error && (
+          <Text size="sm" c="var(--mantine-color-error)" ta="center" mt={-8} role="alert">
+            {error}
+          </Text>
+        )}
         <Button type="submit" fullWidth loading={confirm.isPending}>
           Confirm
         </Button>
@@ -69,6 +74,7 @@ export const ConfirmForm = ({ email }: { email: string }) => {
           <Button
             variant="subtle"
             size="compact-sm"
+            px={0}
             disabled={wait > 0}
             loading={resend.isPending}
             onClick={() => resend.mutate(email, { onSuccess: () => setWait(RESEND_WAIT) })}

@@ -22,7 +22,7 @@ export const ActivationBanner = ({
       <Alert color="yellow" variant="light" icon={<IconBolt size={18} />} title="A plan is waiting for activation">
         <Group justify="space-between" gap="sm">
           <span>Activate your {what} plan with the IP you will connect from.</span>
-          <Button size="xs" onClick={() => setOpen(true)}>
+          <Button size="sm" onClick={() => setOpen(true)}>
             Activate Plan
           </Button>
         </Group>

@@ -3,6 +3,10 @@ import { BarChart } from '@mantine/charts';
 import { Card, Text, Title } from '@mantine/core';
 
 /** The last 30 days of traffic through the gateway (issue #5), GB per day. */
+/** A usage day (`YYYY-MM-DD`, UTC) as the browser's locale writes a short date: "Nov 23", "23 nov.". */
+const dayLabel = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) => (
   <Card withBorder padding="lg">
     <Title order={3} size="h4" mb={4}>
@@ -13,7 +17,7 @@ export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) =
     </Text>
     <BarChart
       h={200}
-      data={days.map((d) => ({ day: d.date.slice(5), GB: d.gb }))}
+      data={days.map((d) => ({ day: dayLabel(d.date), GB: d.gb }))}
       dataKey="day"
       series={[{ name: 'GB', color: 'indigo.6' }]}
       tickLine="none"

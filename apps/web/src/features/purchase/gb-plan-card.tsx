@@ -42,7 +42,7 @@ export const GbPlanCard = ({ plan, wide = false, onBuy }: { plan: Plan; wide?: b
         <Text size="sm" c="dimmed">
           {featureLines(plan.type).join(' · ')}
         </Text>
-        <Button fullWidth onClick={() => onBuy(plan, gb, price)}>
+        <Button fullWidth={!wide} w={wide ? { base: '100%', sm: 280 } : undefined} onClick={() => onBuy(plan, gb, price)}>
           Buy Now
         </Button>
       </Stack>

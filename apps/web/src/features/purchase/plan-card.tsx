@@ -10,6 +10,12 @@ export const featureLines = (type: Plan['type']): string[] =>
 /** What a plan card shows as its price: per-GB plans show price × GB (SPEC.md §9). */
 export const cardPrice = (plan: Plan): number => (plan.type === 'PR_2' || plan.type === 'PR_6' ? perGbPlanTotal(plan.price, plan.data ?? 0) : plan.price);
 
+/** The plan's size (IPs or GB) as a badge, unless its name already says it. */
+const sizeBadge = (plan: Plan): string | null => {
+  const size = plan.ipAmount !== null ? `${plan.ipAmount} IPs` : plan.data !== null ? `${plan.data} GB` : null;
+  return size && !plan.name.includes(size) ? size : null;
+};
+
 export const PlanCard = ({ plan, onBuy }: { plan: Plan; onBuy: (plan: Plan) => void }) => (
   <Card withBorder padding="lg" data-testid="plan-card">
     <Stack gap="sm" h="100%">
@@ -17,14 +23,9 @@ export const PlanCard = ({ plan, onBuy }: { plan: Plan; onBuy: (plan: Plan) => v
         <Title order={3} size="h4">
           {plan.name}
         </Title>
-        {plan.ipAmount !== null && (
-          <Badge variant="light" style={{ flexShrink: 0 }}>
-            {plan.ipAmount} IPs
-          </Badge>
-        )}
-        {plan.ipAmount === null && plan.data !== null && (
-          <Badge variant="light" style={{ flexShrink: 0 }}>
-            {plan.data} GB
+        {sizeBadge(plan) && (
+          <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
+            {sizeBadge(plan)}
           </Badge>
         )}
       </Group>

@@ -27,13 +27,16 @@ export const countryStatsQuery = () =>
   });
 export const useCountryStats = () => useQuery(countryStatsQuery());
 
-/** Any change to plans or whitelists reloads what the product pages show (SPEC.md §4: "the list reloads"). */
-const useProxyMutation = <T, R>(mutationFn: (input: T) => Promise<R>, done: string) => {
+/**
+ * Any change to plans or whitelists reloads what the product pages show (SPEC.md §4: "the list reloads"),
+ * and says `done` in a toast when given (a rename has its own "Saved").
+ */
+const useProxyMutation = <T, R>(mutationFn: (input: T) => Promise<R>, done?: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      toastDone(done);
+      if (done) toastDone(done);
       await Promise.all(['product-dashboard', 'whitelist', 'pool', 'dashboard-stats'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
   });
@@ -44,7 +47,7 @@ export const useActivateIpPlan = () =>
 export const useActivatePremium = () => useProxyMutation((ip: string) => call(proxyEndpoints.activatePremium, { body: { ips: [ip] } }), 'Plan activated');
 export const useWhitelistIp = () => useProxyMutation((input: { ip: string; plan: string }) => call(proxyEndpoints.whitelistIp, { body: input }), 'IP added to the whitelist');
 export const useDeleteWhitelistedIp = () => useProxyMutation((id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }), 'IP removed from the whitelist');
-export const useRenamePlan = () => useProxyMutation((input: { id: string; planName: string }) => call(proxyEndpoints.changePlanName, { body: input }), 'Plan renamed');
+export const useRenamePlan = () => useProxyMutation((input: { id: string; planName: string }) => call(proxyEndpoints.changePlanName, { body: input }));
 export const useGenerateProxies = () =>
   useMutation({
     mutationFn: (body: GenerateProxyBody) => call(proxyEndpoints.generate, { body }),
