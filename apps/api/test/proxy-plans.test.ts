@@ -47,7 +47,7 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     });
     const plan = await buyPaid(token, 'PR_4');
     expect(plan.status).toBe('pending');
-    for (const bad of ['999.1.1.1', '::g', '', 'x'.repeat(10_000), '10.0.0.1/24']) {
+    for (const bad of ['999.1.1.1', '::g', '', 'x'.repeat(10_000), '10.0.0.1/24', '0.0.0.0', '::']) {
       const answer = await api.post('/v1/user/activate-dc-ipv6-plan', { ips: [bad], type: 'PR_4' }, { token });
       expect(answer.status, bad).toBe(400);
       expect(answer.body.detail).toMatch(/^body\.ips/);

@@ -6,9 +6,18 @@ import { z } from './zod.js';
 /** IPv4 or IPv6 literal, checked the same way in the browser and on the server (DESIGN.md §4). */
 export const isIpLiteral = (value: string): boolean => z.regexes.ipv4.test(value) || z.regexes.ipv6.test(value);
 
+/** `0.0.0.0` and `::` name no host: whitelisted, they would let nobody in. */
+const isUnspecified = (value: string): boolean => value === '0.0.0.0' || /^[0:]+$/.test(value);
+
 export const ipSchema = z
   .string()
-  .check(z.trim(), z.minLength(1, 'IP address is required'), z.maxLength(45, 'Not an IP address'), z.refine(isIpLiteral, 'Enter an IPv4 or IPv6 address'));
+  .check(
+    z.trim(),
+    z.minLength(1, 'IP address is required'),
+    z.maxLength(45, 'Not an IP address'),
+    z.refine(isIpLiteral, 'Enter an IPv4 or IPv6 address'),
+    z.refine((value) => !isUnspecified(value), 'Enter the IP you connect from, not 0.0.0.0 or ::'),
+  );
 
 /** Products activated with an IP and sold by the IP: datacenter and IPv6. */
 export const ipProductSchema = z.enum(['PR_4', 'PR_5']);
