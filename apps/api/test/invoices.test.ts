@@ -54,6 +54,10 @@ describe('billing details (SPEC.md §4 checkout, §5 billing)', () => {
     const saved = await api.post('/v1/billing/create', { ...BILLING, ip: '203.0.113.9' }, { token });
     expect(saved.body.payload).toEqual({ ...BILLING, ip: '127.0.0.1' });
     expect((await api.get('/v1/billing/read', { token })).body.payload).toEqual({ ...BILLING, ip: '127.0.0.1' });
+    // Another spelling of a listed country is kept as the list writes it.
+    for (const [sent, kept] of [['turkey', 'Türkiye'], ["Cote d'Ivoire", 'Côte d’Ivoire'], ['USA', 'United States'], [' germany ', 'Germany']]) {
+      expect((await api.post('/v1/billing/create', { ...BILLING, country: sent }, { token })).body.payload.country, sent).toBe(kept);
+    }
   });
 
   it('blocks checkout until there are billing details', async () => {

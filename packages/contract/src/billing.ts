@@ -1,5 +1,5 @@
 import { paymentMethodCodeSchema } from './catalogue.js';
-import { COUNTRIES } from './countries.js';
+import { canonicalCountry } from './countries.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
 import { CUSTOM_PLAN, GB_SLIDER } from './pricing.js';
@@ -16,7 +16,11 @@ export const billingBodySchema = z.object({
   address: required('Address', 200),
   city: required('City', 80),
   zip: required('ZIP', 20),
-  country: z.string().check(z.refine((name) => COUNTRIES.includes(name), 'Choose a country from the list')),
+  /** Stored as the list writes it; other spellings of a listed country are taken ("turkey", "USA"). */
+  country: z.pipe(
+    z.string().check(z.refine((name) => canonicalCountry(name) !== undefined, 'Choose a country from the list')),
+    z.transform((name) => canonicalCountry(name) ?? name),
+  ),
   /** The visitor's public address as the browser saw it; the server records the one it sees (DESIGN.md §3). */
   ip: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
 });

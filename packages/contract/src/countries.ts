@@ -33,3 +33,41 @@ export const COUNTRIES: readonly string[] = [
   'Uzbekistan', 'Vanuatu', 'Vatican City', 'Venezuela', 'Vietnam', 'Wallis & Futuna', 'Western Sahara', 'Yemen',
   'Zambia', 'Zimbabwe',
 ];
+
+/** Case, accents, apostrophes, `&`/`and` and spacing set aside, so "cote d'ivoire" finds "Côte d’Ivoire". */
+const fold = (name: string): string =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[’‘`]/g, "'")
+    .replace(/&/g, ' and ')
+    .replace(/[.\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/** Other names a client may send for a country of the list. */
+const ALIASES: Readonly<Record<string, string>> = {
+  usa: 'United States',
+  us: 'United States',
+  'united states of america': 'United States',
+  uk: 'United Kingdom',
+  'great britain': 'United Kingdom',
+  turkey: 'Türkiye',
+  'czech republic': 'Czechia',
+  'ivory coast': 'Côte d’Ivoire',
+  'republic of korea': 'South Korea',
+  'korea, republic of': 'South Korea',
+  'russian federation': 'Russia',
+  swaziland: 'Eswatini',
+  'east timor': 'Timor-Leste',
+  burma: 'Myanmar',
+  'cabo verde': 'Cape Verde',
+};
+
+const BY_FOLDED = new Map<string, string>([
+  ...COUNTRIES.map((name): [string, string] => [fold(name), name]),
+  ...Object.entries(ALIASES).map(([alias, name]): [string, string] => [fold(alias), name]),
+]);
+
+/** The list's name for a country a client wrote another way, or undefined when it is not on the list. */
+export const canonicalCountry = (name: string): string | undefined => BY_FOLDED.get(fold(name));
