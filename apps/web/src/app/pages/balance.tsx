@@ -1,4 +1,4 @@
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { invoiceEndpoints, type PaymentMethodCode } from '@proxydesk/contract';
 import { IconWallet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { BalanceHistory } from '../../features/billing/balance-history';
 import { useAccess } from '../../features/session/api/get-access';
 import { call } from '../../lib/api';
 import { formatEuro } from '../../lib/format';
+import { PaymentMethodSelect } from '../../features/billing/payment-method-select';
 
 /** /balance (SPEC.md §2, resellers): Available Balance and Add Balance (Amount(EUR) > 0, payment method). */
 export const BalancePage = () => {
@@ -46,7 +47,10 @@ export const BalancePage = () => {
     <>
       <PageHeader title="Balance" description="Top up once, then pay for plans from your balance instantly." />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <StatCard label="Available Balance" icon={<IconWallet size={20} />} loading={access.isPending} value={access.data && formatEuro(access.data.balance)} />
+        {/* Its own height, not stretched to the form's beside it. */}
+        <div>
+          <StatCard label="Available Balance" icon={<IconWallet size={20} />} loading={access.isPending} value={access.data && formatEuro(access.data.balance)} />
+        </div>
         <Card withBorder padding="lg">
           <Title order={3} size="h4" mb="sm">
             Add Balance
@@ -70,7 +74,7 @@ export const BalancePage = () => {
                 error={valid ? undefined : 'Enter an amount above 0'}
                 leftSection="€"
               />
-              <Select label="Payment method" data={options} value={chosen} onChange={setMethod} allowDeselect={false} required />
+              <PaymentMethodSelect data={options} value={chosen} onChange={setMethod} loading={methods.isPending} />
               <Group>
                 <Button type="submit" loading={topUp.isPending} disabled={!valid || !chosen}>
                   Add Balance

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { invoiceEndpoints } from '@proxydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { formatEuro } from '../../lib/format';
 import { useBilling, usePaymentMethods } from './api/billing';
 import { discounted, useCoupon } from './api/coupon';
 import { BillingModal } from './billing-modal';
+import { PaymentMethodSelect } from './payment-method-select';
 
 type CreateEndpoint = (typeof invoiceEndpoints)[Exclude<keyof typeof invoiceEndpoints, 'list' | 'read'>];
 
@@ -68,7 +69,7 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
               </Text>
             </Group>
             <FormAlert>{create.error?.message ?? methods.error?.message ?? billing.error?.message}</FormAlert>
-            <Select label="Payment method" data={options} value={chosen} onChange={setMethod} allowDeselect={false} required />
+            <PaymentMethodSelect data={options} value={chosen} onChange={setMethod} loading={methods.isPending} />
             <TextInput
               label="Promo code"
               description="Optional"
