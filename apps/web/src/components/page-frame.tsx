@@ -13,7 +13,7 @@ export const PageFrame = ({ children, inRouter = true }: { children: ReactNode; 
   <Box className={classes.page}>
     <Group justify="space-between" p="md">
       {inRouter ? (
-        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Home">
+        <Anchor component={Link} to="/" underline="never" c="inherit">
           <BrandMark />
         </Anchor>
       ) : (

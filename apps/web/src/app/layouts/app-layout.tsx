@@ -61,7 +61,7 @@ export const AppLayout = () => {
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Link to="/" aria-label="Dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
               <BrandMark />
             </Link>
           </Group>

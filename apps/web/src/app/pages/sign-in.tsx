@@ -12,7 +12,7 @@ export const SignInPage = () => {
       <Divider my="lg" />
       <Text size="sm" ta="center" c="dimmed">
         Questions before you start?{' '}
-        <Anchor component={Link} to="/faqs">
+        <Anchor component={Link} to="/faqs" underline="always">
           Read the FAQs
         </Anchor>
       </Text>

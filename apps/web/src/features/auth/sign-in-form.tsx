@@ -49,7 +49,7 @@ export const SignInForm = () => {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             New here?{' '}
-            <Anchor component={Link} to="/signup">
+            <Anchor component={Link} to="/signup" underline="always">
               Create an account
             </Anchor>
           </Text>

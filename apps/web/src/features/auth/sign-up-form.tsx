@@ -53,7 +53,7 @@ export const SignUpForm = () => {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             Already have an account?{' '}
-            <Anchor component={Link} to="/">
+            <Anchor component={Link} to="/" underline="always">
               Sign in
             </Anchor>
           </Text>

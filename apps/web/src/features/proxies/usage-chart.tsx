@@ -2,11 +2,11 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Text, Title } from '@mantine/core';
 
-/** The last 30 days of traffic through the gateway (issue #5), GB per day. */
 /** A usage day (`YYYY-MM-DD`, UTC) as the browser's locale writes a short date: "Nov 23", "23 nov.". */
 const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** The last 30 days of traffic through the gateway (issue #5), GB per day. */
 export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) => (
   <Card withBorder padding="lg">
     <Title order={3} size="h4" mb={4}>
@@ -15,6 +15,7 @@ export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) =
     <Text size="sm" c="dimmed" mb="md">
       {days.some((d) => d.gb > 0) ? 'GB per day, both directions.' : 'No traffic in the last 30 days yet: it shows here as you use your proxies.'}
     </Text>
+    <div role="img" aria-label="Usage per day over the last 30 days">
     <BarChart
       h={200}
       data={days.map((d) => ({ day: dayLabel(d.date), GB: d.gb }))}
@@ -26,7 +27,7 @@ export const UsageChart = ({ days }: { days: { date: string; gb: number }[] }) =
       yAxisProps={{ width: 48, tickFormatter: (value: number) => String(value) }}
       withTooltip
       valueFormatter={(value) => `${value.toFixed(2)} GB`}
-      aria-label="Usage per day over the last 30 days"
     />
+    </div>
   </Card>
 );

@@ -36,6 +36,7 @@ export const GbPlanCard = ({ plan, wide = false, onBuy }: { plan: Plan; wide?: b
             onChange={setGb}
             label={(value) => `${value} GB`}
             aria-label={`GB for ${plan.name}`}
+            thumbLabel={`GB for ${plan.name}`}
             mb="xs"
           />
         )}

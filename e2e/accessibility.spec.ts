@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * Every main screen, in both themes, checked by axe-core against WCAG 2.1 A and AA: no serious or critical
+ * violation (labels, names, contrast, ARIA). Colour contrast is computed by axe from what the browser paints.
+ */
+const PORT = 3107;
+const shop = `http://127.0.0.1:${PORT}`;
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let server: RunningServer;
+let smtp: SmtpCapture;
+const customer = shopCustomer(shop);
+let token: string;
+
+const screens = {
+  guest: ['/', '/signup', '/forgot-password', '/faqs'],
+  customer: ['/', '/invoices', '/settings', '/product/datacenter', '/product/isp', '/purchase/datacenter', '/pricing', '/proxy'],
+};
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startServer(PORT, undefined, { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+  token = await customer.signUp(smtp, 'seen');
+  await customer.addBilling();
+  await customer.buyPaid('PR_2');
+  await customer.buyPaid('PR_4');
+  // One invoice left Pending too, so both badges are on the invoices page.
+  const plans = (await customer.api('/v1/plan/read')).payload as { id: number; type: string }[];
+  const pending = await customer.api('/v1/invoice/create', { payment_method: 'sandbox', plan: plans.find((p) => p.type === 'PR_5')!.id });
+  screens.customer.push(`/invoice/${pending.payload.invoice_id as string}`);
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+// axe is injected as a script, which the shop's strict CSP would rightly refuse.
+test.use({ baseURL: shop, bypassCSP: true });
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** The serious and critical WCAG 2.1 A/AA violations on the page as it stands, one line each. */
+const violations = async (page: Page): Promise<string[]> => {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  });
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+};
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every main screen meets WCAG 2.1 AA in the ${theme} theme`, async ({ context, page }) => {
+    test.setTimeout(90_000);
+    await context.addInitScript((scheme) => localStorage.setItem('mantine-color-scheme-value', scheme), theme);
+    const problems: string[] = [];
+    for (const [who, paths] of Object.entries(screens)) {
+      if (who === 'customer') await context.addCookies([{ name: 'token', value: token, url: shop }]);
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        await page.waitForLoadState('networkidle');
+        // Figures, lists and charts are in: no loader left on the page.
+        await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
+        problems.push(...(await violations(page)).map((line) => `${who} ${path}: ${line}`));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
