@@ -9,7 +9,11 @@ const alias = {
   '@proxydesk/db': here('./packages/db/src/index.ts'),
 };
 
-const apiTests = ['apps/api/test/**/*.test.ts', 'apps/gateway/test/**/*.test.ts', 'packages/db/test/**/*.test.ts'];
+const apiTests = [
+  'apps/api/test/**/*.test.ts',
+  'apps/gateway/test/**/*.test.ts',
+  'packages/db/test/**/*.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias },

@@ -27,12 +27,21 @@ export const reportAccounts = async ({ label, databaseUrl }) => {
   try {
     const suffix = Math.random().toString(36).slice(2, 8);
     const username = `bench_${suffix}`;
-    await app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { username, email: `${username}@example.com`, password: PASSWORD } });
+    await app.inject({
+      method: 'POST',
+      url: '/v1/auth/signup',
+      payload: { username, email: `${username}@example.com`, password: PASSWORD },
+    });
     await database.db.execute(`update users set email_verified = true where username = '${username}'`);
 
     // Each sign-in from an address of its own: the per-IP attempt limit is not what is measured.
     const login = (i) =>
-      app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: PASSWORD }, remoteAddress: `10.1.${i >> 8}.${i & 255}` });
+      app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { username, password: PASSWORD },
+        remoteAddress: `10.1.${i >> 8}.${i & 255}`,
+      });
     const { payload } = (await login(0)).json();
     const argonHash = await hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     const loginMs = median(await timings(25, (i) => login(i + 1)));
@@ -50,9 +59,17 @@ export const reportAccounts = async ({ label, databaseUrl }) => {
 
     console.log(`\nAccounts on ${label}:`);
     row('bare argon2id verify (baseline)', `${verifyMs.toFixed(1)} ms`);
-    row('POST /v1/auth/login (server time)', `${loginMs.toFixed(1)} ms`, `ratio ${(loginMs / verifyMs).toFixed(2)} of baseline`);
+    row(
+      'POST /v1/auth/login (server time)',
+      `${loginMs.toFixed(1)} ms`,
+      `ratio ${(loginMs / verifyMs).toFixed(2)} of baseline`,
+    );
     row('bare Fastify JSON route (baseline)', `${throughput.baseline.toFixed(0)} req/s`);
-    row('GET /v1/user/dashboard-stats', `${throughput.subject.toFixed(0)} req/s`, `ratio ${throughput.ratio.toFixed(2)} of baseline`);
+    row(
+      'GET /v1/user/dashboard-stats',
+      `${throughput.subject.toFixed(0)} req/s`,
+      `ratio ${throughput.ratio.toFixed(2)} of baseline`,
+    );
   } finally {
     await shop.close();
     await bare.close();

@@ -10,7 +10,7 @@ export const planReadThroughput = async ({ databaseUrl, rounds = 3, seconds = 3 
   const shop = await startBenchApp({ databaseUrl });
   const appUrl = shop.url;
 
-  const body = (await (await fetch(`${appUrl}/v1/plan/read`)).json());
+  const body = await (await fetch(`${appUrl}/v1/plan/read`)).json();
   const bare = Fastify({ logger: false });
   bare.get('/plans', async () => body);
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });

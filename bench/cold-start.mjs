@@ -20,7 +20,18 @@ const waitForAnswer = async (url, child, deadline) => {
 /** Milliseconds from spawning `args` until `path` answers 200, then stops it. */
 const timeToFirstAnswer = async (root, args, port, path, env = {}) => {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
   try {
     await waitForAnswer(`http://127.0.0.1:${port}${path}`, child, Date.now() + 60_000);
     return performance.now() - started;
@@ -42,8 +53,12 @@ export const reportColdStart = async (root, rounds = 3) => {
   for (let i = 0; i < rounds; i += 1) {
     const dataDir = mkdtempSync(join(tmpdir(), 'proxydesk-bench-'));
     try {
-      fresh.push(await timeToFirstAnswer(root, ['scripts/start.mjs'], port, '/v1/plan/read', { DATA_DIR: dataDir }));
-      existing.push(await timeToFirstAnswer(root, ['scripts/start.mjs'], port, '/v1/plan/read', { DATA_DIR: dataDir }));
+      fresh.push(
+        await timeToFirstAnswer(root, ['scripts/start.mjs'], port, '/v1/plan/read', { DATA_DIR: dataDir }),
+      );
+      existing.push(
+        await timeToFirstAnswer(root, ['scripts/start.mjs'], port, '/v1/plan/read', { DATA_DIR: dataDir }),
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -52,9 +67,21 @@ export const reportColdStart = async (root, rounds = 3) => {
   const budget = 5000;
   console.log('\nCold start to first answer of /v1/plan/read (PGlite, already built, median):');
   row('bare Fastify process (baseline)', `${median(bare).toFixed(0)} ms`);
-  row('npm start, new DATA_DIR', `${median(fresh).toFixed(0)} ms`, `${(median(fresh) / median(bare)).toFixed(1)}x baseline`);
-  row('npm start, existing DATA_DIR', `${median(existing).toFixed(0)} ms`, `${(median(existing) / median(bare)).toFixed(1)}x baseline`);
+  row(
+    'npm start, new DATA_DIR',
+    `${median(fresh).toFixed(0)} ms`,
+    `${(median(fresh) / median(bare)).toFixed(1)}x baseline`,
+  );
+  row(
+    'npm start, existing DATA_DIR',
+    `${median(existing).toFixed(0)} ms`,
+    `${(median(existing) / median(bare)).toFixed(1)}x baseline`,
+  );
   const worst = Math.max(median(fresh), median(existing));
-  row('BUDGET cold start', `${worst.toFixed(0)} ms`, `${(worst / budget).toFixed(2)} of 5000 ms ${worst <= budget ? 'OK' : 'OVER'}`);
+  row(
+    'BUDGET cold start',
+    `${worst.toFixed(0)} ms`,
+    `${(worst / budget).toFixed(2)} of 5000 ms ${worst <= budget ? 'OK' : 'OVER'}`,
+  );
   return worst <= budget;
 };

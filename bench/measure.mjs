@@ -28,4 +28,5 @@ export const interleaved = async (rounds, subject, baseline) => {
   return { subject: median(s), baseline: median(b), ratio: median(s) / median(b) };
 };
 
-export const row = (name, value, note = '') => console.log(`  ${name.padEnd(44)} ${String(value).padStart(12)}  ${note}`);
+export const row = (name, value, note = '') =>
+  console.log(`  ${name.padEnd(44)} ${String(value).padStart(12)}  ${note}`);

@@ -25,21 +25,45 @@ const postsPerSecond = async (url, makeRequest, { seconds = 3, connections = 16 
  * each beside a bare Fastify route in the same run.
  */
 export const reportShop = async ({ label, databaseUrl }) => {
-  const shop = await startBenchApp({ databaseUrl, env: { CAPTCHA_PROVIDER: 'off', SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET } });
+  const shop = await startBenchApp({
+    databaseUrl,
+    env: { CAPTCHA_PROVIDER: 'off', SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET },
+  });
   const { app, database, url: appUrl } = shop;
   const bare = Fastify({ logger: false });
   try {
     const username = `shop_${Math.random().toString(36).slice(2, 8)}`;
-    await app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { username, email: `${username}@example.com`, password: PASSWORD } });
+    await app.inject({
+      method: 'POST',
+      url: '/v1/auth/signup',
+      payload: { username, email: `${username}@example.com`, password: PASSWORD },
+    });
     await database.db.execute(`update users set email_verified = true where username = '${username}'`);
-    const { token } = (await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: PASSWORD } })).json().payload;
+    const { token } = (
+      await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: PASSWORD } })
+    ).json().payload;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const call = (method, url, payload) => app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
-    await call('POST', '/v1/billing/create', { first_name: 'B', last_name: 'C', address: 'D', city: 'E', zip: 'F', country: 'Germany' });
+    const call = (method, url, payload) =>
+      app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+    await call('POST', '/v1/billing/create', {
+      first_name: 'B',
+      last_name: 'C',
+      address: 'D',
+      city: 'E',
+      zip: 'F',
+      country: 'Germany',
+    });
     const plans = (await call('GET', '/v1/plan/read')).json().payload;
     const isp = plans.find((p) => p.type === 'PR_2');
-    const paid = (await call('POST', '/v1/invoice/create', { payment_method: 'sandbox', plan: isp.id })).json().payload;
-    await app.inject({ method: 'POST', url: new URL(paid.hosted_url).pathname, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const paid = (
+      await call('POST', '/v1/invoice/create', { payment_method: 'sandbox', plan: isp.id })
+    ).json().payload;
+    await app.inject({
+      method: 'POST',
+      url: new URL(paid.hosted_url).pathname,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
 
     const created = { invoice_id: '', hosted_url: '' };
     bare.post('/echo', async () => created);
@@ -49,7 +73,11 @@ export const reportShop = async ({ label, databaseUrl }) => {
     // The product dashboard of a customer with an ISP plan (before the runs below give them thousands).
     const dashboard = await interleaved(
       3,
-      () => requestsPerSecond(`${appUrl}/v1/user/dashboard`, { seconds: 3, headers: { authorization: auth.authorization } }),
+      () =>
+        requestsPerSecond(`${appUrl}/v1/user/dashboard`, {
+          seconds: 3,
+          headers: { authorization: auth.authorization },
+        }),
       () => requestsPerSecond(`${bareUrl}/json`, { seconds: 3 }),
     );
 
@@ -57,13 +85,24 @@ export const reportShop = async ({ label, databaseUrl }) => {
     const invoiceBody = JSON.stringify({ payment_method: 'sandbox', plan: isp.id });
     const invoices = await interleaved(
       3,
-      () => postsPerSecond(`${appUrl}/v1/invoice/create`, () => ({ headers: { ...auth }, body: invoiceBody })),
-      () => postsPerSecond(`${bareUrl}/echo`, () => ({ headers: { 'content-type': 'application/json' }, body: invoiceBody })),
+      () =>
+        postsPerSecond(`${appUrl}/v1/invoice/create`, () => ({ headers: { ...auth }, body: invoiceBody })),
+      () =>
+        postsPerSecond(`${bareUrl}/echo`, () => ({
+          headers: { 'content-type': 'application/json' },
+          body: invoiceBody,
+        })),
     );
-    const ids = (await database.db.execute(`select id from invoices where paid = false limit 5000`)).rows.map((r) => r.id);
+    const ids = (await database.db.execute(`select id from invoices where paid = false limit 5000`)).rows.map(
+      (r) => r.id,
+    );
     let next = 0;
     const webhook = () => {
-      const body = JSON.stringify({ id: `evt-${randomUUID()}`, type: 'payment.succeeded', invoice_id: ids[next++ % ids.length] });
+      const body = JSON.stringify({
+        id: `evt-${randomUUID()}`,
+        type: 'payment.succeeded',
+        invoice_id: ids[next++ % ids.length],
+      });
       const t = Math.floor(Date.now() / 1000);
       const signature = `t=${t},v1=${createHmac('sha256', SANDBOX_SECRET).update(`${t}.${body}`).digest('hex')}`;
       return { headers: { 'content-type': 'application/json', 'sandbox-signature': signature }, body };
@@ -71,27 +110,53 @@ export const reportShop = async ({ label, databaseUrl }) => {
     const webhooks = await interleaved(
       3,
       () => postsPerSecond(`${appUrl}/v1/webhooks/sandbox`, webhook),
-      () => postsPerSecond(`${bareUrl}/echo`, () => ({ headers: { 'content-type': 'application/json' }, body: '{}' })),
+      () =>
+        postsPerSecond(`${bareUrl}/echo`, () => ({
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })),
     );
 
     // 10,000 sticky lines: server time of one request, median of 9.
-    const generate = { proxy_type: 'premium', type: 'sticky', amount: 10_000, country: 'us', product: 'PR_2' };
+    const generate = {
+      proxy_type: 'premium',
+      type: 'sticky',
+      amount: 10_000,
+      country: 'us',
+      product: 'PR_2',
+    };
     const lineMs = [];
     for (let i = 0; i < 9; i += 1) {
       const started = performance.now();
       const answer = await call('POST', '/v1/user/generate-proxy', generate);
       lineMs.push(performance.now() - started);
-      if (answer.json().payload?.proxies.length !== 10_000) throw new Error(`generation answered ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+      if (answer.json().payload?.proxies.length !== 10_000)
+        throw new Error(`generation answered ${answer.statusCode} ${answer.body.slice(0, 200)}`);
     }
-
 
     console.log(`\nBuying and using on ${label} (median of interleaved rounds):`);
     row('bare Fastify route (baseline)', `${invoices.baseline.toFixed(0)} req/s`);
-    row('POST /v1/invoice/create', `${invoices.subject.toFixed(0)} req/s`, `ratio ${invoices.ratio.toFixed(3)} of baseline`);
-    row('POST /v1/webhooks/sandbox (provisions)', `${webhooks.subject.toFixed(0)} req/s`, `ratio ${(webhooks.subject / webhooks.baseline).toFixed(3)} of baseline`);
-    row('GET /v1/user/dashboard', `${dashboard.subject.toFixed(0)} req/s`, `ratio ${dashboard.ratio.toFixed(3)} of baseline`);
+    row(
+      'POST /v1/invoice/create',
+      `${invoices.subject.toFixed(0)} req/s`,
+      `ratio ${invoices.ratio.toFixed(3)} of baseline`,
+    );
+    row(
+      'POST /v1/webhooks/sandbox (provisions)',
+      `${webhooks.subject.toFixed(0)} req/s`,
+      `ratio ${(webhooks.subject / webhooks.baseline).toFixed(3)} of baseline`,
+    );
+    row(
+      'GET /v1/user/dashboard',
+      `${dashboard.subject.toFixed(0)} req/s`,
+      `ratio ${dashboard.ratio.toFixed(3)} of baseline`,
+    );
     const ms = median(lineMs);
-    row('BUDGET 10,000 lines, server time', `${ms.toFixed(1)} ms`, `${(ms / 50).toFixed(2)} of 50 ms ${ms <= 50 ? 'OK' : 'OVER'}`);
+    row(
+      'BUDGET 10,000 lines, server time',
+      `${ms.toFixed(1)} ms`,
+      `${(ms / 50).toFixed(2)} of 50 ms ${ms <= 50 ? 'OK' : 'OVER'}`,
+    );
     return ms <= 50;
   } finally {
     await shop.close();

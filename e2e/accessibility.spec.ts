@@ -18,19 +18,35 @@ let token: string;
 
 const screens = {
   guest: ['/', '/signup', '/forgot-password', '/faqs'],
-  customer: ['/', '/invoices', '/settings', '/product/datacenter', '/product/isp', '/purchase/datacenter', '/pricing', '/proxy'],
+  customer: [
+    '/',
+    '/invoices',
+    '/settings',
+    '/product/datacenter',
+    '/product/isp',
+    '/purchase/datacenter',
+    '/pricing',
+    '/proxy',
+  ],
 };
 
 test.beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+  server = await startServer(PORT, undefined, {
+    SMTP_URL: smtp.url,
+    CAPTCHA_PROVIDER: 'off',
+    PUBLIC_URL: shop,
+  });
   token = await customer.signUp(smtp, 'seen');
   await customer.addBilling();
   await customer.buyPaid('PR_2');
   await customer.buyPaid('PR_4');
   // One invoice left Pending too, so both badges are on the invoices page.
   const plans = (await customer.api('/v1/plan/read')).payload as { id: number; type: string }[];
-  const pending = await customer.api('/v1/invoice/create', { payment_method: 'sandbox', plan: plans.find((p) => p.type === 'PR_5')!.id });
+  const pending = await customer.api('/v1/invoice/create', {
+    payment_method: 'sandbox',
+    plan: plans.find((p) => p.type === 'PR_5')!.id,
+  });
   screens.customer.push(`/invoice/${pending.payload.invoice_id as string}`);
 });
 test.afterAll(async () => {
@@ -51,8 +67,14 @@ interface Violation {
 const violations = async (page: Page): Promise<string[]> => {
   await page.addScriptTag({ path: axePath });
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations;
   });
   return found
@@ -63,7 +85,10 @@ const violations = async (page: Page): Promise<string[]> => {
 for (const theme of ['light', 'dark'] as const) {
   test(`every main screen meets WCAG 2.1 AA in the ${theme} theme`, async ({ context, page }) => {
     test.setTimeout(90_000);
-    await context.addInitScript((scheme) => localStorage.setItem('mantine-color-scheme-value', scheme), theme);
+    await context.addInitScript(
+      (scheme) => localStorage.setItem('mantine-color-scheme-value', scheme),
+      theme,
+    );
     const problems: string[] = [];
     for (const [who, paths] of Object.entries(screens)) {
       if (who === 'customer') await context.addCookies([{ name: 'token', value: token, url: shop }]);

@@ -34,7 +34,9 @@ const signUp = async (page: Page, username: string, ref?: string) => {
   await page.getByLabel(/^Password/).fill(PASSWORD);
   const after = Date.now();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText("We've sent OTP on your email. Please verify your email address.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("We've sent OTP on your email. Please verify your email address.")).toBeVisible(
+    { timeout: 15_000 },
+  );
   await enterCode(page, email, after);
   await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
   return email;
@@ -47,17 +49,22 @@ const signIn = async (page: Page, username: string, password = PASSWORD) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
 };
 
-test('sign-up → e-mailed code → dashboard with the new account\'s figures (SPEC.md §4)', async ({ page }) => {
+test("sign-up → e-mailed code → dashboard with the new account's figures (SPEC.md §4)", async ({ page }) => {
   await signUp(page, 'newcomer');
   await expect(page).toHaveTitle('Dashboard · ProxyDesk');
   await expect(page.getByTestId('stat-total-plans-purchased')).toContainText('0');
   await expect(page.getByTestId('stat-money-spent')).toContainText('0.00');
   await expect(page.getByTestId('stat-pending-activations')).toContainText('N/A');
   // A new account is shown the way to its first plan.
-  await expect(page.getByTestId('first-plan').getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/purchase/datacenter');
+  await expect(page.getByTestId('first-plan').getByRole('link', { name: 'See the plans' })).toHaveAttribute(
+    'href',
+    '/purchase/datacenter',
+  );
   const code = (await page.getByTestId('stat-referral-code').locator('p').nth(1).textContent())!.trim();
   expect(code).toMatch(/^[A-Z0-9]{8}$/);
-  await expect(page.getByLabel('Referral link', { exact: true })).toHaveValue(`http://127.0.0.1:${PORT}/signup?ref=${code}`);
+  await expect(page.getByLabel('Referral link', { exact: true })).toHaveValue(
+    `http://127.0.0.1:${PORT}/signup?ref=${code}`,
+  );
   await expect(page.getByTestId('profile-card')).toContainText('newcomer@example.com');
   await expect(page.getByTestId('profile-card')).toContainText('Off');
 
@@ -67,7 +74,9 @@ test('sign-up → e-mailed code → dashboard with the new account\'s figures (S
   await expect(page.getByLabel('Referral code')).toHaveValue(code);
 });
 
-test('settings: two-factor on through its modal (Cancel flips back), then signing in asks for the mailed code', async ({ page }) => {
+test('settings: two-factor on through its modal (Cancel flips back), then signing in asks for the mailed code', async ({
+  page,
+}) => {
   await signUp(page, 'careful');
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Security Settings' })).toBeVisible();
@@ -92,7 +101,9 @@ test('settings: two-factor on through its modal (Cancel flips back), then signin
   await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
 });
 
-test('forgot password → code → new password → signed in; mismatches say so (SPEC.md §5)', async ({ page }) => {
+test('forgot password → code → new password → signed in; mismatches say so (SPEC.md §5)', async ({
+  page,
+}) => {
   await signUp(page, 'forgetful');
   await page.context().clearCookies();
   await page.goto('/forgot-password');
@@ -115,7 +126,9 @@ test('forgot password → code → new password → signed in; mismatches say so
   await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
 });
 
-test('settings: password mismatch message; deactivation signs out and sign-in then says "Account deactivated"', async ({ page }) => {
+test('settings: password mismatch message; deactivation signs out and sign-in then says "Account deactivated"', async ({
+  page,
+}) => {
   await signUp(page, 'leaving');
   await page.goto('/settings');
   await page.getByLabel('Old password').fill(PASSWORD);

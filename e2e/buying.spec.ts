@@ -11,7 +11,11 @@ let token: string;
 
 test.beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+  server = await startServer(PORT, undefined, {
+    SMTP_URL: smtp.url,
+    CAPTCHA_PROVIDER: 'off',
+    PUBLIC_URL: shop,
+  });
   token = await shopCustomer(shop).signUp(smtp, 'buyer');
 });
 test.afterAll(async () => {
@@ -23,14 +27,18 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'token', value: token, url: shop }]);
 });
 
-test('buys a datacenter plan: billing details first, the sandbox payment page, then a Paid invoice (SPEC.md §4)', async ({ page }) => {
+test('buys a datacenter plan: billing details first, the sandbox payment page, then a Paid invoice (SPEC.md §4)', async ({
+  page,
+}) => {
   await page.goto('/purchase/datacenter');
   const firstPlan = page.getByTestId('plan-card').first();
   const planName = (await firstPlan.getByRole('heading').textContent())!;
   await firstPlan.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page.getByRole('dialog', { name: 'Checkout' })).toBeVisible();
   // Every modal's close button is named for screen readers.
-  await expect(page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Close' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Close' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
   // No billing details yet: the billing modal opens and blocks the checkout.
@@ -77,7 +85,9 @@ test('buys a datacenter plan: billing details first, the sandbox payment page, t
   await expect(page.getByTestId('first-plan')).toHaveCount(0);
 });
 
-test('custom plan: "Invalid Days" and "Invalid Ips" outside 1–30 days and 1–10 IPs (SPEC.md §5)', async ({ page }) => {
+test('custom plan: "Invalid Days" and "Invalid Ips" outside 1–30 days and 1–10 IPs (SPEC.md §5)', async ({
+  page,
+}) => {
   await page.goto('/purchase/ipv6');
   const card = page.getByTestId('custom-plan-card');
   await card.getByLabel('Days').fill('31');
@@ -92,8 +102,15 @@ test('custom plan: "Invalid Days" and "Invalid Ips" outside 1–30 days and 1–
   await expect(card.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
 });
 
-test('pricing: normal plans by price with their GB slider, premium plans are ISP (SPEC.md §9)', async ({ page, request }) => {
-  const plans = ((await (await request.get('/v1/plan/read')).json()) as { payload: { type: string; name: string; price: number; data: number; add_gb_price: number | null }[] }).payload;
+test('pricing: normal plans by price with their GB slider, premium plans are ISP (SPEC.md §9)', async ({
+  page,
+  request,
+}) => {
+  const plans = (
+    (await (await request.get('/v1/plan/read')).json()) as {
+      payload: { type: string; name: string; price: number; data: number; add_gb_price: number | null }[];
+    }
+  ).payload;
   const normal = plans.filter((p) => p.type === 'PR_3').sort((a, b) => a.price - b.price);
   await page.goto('/pricing');
   const cards = page.getByTestId('plan-card');

@@ -45,17 +45,23 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'token', value: token, url: shop }]);
 });
 
-test('the promo code shows the discounted total; Paddle opens as an overlay and its payment marks the invoice Paid', async ({ page }) => {
+test('the promo code shows the discounted total; Paddle opens as an overlay and its payment marks the invoice Paid', async ({
+  page,
+}) => {
   await page.goto('/purchase/datacenter');
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
   const checkout = page.getByRole('dialog', { name: 'Checkout' });
-  const plans = ((await (await page.request.get('/v1/plan/read')).json()) as { payload: { type: string; price: number }[] }).payload;
+  const plans = (
+    (await (await page.request.get('/v1/plan/read')).json()) as { payload: { type: string; price: number }[] }
+  ).payload;
   const price = plans.find((p) => p.type === 'PR_4')!.price;
   const euro = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
   await checkout.getByLabel('Promo code').fill('welcome10');
   await checkout.getByRole('button', { name: 'Apply' }).click();
   await expect(checkout.getByTestId('discounted-total')).toContainText('WELCOME10: 10% off');
-  await expect(checkout.getByTestId('discounted-total')).toContainText(`Total ${euro.format(Math.round(price * 90) / 100)}`);
+  await expect(checkout.getByTestId('discounted-total')).toContainText(
+    `Total ${euro.format(Math.round(price * 90) / 100)}`,
+  );
 
   await checkout.getByLabel(/^Payment method/).click();
   await page.getByRole('option', { name: 'Paddle' }).click();
@@ -75,7 +81,9 @@ test('a reseller tops up through the sandbox and sees the balance and its histor
   await page.getByRole('button', { name: 'Add Balance' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 15_000 });
   await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await page.goto('/balance');
   await expect(page.getByTestId('stat-available-balance')).toContainText('40.00');
   await expect(page.getByTestId('balance-history')).toContainText('Top-up');

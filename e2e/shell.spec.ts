@@ -78,7 +78,9 @@ test.describe('theme (SPEC.md §1)', () => {
 test.describe('FAQs', () => {
   test('opens an answer from the accordion', async ({ page, request }) => {
     // The shop's own first question, whatever the catalogue says.
-    const { payload } = (await (await request.get('/v1/faq/read')).json()) as { payload: { question: string; answer: string }[] };
+    const { payload } = (await (await request.get('/v1/faq/read')).json()) as {
+      payload: { question: string; answer: string }[];
+    };
     const faq = payload[0]!;
     await page.goto('/');
     await page.getByRole('link', { name: 'Read the FAQs' }).click();

@@ -27,7 +27,9 @@ test.afterAll(async () => {
 });
 test.use({ baseURL: shop });
 
-test('Continue with Google: consent, back to /google/callback, signed in to a new account (SPEC.md §7)', async ({ page }) => {
+test('Continue with Google: consent, back to /google/callback, signed in to a new account (SPEC.md §7)', async ({
+  page,
+}) => {
   google.setNextUser({ sub: 'g-e2e-1', email: 'ada@example.com', emailVerified: true, name: 'Ada Lovelace' });
   await page.goto('/');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -36,7 +38,9 @@ test('Continue with Google: consent, back to /google/callback, signed in to a ne
   await expect(page.getByTestId('profile-card')).toContainText('AdaLovelace');
 });
 
-test('Discord sign-in that fails returns to the sign-in page silently; a Google failure shows its detail as a warning (SPEC.md §8)', async ({ page }) => {
+test('Discord sign-in that fails returns to the sign-in page silently; a Google failure shows its detail as a warning (SPEC.md §8)', async ({
+  page,
+}) => {
   // A callback nobody started: the state does not match, so nothing is sent and the visitor lands on sign-in.
   await page.goto('/discord/callback?code=forged&state=forged');
   await expect(page.getByTestId('sign-in-page')).toBeVisible({ timeout: 15_000 });
@@ -49,7 +53,9 @@ test('Discord sign-in that fails returns to the sign-in page silently; a Google 
   await expect(page.getByRole('alert')).toContainText('Your Google account has no verified e-mail address');
 });
 
-test('Continue with Discord signs in, and the same Discord user comes back to the same account', async ({ page }) => {
+test('Continue with Discord signs in, and the same Discord user comes back to the same account', async ({
+  page,
+}) => {
   const user = { sub: 'd-e2e-1', email: 'gamer@example.com', emailVerified: true, name: 'Gamer' };
   discord.setNextUser(user);
   await page.goto('/signup');

@@ -12,7 +12,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Runs one test runner; whether it passed is counted at the end. */
 const run = (command, args, env = {}) => {
   console.log(`\n▶ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+  return (
+    spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0
+  );
 };
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -21,13 +23,20 @@ try {
   await client.connect();
   await client.end();
 } catch (error) {
-  console.error(`The API tests also run on PostgreSQL, which is not reachable at ${pgUrl} (${error.message}).`);
+  console.error(
+    `The API tests also run on PostgreSQL, which is not reachable at ${pgUrl} (${error.message}).`,
+  );
   console.error('Start PostgreSQL on 127.0.0.1:5432 (see README, "Tests"), or set TEST_DATABASE_URL.');
   process.exit(1);
 }
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+const redis = new Redis(redisUrl, {
+  lazyConnect: true,
+  connectTimeout: 3000,
+  maxRetriesPerRequest: 0,
+  retryStrategy: () => null,
+});
 try {
   await redis.connect();
   await redis.ping();
@@ -47,14 +56,21 @@ mkdirSync(reports, { recursive: true });
 const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
 const results = [];
-results.push(run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]));
-results.push(run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }));
+results.push(
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
+);
+results.push(
+  run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  }),
+);
 
 const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
 const playwright = JSON.parse(readFileSync(playwrightReport, 'utf8'));
 const passed = vitest.numPassedTests + playwright.stats.expected;
 // A test file that fails to load counts as a failure too, not only failed tests.
-const failed = vitest.numFailedTests + vitest.numFailedTestSuites + playwright.stats.unexpected + playwright.stats.flaky;
+const failed =
+  vitest.numFailedTests + vitest.numFailedTestSuites + playwright.stats.unexpected + playwright.stats.flaky;
 console.log(`\nvitest ${vitest.numPassedTests} passed, playwright ${playwright.stats.expected} passed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((ok) => ok) && failed === 0 ? 0 : 1);

@@ -18,7 +18,11 @@ export interface CallOptions {
 
 /** Calls the app like a client would: JSON in and out, a bearer token or an API key. */
 export const apiClient = (app: FastifyInstance) => {
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, options: CallOptions = {}): Promise<Answer> => {
+  const call = async (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    options: CallOptions = {},
+  ): Promise<Answer> => {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.apiKey) headers.authorization = `Api-Key ${options.apiKey}`;

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadCatalogue, migrate, openDatabase, openPglite, readCatalogue, type Database } from '@proxydesk/db';
+import {
+  loadCatalogue,
+  migrate,
+  openDatabase,
+  openPglite,
+  readCatalogue,
+  type Database,
+} from '@proxydesk/db';
 import pg from 'pg';
 
 /**
@@ -47,7 +54,11 @@ export const databaseUrl = (name: string) => {
 };
 
 /** Builds the original once per run: returns a function that removes it. */
-export const prepareOriginal = async ({ kind, snapshotFile, template }: TestDbOriginal): Promise<() => Promise<void>> => {
+export const prepareOriginal = async ({
+  kind,
+  snapshotFile,
+  template,
+}: TestDbOriginal): Promise<() => Promise<void>> => {
   const catalogue = await readCatalogue();
   if (kind === 'pglite') {
     const database = await openPglite({});
@@ -64,7 +75,8 @@ export const prepareOriginal = async ({ kind, snapshotFile, template }: TestDbOr
   await migrate(database);
   await loadCatalogue(database.db, catalogue);
   await database.close();
-  return () => withAdmin((c) => c.query(`drop database if exists ${template} with (force)`)).then(() => undefined);
+  return () =>
+    withAdmin((c) => c.query(`drop database if exists ${template} with (force)`)).then(() => undefined);
 };
 
 /**
@@ -90,7 +102,11 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh copy of the original for one test file; `close()` also drops it. */
-export const openTestDatabase = async ({ kind, snapshotFile, template }: TestDbOriginal): Promise<TestDatabase> => {
+export const openTestDatabase = async ({
+  kind,
+  snapshotFile,
+  template,
+}: TestDbOriginal): Promise<TestDatabase> => {
   if (kind === 'pglite') {
     const snapshot = new Blob([await readFile(snapshotFile)]);
     return openPglite({ snapshot });

@@ -1,5 +1,12 @@
 import { euroToCents, PRODUCT_CODES, type ProductCode } from '@proxydesk/contract';
-import { findUserByLogin, recordUsage, saveCoupon, setMaintenance, updateUser, type Database } from '@proxydesk/db';
+import {
+  findUserByLogin,
+  recordUsage,
+  saveCoupon,
+  setMaintenance,
+  updateUser,
+  type Database,
+} from '@proxydesk/db';
 
 /**
  * The operator's commands (DESIGN.md §4), each checking its words first and then returning what it does
@@ -24,7 +31,9 @@ const onOff = (value: string | undefined): boolean => {
 
 const productCode = (value: string | undefined): ProductCode => {
   if (value && (PRODUCT_CODES as readonly string[]).includes(value)) return value as ProductCode;
-  throw new UsageError(`Expected a product code (${PRODUCT_CODES.join(', ')}), got ${value === undefined ? 'nothing' : `"${value}"`}.`);
+  throw new UsageError(
+    `Expected a product code (${PRODUCT_CODES.join(', ')}), got ${value === undefined ? 'nothing' : `"${value}"`}.`,
+  );
 };
 
 export type Run = (db: Database['db']) => Promise<string>;
@@ -43,23 +52,35 @@ export const commands: Record<string, (args: string[]) => Run> = {
     const reseller = onOff(value);
     return async (db) => {
       const user = await findUserByLogin(db, username);
-      if (!user || user.username.toLowerCase() !== username.toLowerCase()) throw new Error(`No account with the username "${username}".`);
-      if (user.role === 'operator') throw new Error(`${user.username} is an operator; their role is not changed here.`);
+      if (!user || user.username.toLowerCase() !== username.toLowerCase())
+        throw new Error(`No account with the username "${username}".`);
+      if (user.role === 'operator')
+        throw new Error(`${user.username} is an operator; their role is not changed here.`);
       await updateUser(db, user.id, { role: reseller ? 'reseller' : 'customer' });
       return `${user.username}: ${user.role} → ${reseller ? 'reseller' : 'customer'}`;
     };
   },
   coupon: ([code, kind, valueText, maxUsesText]) => {
-    if (!code || !/^[A-Za-z0-9_-]{2,64}$/.test(code)) throw new UsageError('The code is 2 to 64 letters, digits, dashes or underscores.');
+    if (!code || !/^[A-Za-z0-9_-]{2,64}$/.test(code))
+      throw new UsageError('The code is 2 to 64 letters, digits, dashes or underscores.');
     if (kind !== 'percent' && kind !== 'fixed') throw new UsageError('Say percent or fixed.');
     const value = Number(valueText);
     if (!(value > 0) || (kind === 'percent' && (value > 100 || !Number.isInteger(value)))) {
-      throw new UsageError(kind === 'percent' ? 'A percent is a whole number from 1 to 100.' : 'The euros off are more than 0.');
+      throw new UsageError(
+        kind === 'percent' ? 'A percent is a whole number from 1 to 100.' : 'The euros off are more than 0.',
+      );
     }
     const maxUses = maxUsesText === undefined ? null : Number(maxUsesText);
-    if (maxUses !== null && !(Number.isInteger(maxUses) && maxUses > 0)) throw new UsageError('Max uses is a whole number above 0.');
+    if (maxUses !== null && !(Number.isInteger(maxUses) && maxUses > 0))
+      throw new UsageError('Max uses is a whole number above 0.');
     return async (db) => {
-      await saveCoupon(db, { code: code.toUpperCase(), kind, value: kind === 'fixed' ? euroToCents(value) : value, maxUses, validUntil: null });
+      await saveCoupon(db, {
+        code: code.toUpperCase(),
+        kind,
+        value: kind === 'fixed' ? euroToCents(value) : value,
+        maxUses,
+        validUntil: null,
+      });
       return `Promo code ${code.toUpperCase()}: ${kind === 'percent' ? `${value}% off` : `€${value.toFixed(2)} off`}${maxUses ? `, ${maxUses} uses` : ''}`;
     };
   },
@@ -67,7 +88,8 @@ export const commands: Record<string, (args: string[]) => Run> = {
     if (!username) throw new UsageError('Which username?');
     const productType = productCode(product);
     const days = daysText === undefined ? 30 : Number(daysText);
-    if (!Number.isInteger(days) || days < 1 || days > 365) throw new UsageError('Days is a whole number from 1 to 365.');
+    if (!Number.isInteger(days) || days < 1 || days > 365)
+      throw new UsageError('Days is a whole number from 1 to 365.');
     return async (db) => {
       const user = await findUserByLogin(db, username);
       if (!user) throw new Error(`No account with the username "${username}".`);
@@ -76,7 +98,13 @@ export const commands: Record<string, (args: string[]) => Run> = {
         const day = new Date(Date.now() - back * 86_400_000);
         const bytes = Math.round((0.1 + Math.random() * 0.9) * 1024 ** 3 * (back === 0 ? 0.3 : 1));
         total += bytes;
-        await recordUsage(db, { userId: user.id, productType, bucket: day, bytesUp: Math.round(bytes * 0.1), bytesDown: bytes - Math.round(bytes * 0.1) });
+        await recordUsage(db, {
+          userId: user.id,
+          productType,
+          bucket: day,
+          bytesUp: Math.round(bytes * 0.1),
+          bytesDown: bytes - Math.round(bytes * 0.1),
+        });
       }
       return `${user.username}: ${(total / 1024 ** 3).toFixed(2)} GB of sample ${productType} usage over ${days} days`;
     };

@@ -31,7 +31,12 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerDocs } from './plugins/docs.js';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerInputGuards } from './plugins/errors.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  registerInputGuards,
+} from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -77,9 +82,14 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   const { db } = database;
   const shopUrl = publicUrl(config);
   const counters = createCounters(redis);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `${config.BRAND_NAME} <no-reply@localhost>`, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM ?? `${config.BRAND_NAME} <no-reply@localhost>`,
+    log: app.log,
+  });
   app.addHook('onClose', () => mailer.drain());
-  if (config.CAPTCHA_PROVIDER === 'off') app.log.warn('CAPTCHA_PROVIDER=off: sign-in forms have no captcha (local testing only)');
+  if (config.CAPTCHA_PROVIDER === 'off')
+    app.log.warn('CAPTCHA_PROVIDER=off: sign-in forms have no captcha (local testing only)');
   const captcha = createCaptchaService({
     provider: config.CAPTCHA_PROVIDER,
     recaptchaSecret: config.RECAPTCHA_SECRET,
@@ -88,15 +98,39 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
     counters,
   });
   const otp = createOtpService({ db, mailer, brand: config.BRAND_NAME });
-  const auth = createAuthService({ db, mailer, otp, captcha, counters, brand: config.BRAND_NAME, publicUrl: shopUrl });
+  const auth = createAuthService({
+    db,
+    mailer,
+    otp,
+    captcha,
+    counters,
+    brand: config.BRAND_NAME,
+    publicUrl: shopUrl,
+  });
   const users = createUserService(db);
   const oauth = {
-    google: googleProvider({ clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, base: config.GOOGLE_OAUTH_BASE }, shopUrl),
-    discord: discordProvider({ clientId: config.DISCORD_CLIENT_ID, clientSecret: config.DISCORD_CLIENT_SECRET, base: config.DISCORD_API_BASE }, shopUrl),
+    google: googleProvider(
+      {
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        base: config.GOOGLE_OAUTH_BASE,
+      },
+      shopUrl,
+    ),
+    discord: discordProvider(
+      {
+        clientId: config.DISCORD_CLIENT_ID,
+        clientSecret: config.DISCORD_CLIENT_SECRET,
+        base: config.DISCORD_API_BASE,
+      },
+      shopUrl,
+    ),
   };
 
   // Payments: the sandbox gateway's page posts signed events to this process's own webhook.
-  const sandboxSecret = config.SANDBOX_PAYMENTS ? (config.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex')) : null;
+  const sandboxSecret = config.SANDBOX_PAYMENTS
+    ? (config.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'))
+    : null;
   const gateways = new Map<string, Gateway>();
   const verifiers = new Map<string, WebhookVerifier>();
   if (sandboxSecret) {
@@ -105,23 +139,43 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   }
   // A provider is offered only with its keys (DESIGN.md §4).
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
-    const stripe = stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE });
+    const stripe = stripeGateway({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiBase: config.STRIPE_API_BASE,
+    });
     gateways.set('stripe', stripe.gateway);
     verifiers.set('stripe', stripe.verify);
   }
   if (config.PADDLE_API_KEY && config.PADDLE_WEBHOOK_SECRET) {
-    const paddle = paddleGateway({ apiKey: config.PADDLE_API_KEY, webhookSecret: config.PADDLE_WEBHOOK_SECRET, apiBase: config.PADDLE_API_BASE });
+    const paddle = paddleGateway({
+      apiKey: config.PADDLE_API_KEY,
+      webhookSecret: config.PADDLE_WEBHOOK_SECRET,
+      apiBase: config.PADDLE_API_BASE,
+    });
     gateways.set('paddle', paddle.gateway);
     verifiers.set('paddle', paddle.verify);
   }
   if (config.COINGATE_API_TOKEN) {
-    const coinGate = coinGateGateway({ apiToken: config.COINGATE_API_TOKEN, apiBase: config.COINGATE_API_BASE, publicUrl: shopUrl });
+    const coinGate = coinGateGateway({
+      apiToken: config.COINGATE_API_TOKEN,
+      apiBase: config.COINGATE_API_BASE,
+      publicUrl: shopUrl,
+    });
     for (const gateway of coinGate.gateways) gateways.set(gateway.code, gateway);
     verifiers.set('coingate', coinGate.verify);
   }
   const catalogue = createCatalogueService(db, config.CATALOGUE_CACHE_SECONDS);
-  const payments = createPaymentService({ db, gateways, publicUrl: shopUrl, referralPointsPerEuro: 1, log: app.log });
-  const invoices = createInvoiceService(db, payments, async (code) => (await catalogue.paymentMethods()).some((m) => m.code === code));
+  const payments = createPaymentService({
+    db,
+    gateways,
+    publicUrl: shopUrl,
+    referralPointsPerEuro: 1,
+    log: app.log,
+  });
+  const invoices = createInvoiceService(db, payments, async (code) =>
+    (await catalogue.paymentMethods()).some((m) => m.code === code),
+  );
 
   registerAuthentication(app, db);
   healthRoutes(app, database);
@@ -129,8 +183,16 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   authRoutes(app, { auth, users, captcha, oauth }, config.RECAPTCHA_SITE_KEY ?? null);
   userRoutes(app, users);
   billingRoutes(app, db);
-  const proxyGateway = { host: config.PROXY_GATEWAY_HOST ?? new URL(shopUrl).hostname, port: config.PROXY_GATEWAY_PORT };
-  proxyRoutes(app, db, createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }), catalogue.locations);
+  const proxyGateway = {
+    host: config.PROXY_GATEWAY_HOST ?? new URL(shopUrl).hostname,
+    port: config.PROXY_GATEWAY_PORT,
+  };
+  proxyRoutes(
+    app,
+    db,
+    createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }),
+    catalogue.locations,
+  );
   invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
   await webhookRoutes(app, { db, payments, verifiers, sandboxSecret, brand: config.BRAND_NAME });
 

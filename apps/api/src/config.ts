@@ -73,7 +73,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (parsed.success) {
     const provider = parsed.data.CAPTCHA_PROVIDER ?? (parsed.data.RECAPTCHA_SECRET ? 'recaptcha' : 'pow');
     if (provider === 'recaptcha' && !parsed.data.RECAPTCHA_SECRET) {
-      throw new Error('Invalid configuration: CAPTCHA_PROVIDER recaptcha needs RECAPTCHA_SECRET. See .env.example.');
+      throw new Error(
+        'Invalid configuration: CAPTCHA_PROVIDER recaptcha needs RECAPTCHA_SECRET. See .env.example.',
+      );
     }
     return { ...parsed.data, CAPTCHA_PROVIDER: provider };
   }

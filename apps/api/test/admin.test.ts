@@ -19,7 +19,10 @@ const run = (...words: string[]) => {
 describe('the operator command line (DESIGN.md §4)', () => {
   it('makes a customer a reseller and back, saying what changed', async () => {
     expect(await run('reseller', 'operator_friend', 'on')).toBe('Operator_Friend: customer → reseller');
-    const [user] = await bed.t.database.db.select().from(schema.users).where(eq(schema.users.username, 'Operator_Friend'));
+    const [user] = await bed.t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, 'Operator_Friend'));
     expect(user!.role).toBe('reseller');
     expect(await run('reseller', 'Operator_Friend', 'off')).toBe('Operator_Friend: reseller → customer');
   });
@@ -29,11 +32,15 @@ describe('the operator command line (DESIGN.md §4)', () => {
     expect(() => commands.reseller!(['x', 'maybe'])).toThrow(UsageError);
     expect(() => commands.reseller!([])).toThrow('Which username?');
     expect(() => commands['sample-usage']!(['x', 'PR_9'])).toThrow(/Expected a product code/);
-    expect(() => commands['sample-usage']!(['x', 'PR_2', '0'])).toThrow('Days is a whole number from 1 to 365.');
+    expect(() => commands['sample-usage']!(['x', 'PR_2', '0'])).toThrow(
+      'Days is a whole number from 1 to 365.',
+    );
   });
 
   it('creates promo codes that checkout then honours', async () => {
-    expect(await run('coupon', 'spring10', 'percent', '10', '100')).toBe('Promo code SPRING10: 10% off, 100 uses');
+    expect(await run('coupon', 'spring10', 'percent', '10', '100')).toBe(
+      'Promo code SPRING10: 10% off, 100 uses',
+    );
     expect(await run('coupon', 'FIVER', 'fixed', '5')).toBe('Promo code FIVER: €5.00 off');
     const rows = await bed.t.database.db.select().from(schema.coupons);
     expect(rows.map((c) => [c.code, c.kind, c.value, c.maxUses])).toEqual(
@@ -43,14 +50,19 @@ describe('the operator command line (DESIGN.md §4)', () => {
       ]),
     );
     expect(() => commands.coupon!(['x', 'percent', '10'])).toThrow(UsageError);
-    expect(() => commands.coupon!(['CODE', 'percent', '150'])).toThrow('A percent is a whole number from 1 to 100.');
+    expect(() => commands.coupon!(['CODE', 'percent', '150'])).toThrow(
+      'A percent is a whole number from 1 to 100.',
+    );
     expect(() => commands.coupon!(['CODE', 'gift', '1'])).toThrow('Say percent or fixed.');
   });
 
   it('records sample usage for the chart', async () => {
     const message = await run('sample-usage', 'Operator_Friend', 'PR_2', '7');
     expect(message).toMatch(/^Operator_Friend: \d+\.\d{2} GB of sample PR_2 usage over 7 days$/);
-    const [user] = await bed.t.database.db.select().from(schema.users).where(eq(schema.users.username, 'Operator_Friend'));
+    const [user] = await bed.t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, 'Operator_Friend'));
     const used = await usedGb(bed.t.database.db, user!.id, 'PR_2', new Date(Date.now() - 8 * 86_400_000));
     expect(used).toBeCloseTo(Number(/(\d+\.\d{2}) GB/.exec(message)![1]), 1);
     expect(await accountFigures(bed.t.database.db, user!.id)).toMatchObject({ totalPlans: 0 });

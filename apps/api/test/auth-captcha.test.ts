@@ -33,21 +33,35 @@ describe('proof-of-work captcha (CAPTCHA_PROVIDER=pow, the default)', () => {
       ['/v1/auth/login', { username: 'ann', password: PASSWORD }],
       ['/v1/auth/signup', { username: 'ann', email: 'ann@example.com', password: PASSWORD }],
       ['/v1/auth/forgot-password', { email: 'ann@example.com' }],
-      ['/v1/auth/reset-password', { email: 'ann@example.com', otp: '123456', password: PASSWORD, cnf_password: PASSWORD }],
+      [
+        '/v1/auth/reset-password',
+        { email: 'ann@example.com', otp: '123456', password: PASSWORD, cnf_password: PASSWORD },
+      ],
       ['/v1/auth/confirm-email', { email: 'ann@example.com', otp: '123456' }],
       ['/v1/auth/resend-otp', { email: 'ann@example.com' }],
     ];
     for (const [path, body] of bodies) {
-      expect(await api.post(path, body), path).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.captchaFailed } });
+      expect(await api.post(path, body), path).toEqual({
+        status: 400,
+        body: { detail: AUTH_MESSAGES.captchaFailed },
+      });
       expect((await api.post(path, { ...body, 'g-recaptcha-response': 'garbage' })).status, path).toBe(400);
     }
   });
 
   it('takes a solved challenge once, and refuses it when replayed', async () => {
     const answer = await solve(api);
-    const first = await api.post('/v1/auth/signup', { username: 'ann', email: 'ann@example.com', password: PASSWORD, 'g-recaptcha-response': answer });
+    const first = await api.post('/v1/auth/signup', {
+      username: 'ann',
+      email: 'ann@example.com',
+      password: PASSWORD,
+      'g-recaptcha-response': answer,
+    });
     expect(first.status).toBe(422);
-    const replay = await api.post('/v1/auth/forgot-password', { email: 'ann@example.com', 'g-recaptcha-response': answer });
+    const replay = await api.post('/v1/auth/forgot-password', {
+      email: 'ann@example.com',
+      'g-recaptcha-response': answer,
+    });
     expect(replay).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.captchaFailed } });
   });
 
@@ -55,7 +69,10 @@ describe('proof-of-work captcha (CAPTCHA_PROVIDER=pow, the default)', () => {
     const answer = JSON.parse(Buffer.from(await solve(api), 'base64').toString()) as { challenge: Challenge };
     answer.challenge.parameters.cost = 1;
     const forged = Buffer.from(JSON.stringify(answer)).toString('base64');
-    expect((await api.post('/v1/auth/forgot-password', { email: 'a@example.com', 'g-recaptcha-response': forged })).status).toBe(400);
+    expect(
+      (await api.post('/v1/auth/forgot-password', { email: 'a@example.com', 'g-recaptcha-response': forged }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -66,7 +83,11 @@ describe('reCAPTCHA (RECAPTCHA_SECRET set), verified against a fake of Google on
   beforeAll(async () => {
     google = await startFakeRecaptcha();
     t = await createTestApp({
-      env: { RECAPTCHA_SECRET: google.secret, RECAPTCHA_SITE_KEY: 'site-key-1', RECAPTCHA_VERIFY_URL: google.url },
+      env: {
+        RECAPTCHA_SECRET: google.secret,
+        RECAPTCHA_SITE_KEY: 'site-key-1',
+        RECAPTCHA_VERIFY_URL: google.url,
+      },
     });
     api = apiClient(t.app);
   });
@@ -76,16 +97,24 @@ describe('reCAPTCHA (RECAPTCHA_SECRET set), verified against a fake of Google on
   });
 
   it('is chosen by default when the secret is set, and tells the browser the site key', async () => {
-    expect((await api.get('/v1/auth/config')).body.payload).toMatchObject({ captcha: 'recaptcha', recaptchaSiteKey: 'site-key-1' });
+    expect((await api.get('/v1/auth/config')).body.payload).toMatchObject({
+      captcha: 'recaptcha',
+      recaptchaSiteKey: 'site-key-1',
+    });
     expect((await api.get('/v1/auth/captcha-challenge')).status).toBe(404);
   });
 
-  it("accepts a token Google vouches for, once", async () => {
+  it('accepts a token Google vouches for, once', async () => {
     const token = google.issueToken();
     const body = { email: 'someone@example.com', 'g-recaptcha-response': token };
     expect((await api.post('/v1/auth/forgot-password', body)).status).toBe(200);
-    expect(await api.post('/v1/auth/forgot-password', body)).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.captchaFailed } });
-    expect((await api.post('/v1/auth/forgot-password', { ...body, 'g-recaptcha-response': 'unknown' })).status).toBe(400);
+    expect(await api.post('/v1/auth/forgot-password', body)).toEqual({
+      status: 400,
+      body: { detail: AUTH_MESSAGES.captchaFailed },
+    });
+    expect(
+      (await api.post('/v1/auth/forgot-password', { ...body, 'g-recaptcha-response': 'unknown' })).status,
+    ).toBe(400);
   });
 });
 
@@ -103,13 +132,29 @@ describe('bad input on the account endpoints: 400 naming the field, never 500', 
     ['/v1/auth/login', {}, /^body\.username: /],
     ['/v1/auth/login', { username: 'ann', password: huge }, /^body\.password: /],
     ['/v1/auth/login', { username: 42, password: 'x' }, /^body\.username: /],
-    ['/v1/auth/signup', { username: 'a', email: 'a@b.co', password: PASSWORD }, /^body\.username: Username must be at least 3/],
+    [
+      '/v1/auth/signup',
+      { username: 'a', email: 'a@b.co', password: PASSWORD },
+      /^body\.username: Username must be at least 3/,
+    ],
     ['/v1/auth/signup', { username: 'ann', email: huge, password: PASSWORD }, /^body\.email: /],
-    ['/v1/auth/signup', { username: 'ann', email: 'ann@example.com', password: PASSWORD, referee: huge }, /^body\.referee: /],
-    ['/v1/auth/confirm-email', { email: 'ann@example.com', otp: 'abc' }, /^body\.otp: Enter the 6-digit code/],
+    [
+      '/v1/auth/signup',
+      { username: 'ann', email: 'ann@example.com', password: PASSWORD, referee: huge },
+      /^body\.referee: /,
+    ],
+    [
+      '/v1/auth/confirm-email',
+      { email: 'ann@example.com', otp: 'abc' },
+      /^body\.otp: Enter the 6-digit code/,
+    ],
     ['/v1/auth/confirm-email', { email: 'ann@example.com', otp: null }, /^body\.otp: /],
     ['/v1/auth/forgot-password', { email: ['a@b.co'] }, /^body\.email: /],
-    ['/v1/auth/reset-password', { email: 'ann@example.com', otp: '123456', password: PASSWORD }, /^body\.cnf_password: /],
+    [
+      '/v1/auth/reset-password',
+      { email: 'ann@example.com', otp: '123456', password: PASSWORD },
+      /^body\.cnf_password: /,
+    ],
     ['/v1/auth/google', { token: '' }, /^body\.token: token is required/],
     ['/v1/auth/discord', { state: 'x' }, /^body\.code: /],
   ];

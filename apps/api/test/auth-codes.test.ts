@@ -16,7 +16,8 @@ const pendingSignUp = async (username: string) => {
   return { email, code: otpFrom(await bed.smtp.waitFor(email, { after })) };
 };
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-const otpRows = (email: string) => bed.t.database.db.select().from(schema.otps).where(eq(schema.otps.email, email));
+const otpRows = (email: string) =>
+  bed.t.database.db.select().from(schema.otps).where(eq(schema.otps.email, email));
 
 describe('one-time codes (issue #3 security rules)', () => {
   it('are single use', async () => {
@@ -31,7 +32,9 @@ describe('one-time codes (issue #3 security rules)', () => {
   it('allow five wrong tries, then even the right code needs a new one', async () => {
     const { email, code } = await pendingSignUp('guesser');
     for (let i = 0; i < 4; i += 1) {
-      expect((await bed.api.post('/v1/auth/confirm-email', { email, otp: otherCode(code) })).status).toBe(400);
+      expect((await bed.api.post('/v1/auth/confirm-email', { email, otp: otherCode(code) })).status).toBe(
+        400,
+      );
     }
     expect(await bed.api.post('/v1/auth/confirm-email', { email, otp: otherCode(code) })).toEqual({
       status: 429,
@@ -41,17 +44,23 @@ describe('one-time codes (issue #3 security rules)', () => {
 
     // A new code (no minute to wait: the old one is used up) works.
     const after = Date.now();
-    expect((await bed.api.post('/v1/auth/resend-otp', { email })).body).toEqual({ detail: AUTH_MESSAGES.otpSent });
+    expect((await bed.api.post('/v1/auth/resend-otp', { email })).body).toEqual({
+      detail: AUTH_MESSAGES.otpSent,
+    });
     const fresh = otpFrom(await bed.smtp.waitFor(email, { after }));
     expect((await bed.api.post('/v1/auth/confirm-email', { email, otp: fresh })).status).toBe(200);
   });
 
   it('never make more than five comparisons, even when the guesses arrive at once', async () => {
     const { email, code } = await pendingSignUp('swarm');
-    const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + i + 1) % 1_000_000).padStart(6, '0'));
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      String((Number(code) + i + 1) % 1_000_000).padStart(6, '0'),
+    );
     // From an address of their own, so that the per-IP limit on code checks is not what stops them.
     const answers = await Promise.all(
-      [...guesses, code].map((otp) => bed.api.post('/v1/auth/confirm-email', { email, otp }, { ip: '10.3.3.3' })),
+      [...guesses, code].map((otp) =>
+        bed.api.post('/v1/auth/confirm-email', { email, otp }, { ip: '10.3.3.3' }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
     const [row] = await otpRows(email);
@@ -63,7 +72,10 @@ describe('one-time codes (issue #3 security rules)', () => {
     const { email, code } = await pendingSignUp('sleepy');
     const [row] = await otpRows(email);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(10 * 60_000);
-    await bed.t.database.db.update(schema.otps).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(schema.otps.id, row!.id));
+    await bed.t.database.db
+      .update(schema.otps)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(schema.otps.id, row!.id));
     expect((await bed.api.post('/v1/auth/confirm-email', { email, otp: code })).status).toBe(400);
   });
 
@@ -85,7 +97,10 @@ describe('one-time codes (issue #3 security rules)', () => {
   it('answers resend and forgot-password the same whether or not the e-mail has an account', async () => {
     const known = await bed.api.post('/v1/auth/forgot-password', { email: 'once@example.com' });
     const unknown = await bed.api.post('/v1/auth/forgot-password', { email: 'nobody@example.com' });
-    expect(known).toEqual({ status: 200, body: { detail: 'If an account uses this e-mail, we have sent it a code.' } });
+    expect(known).toEqual({
+      status: 200,
+      body: { detail: 'If an account uses this e-mail, we have sent it a code.' },
+    });
     expect(unknown).toEqual(known);
     expect(await bed.api.post('/v1/auth/resend-otp', { email: 'nobody@example.com' })).toEqual(
       await bed.api.post('/v1/auth/resend-otp', { email: 'once@example.com' }),
@@ -95,7 +110,10 @@ describe('one-time codes (issue #3 security rules)', () => {
 
 describe('forgot and reset password (SPEC.md §4)', () => {
   it('resets with the mailed code: new token, old sessions revoked, old password gone', async () => {
-    const oldToken = await signUp(bed.api, bed.smtp, { username: 'forgetful', email: 'forgetful@example.com' });
+    const oldToken = await signUp(bed.api, bed.smtp, {
+      username: 'forgetful',
+      email: 'forgetful@example.com',
+    });
     const after = Date.now();
     await bed.api.post('/v1/auth/forgot-password', { email: 'Forgetful@Example.com' });
     const code = otpFrom(await bed.smtp.waitFor('forgetful@example.com', { after }));
@@ -106,7 +124,10 @@ describe('forgot and reset password (SPEC.md §4)', () => {
       password: 'a brand new secret',
       cnf_password: 'a different secret',
     });
-    expect(mismatch).toEqual({ status: 400, body: { detail: `body.cnf_password: ${AUTH_MESSAGES.resetPasswordMismatch}` } });
+    expect(mismatch).toEqual({
+      status: 400,
+      body: { detail: `body.cnf_password: ${AUTH_MESSAGES.resetPasswordMismatch}` },
+    });
 
     const reset = await bed.api.post('/v1/auth/reset-password', {
       email: 'forgetful@example.com',
@@ -117,13 +138,23 @@ describe('forgot and reset password (SPEC.md §4)', () => {
     expect(reset.status).toBe(200);
     expect((await bed.api.get('/v1/auth/access', { token: reset.body.payload.token })).status).toBe(200);
     expect((await bed.api.get('/v1/auth/access', { token: oldToken })).status).toBe(401);
-    expect((await bed.api.post('/v1/auth/login', { username: 'forgetful', password: PASSWORD })).status).toBe(401);
-    expect((await bed.api.post('/v1/auth/login', { username: 'forgetful', password: 'a brand new secret' })).status).toBe(200);
+    expect((await bed.api.post('/v1/auth/login', { username: 'forgetful', password: PASSWORD })).status).toBe(
+      401,
+    );
+    expect(
+      (await bed.api.post('/v1/auth/login', { username: 'forgetful', password: 'a brand new secret' }))
+        .status,
+    ).toBe(200);
   });
 
   it('does not take a sign-up code as a reset code', async () => {
     const { email, code } = await pendingSignUp('crossed');
-    const reset = await bed.api.post('/v1/auth/reset-password', { email, otp: code, password: 'a brand new secret', cnf_password: 'a brand new secret' });
+    const reset = await bed.api.post('/v1/auth/reset-password', {
+      email,
+      otp: code,
+      password: 'a brand new secret',
+      cnf_password: 'a brand new secret',
+    });
     expect(reset).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.badOtp } });
   });
 });
@@ -132,62 +163,106 @@ describe('security settings (SPEC.md §2 Settings, §4)', () => {
   it('changes the e-mail in two steps, with the code sent to the new address', async () => {
     const token = await signUp(bed.api, bed.smtp, { username: 'mover', email: 'mover@example.com' });
     await signUp(bed.api, bed.smtp, { username: 'squatter', email: 'taken@example.com' });
-    expect(await bed.api.post('/v1/auth/update-email-verification', { email: 'taken@example.com' }, { token })).toEqual({
+    expect(
+      await bed.api.post('/v1/auth/update-email-verification', { email: 'taken@example.com' }, { token }),
+    ).toEqual({
       status: 409,
       body: { detail: 'This e-mail address is already in use' },
     });
 
     const after = Date.now();
-    const requested = await bed.api.post('/v1/auth/update-email-verification', { email: 'New@Example.com' }, { token });
+    const requested = await bed.api.post(
+      '/v1/auth/update-email-verification',
+      { email: 'New@Example.com' },
+      { token },
+    );
     expect(requested).toEqual({ status: 200, body: { detail: AUTH_MESSAGES.otpSent } });
     const code = otpFrom(await bed.smtp.waitFor('new@example.com', { after }));
-    expect(bed.smtp.mails.filter((m) => m.to.includes('mover@example.com') && m.receivedAt >= after)).toHaveLength(0);
+    expect(
+      bed.smtp.mails.filter((m) => m.to.includes('mover@example.com') && m.receivedAt >= after),
+    ).toHaveLength(0);
 
-    expect((await bed.api.post('/v1/auth/update-email', { email: 'other@example.com', otp: code }, { token })).status).toBe(400);
-    expect(await bed.api.post('/v1/auth/update-email', { email: 'new@example.com', otp: code }, { token })).toEqual({
+    expect(
+      (await bed.api.post('/v1/auth/update-email', { email: 'other@example.com', otp: code }, { token }))
+        .status,
+    ).toBe(400);
+    expect(
+      await bed.api.post('/v1/auth/update-email', { email: 'new@example.com', otp: code }, { token }),
+    ).toEqual({
       status: 200,
       body: { detail: 'Your e-mail address is now new@example.com' },
     });
-    expect((await bed.api.get('/v1/user/dashboard-stats', { token })).body.payload.email).toBe('new@example.com');
+    expect((await bed.api.get('/v1/user/dashboard-stats', { token })).body.payload.email).toBe(
+      'new@example.com',
+    );
   });
 
   it('changes the password: the old one must be right, and every session is replaced by one new token', async () => {
     const token = await signUp(bed.api, bed.smtp, { username: 'rotator', email: 'rotator@example.com' });
-    const other = (await bed.api.post('/v1/auth/login', { username: 'rotator', password: PASSWORD })).body.payload.token as string;
-    expect(await bed.api.post('/v1/auth/update-password', { old_password: 'not it at all', new_password: 'next secret 123' }, { token })).toEqual({
+    const other = (await bed.api.post('/v1/auth/login', { username: 'rotator', password: PASSWORD })).body
+      .payload.token as string;
+    expect(
+      await bed.api.post(
+        '/v1/auth/update-password',
+        { old_password: 'not it at all', new_password: 'next secret 123' },
+        { token },
+      ),
+    ).toEqual({
       status: 400,
       body: { detail: 'The old password is not right' },
     });
-    expect((await bed.api.post('/v1/auth/update-password', { old_password: PASSWORD, new_password: 'iloveyou' }, { token })).body.detail).toBe(
-      AUTH_MESSAGES.commonPassword,
-    );
+    expect(
+      (
+        await bed.api.post(
+          '/v1/auth/update-password',
+          { old_password: PASSWORD, new_password: 'iloveyou' },
+          { token },
+        )
+      ).body.detail,
+    ).toBe(AUTH_MESSAGES.commonPassword);
 
-    const changed = await bed.api.post('/v1/auth/update-password', { old_password: PASSWORD, new_password: 'next secret 123' }, { token });
+    const changed = await bed.api.post(
+      '/v1/auth/update-password',
+      { old_password: PASSWORD, new_password: 'next secret 123' },
+      { token },
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.detail).toBe('Password changed: your other devices are signed out');
     expect((await bed.api.get('/v1/auth/access', { token })).status).toBe(401);
     expect((await bed.api.get('/v1/auth/access', { token: other })).status).toBe(401);
     expect((await bed.api.get('/v1/auth/access', { token: changed.body.payload.token })).status).toBe(200);
-    expect((await bed.api.post('/v1/auth/login', { username: 'rotator', password: 'next secret 123' })).status).toBe(200);
+    expect(
+      (await bed.api.post('/v1/auth/login', { username: 'rotator', password: 'next secret 123' })).status,
+    ).toBe(200);
   });
 
   it('deactivation revokes every session and sign-in then answers 403 "Account deactivated"', async () => {
     const token = await signUp(bed.api, bed.smtp, { username: 'leaver', email: 'leaver@example.com' });
-    const other = (await bed.api.post('/v1/auth/login', { username: 'leaver', password: PASSWORD })).body.payload.token as string;
-    expect(await bed.api.post('/v1/auth/deactivate', undefined, { token })).toEqual({ status: 200, body: { detail: 'Account deactivated' } });
+    const other = (await bed.api.post('/v1/auth/login', { username: 'leaver', password: PASSWORD })).body
+      .payload.token as string;
+    expect(await bed.api.post('/v1/auth/deactivate', undefined, { token })).toEqual({
+      status: 200,
+      body: { detail: 'Account deactivated' },
+    });
     expect((await bed.api.get('/v1/auth/access', { token })).status).toBe(401);
     expect((await bed.api.get('/v1/auth/access', { token: other })).status).toBe(401);
     expect(await bed.api.post('/v1/auth/login', { username: 'leaver', password: PASSWORD })).toEqual({
       status: 403,
       body: { detail: 'Account deactivated' },
     });
-    expect((await bed.api.post('/v1/auth/login', { username: 'leaver', password: 'wrong password' })).status).toBe(401);
+    expect(
+      (await bed.api.post('/v1/auth/login', { username: 'leaver', password: 'wrong password' })).status,
+    ).toBe(401);
   });
 
   it('reads the two-factor path value and refuses anything else', async () => {
     const token = await signUp(bed.api, bed.smtp, { username: 'switcher', email: 'switcher@example.com' });
-    expect((await bed.api.post('/v1/auth/two-factor/True', undefined, { token })).body.payload).toEqual({ is_2fa: true });
-    expect((await bed.api.post('/v1/auth/two-factor/false', undefined, { token })).body.payload).toEqual({ is_2fa: false });
+    expect((await bed.api.post('/v1/auth/two-factor/True', undefined, { token })).body.payload).toEqual({
+      is_2fa: true,
+    });
+    expect((await bed.api.post('/v1/auth/two-factor/false', undefined, { token })).body.payload).toEqual({
+      is_2fa: false,
+    });
     expect((await bed.api.post('/v1/auth/two-factor/maybe', undefined, { token })).status).toBe(400);
     expect((await bed.api.post('/v1/auth/two-factor/true')).status).toBe(401);
   });
@@ -200,7 +275,10 @@ describe('reseller API key (SPEC.md §2 Settings, DESIGN.md §2)', () => {
       status: 403,
       body: { detail: 'Only resellers can do this' },
     });
-    await bed.t.database.db.update(schema.users).set({ role: 'reseller' }).where(eq(schema.users.username, 'reseller'));
+    await bed.t.database.db
+      .update(schema.users)
+      .set({ role: 'reseller' })
+      .where(eq(schema.users.username, 'reseller'));
 
     const made = await bed.api.post('/v1/user/generate-api-key', undefined, { token });
     expect(made.status).toBe(200);
@@ -210,16 +288,26 @@ describe('reseller API key (SPEC.md §2 Settings, DESIGN.md §2)', () => {
     expect(access.body.payload).toMatchObject({ isReseller: true, apiKey: `${key.slice(0, 12)}…` });
     expect(JSON.stringify(await bed.t.database.db.select().from(schema.apiKeys))).not.toContain(key);
 
-    const next = (await bed.api.post('/v1/user/generate-api-key', undefined, { apiKey: key })).body.payload.apiKey as string;
+    const next = (await bed.api.post('/v1/user/generate-api-key', undefined, { apiKey: key })).body.payload
+      .apiKey as string;
     expect((await bed.api.get('/v1/auth/access', { apiKey: key })).status).toBe(401);
-    expect((await bed.api.get('/v1/user/dashboard-stats', { apiKey: next })).body.payload.username).toBe('reseller');
+    expect((await bed.api.get('/v1/user/dashboard-stats', { apiKey: next })).body.payload.username).toBe(
+      'reseller',
+    );
   });
 
   it('a customer who is not a reseller cannot use a key', async () => {
     const token = await signUp(bed.api, bed.smtp, { username: 'demoted', email: 'demoted@example.com' });
-    await bed.t.database.db.update(schema.users).set({ role: 'reseller' }).where(eq(schema.users.username, 'demoted'));
-    const key = (await bed.api.post('/v1/user/generate-api-key', undefined, { token })).body.payload.apiKey as string;
-    await bed.t.database.db.update(schema.users).set({ role: 'customer' }).where(eq(schema.users.username, 'demoted'));
+    await bed.t.database.db
+      .update(schema.users)
+      .set({ role: 'reseller' })
+      .where(eq(schema.users.username, 'demoted'));
+    const key = (await bed.api.post('/v1/user/generate-api-key', undefined, { token })).body.payload
+      .apiKey as string;
+    await bed.t.database.db
+      .update(schema.users)
+      .set({ role: 'customer' })
+      .where(eq(schema.users.username, 'demoted'));
     expect((await bed.api.get('/v1/auth/access', { apiKey: key })).status).toBe(401);
   });
 });

@@ -33,7 +33,10 @@ describe('no account enumeration by timing (issue #3 security rules)', () => {
   it('an unknown user costs exactly the one password hash a known user costs', async () => {
     const known = await attempt('known', 'not the password');
     const unknown = await attempt('nobody-at-all', 'not the password');
-    expect(known).toEqual({ answer: { status: 401, body: { detail: AUTH_MESSAGES.badCredentials } }, verifies: 1 });
+    expect(known).toEqual({
+      answer: { status: 401, body: { detail: AUTH_MESSAGES.badCredentials } },
+      verifies: 1,
+    });
     expect(unknown).toEqual(known);
   });
 

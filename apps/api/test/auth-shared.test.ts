@@ -27,7 +27,9 @@ describe('attempt limits and captcha replays shared through REDIS_URL', () => {
   });
 
   const solve = async (api: ApiClient) => {
-    const { payload: challenge } = (await api.get('/v1/auth/captcha-challenge')).body as { payload: Challenge };
+    const { payload: challenge } = (await api.get('/v1/auth/captcha-challenge')).body as {
+      payload: Challenge;
+    };
     const solution = await solveChallenge({ challenge, deriveKey });
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   };
@@ -36,17 +38,28 @@ describe('attempt limits and captcha replays shared through REDIS_URL', () => {
     const answer = await solve(a);
     const body = { email: 'someone@example.com', 'g-recaptcha-response': answer };
     expect((await b.post('/v1/auth/forgot-password', body)).status).toBe(200);
-    expect(await a.post('/v1/auth/forgot-password', body)).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.captchaFailed } });
+    expect(await a.post('/v1/auth/forgot-password', body)).toEqual({
+      status: 400,
+      body: { detail: AUTH_MESSAGES.captchaFailed },
+    });
   });
 
   it('sign-in tries for one account count on both instances', async () => {
     const username = `shared_${randomBytes(4).toString('hex')}`;
     for (let i = 0; i < 10; i += 1) {
       const api = i % 2 ? a : b;
-      const res = await api.post('/v1/auth/login', { username, password: PASSWORD, 'g-recaptcha-response': await solve(api) }, { ip: `10.5.0.${i + 1}` });
+      const res = await api.post(
+        '/v1/auth/login',
+        { username, password: PASSWORD, 'g-recaptcha-response': await solve(api) },
+        { ip: `10.5.0.${i + 1}` },
+      );
       expect(res.status).toBe(401);
     }
-    const blocked = await a.post('/v1/auth/login', { username, password: PASSWORD, 'g-recaptcha-response': await solve(a) }, { ip: '10.5.1.1' });
+    const blocked = await a.post(
+      '/v1/auth/login',
+      { username, password: PASSWORD, 'g-recaptcha-response': await solve(a) },
+      { ip: '10.5.1.1' },
+    );
     expect(blocked.status).toBe(429);
   });
 });

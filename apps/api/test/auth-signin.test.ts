@@ -12,7 +12,9 @@ let smtp: SmtpCapture;
 let api: ApiClient;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', BRAND_NAME: 'Acme Proxies' } });
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', BRAND_NAME: 'Acme Proxies' },
+  });
   api = apiClient(t.app);
 });
 afterAll(async () => {
@@ -21,18 +23,33 @@ afterAll(async () => {
 });
 
 const userRow = async (username: string) =>
-  (await t.database.db.select().from(schema.users).where(sql`lower(${schema.users.username}) = ${username.toLowerCase()}`))[0]!;
+  (
+    await t.database.db
+      .select()
+      .from(schema.users)
+      .where(sql`lower(${schema.users.username}) = ${username.toLowerCase()}`)
+  )[0]!;
 
 describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
   it('answers 422 with payload.email, mails a 6-digit code, and the code signs the new account in', async () => {
     const after = Date.now();
-    const signup = await api.post('/v1/auth/signup', { username: 'Ann', email: 'Ann@Example.com', password: PASSWORD });
-    expect(signup).toEqual({ status: 422, body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'ann@example.com' } } });
+    const signup = await api.post('/v1/auth/signup', {
+      username: 'Ann',
+      email: 'Ann@Example.com',
+      password: PASSWORD,
+    });
+    expect(signup).toEqual({
+      status: 422,
+      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'ann@example.com' } },
+    });
 
     const mail = await smtp.waitFor('ann@example.com', { after });
     expect(mail.subject).toContain('Acme Proxies');
     expect(mail.html).toContain(otpFrom(mail));
-    const confirmed = await api.post('/v1/auth/confirm-email', { email: 'ann@example.com', otp: otpFrom(mail) });
+    const confirmed = await api.post('/v1/auth/confirm-email', {
+      email: 'ann@example.com',
+      otp: otpFrom(mail),
+    });
     expect(confirmed.status).toBe(200);
     const token = confirmed.body.payload.token as string;
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
@@ -60,30 +77,54 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
 
   it('takes the OTP as a number too, as SPEC.md §5 calls it', async () => {
     const after = Date.now();
-    await api.post('/v1/auth/signup', { username: 'numeric', email: 'numeric@example.com', password: PASSWORD });
+    await api.post('/v1/auth/signup', {
+      username: 'numeric',
+      email: 'numeric@example.com',
+      password: PASSWORD,
+    });
     const code = otpFrom(await smtp.waitFor('numeric@example.com', { after }));
-    const confirmed = await api.post('/v1/auth/confirm-email', { email: 'numeric@example.com', otp: Number(code) });
+    const confirmed = await api.post('/v1/auth/confirm-email', {
+      email: 'numeric@example.com',
+      otp: Number(code),
+    });
     expect(confirmed.status).toBe(200);
   });
 
   it('links a valid referral code to its referrer and refuses an unknown one', async () => {
     const referrerToken = await signUp(api, smtp, { username: 'referrer', email: 'referrer@example.com' });
-    const code = (await api.get('/v1/user/dashboard-stats', { token: referrerToken })).body.payload.referral_code as string;
+    const code = (await api.get('/v1/user/dashboard-stats', { token: referrerToken })).body.payload
+      .referral_code as string;
     await signUp(api, smtp, { username: 'referee', email: 'referee@example.com', referee: code });
     expect((await userRow('referee')).referredBy).toBe((await userRow('referrer')).id);
 
-    const unknown = await api.post('/v1/auth/signup', { username: 'stray', email: 'stray@example.com', password: PASSWORD, referee: 'NOPE1234' });
+    const unknown = await api.post('/v1/auth/signup', {
+      username: 'stray',
+      email: 'stray@example.com',
+      password: PASSWORD,
+      referee: 'NOPE1234',
+    });
     expect(unknown).toEqual({ status: 400, body: { detail: 'Unknown referral code' } });
   });
 
   it('says a username is taken, but answers a taken e-mail exactly like a new one and tells only its owner', async () => {
     await signUp(api, smtp, { username: 'owner', email: 'owner@example.com' });
-    const taken = await api.post('/v1/auth/signup', { username: 'OWNER', email: 'other@example.com', password: PASSWORD });
+    const taken = await api.post('/v1/auth/signup', {
+      username: 'OWNER',
+      email: 'other@example.com',
+      password: PASSWORD,
+    });
     expect(taken).toEqual({ status: 409, body: { detail: 'That username is taken' } });
 
     const after = Date.now();
-    const sameEmail = await api.post('/v1/auth/signup', { username: 'newcomer', email: 'owner@example.com', password: PASSWORD });
-    expect(sameEmail).toEqual({ status: 422, body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'owner@example.com' } } });
+    const sameEmail = await api.post('/v1/auth/signup', {
+      username: 'newcomer',
+      email: 'owner@example.com',
+      password: PASSWORD,
+    });
+    expect(sameEmail).toEqual({
+      status: 422,
+      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'owner@example.com' } },
+    });
     const mail = await smtp.waitFor('owner@example.com', { after });
     expect(mail.subject).toMatch(/already have an account/);
     expect(mail.text).not.toMatch(/\b\d{6}\b/);
@@ -93,31 +134,67 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
   it('a sign-up for an address whose account is unconfirmed replaces that account: nobody can pre-set its password', async () => {
     // Someone else signs up first with the victim's address and a password of their own, and never confirms.
     const before = Date.now();
-    await api.post('/v1/auth/signup', { username: 'squatter1', email: 'victim@example.com', password: 'attacker chosen 99' }, { ip: '10.66.0.1' });
+    await api.post(
+      '/v1/auth/signup',
+      { username: 'squatter1', email: 'victim@example.com', password: 'attacker chosen 99' },
+      { ip: '10.66.0.1' },
+    );
     const squatterMail = await smtp.waitFor('victim@example.com', { after: before });
     const squatterCode = otpFrom(squatterMail);
     const after = squatterMail.receivedAt + 1;
-    const mine = await api.post('/v1/auth/signup', { username: 'victim', email: 'victim@example.com', password: PASSWORD });
-    expect(mine).toEqual({ status: 422, body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'victim@example.com' } } });
+    const mine = await api.post('/v1/auth/signup', {
+      username: 'victim',
+      email: 'victim@example.com',
+      password: PASSWORD,
+    });
+    expect(mine).toEqual({
+      status: 422,
+      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'victim@example.com' } },
+    });
     const code = otpFrom(await smtp.waitFor('victim@example.com', { after }));
     // The squatter's code died with the account it was for.
-    expect((await api.post('/v1/auth/confirm-email', { email: 'victim@example.com', otp: squatterCode })).status).toBe(400);
-    expect((await api.post('/v1/auth/confirm-email', { email: 'victim@example.com', otp: code })).status).toBe(200);
-    expect((await api.post('/v1/auth/login', { username: 'squatter1', password: 'attacker chosen 99' })).status).toBe(401);
-    expect((await api.post('/v1/auth/login', { username: 'victim@example.com', password: 'attacker chosen 99' })).status).toBe(401);
+    expect(
+      (await api.post('/v1/auth/confirm-email', { email: 'victim@example.com', otp: squatterCode })).status,
+    ).toBe(400);
+    expect(
+      (await api.post('/v1/auth/confirm-email', { email: 'victim@example.com', otp: code })).status,
+    ).toBe(200);
+    expect(
+      (await api.post('/v1/auth/login', { username: 'squatter1', password: 'attacker chosen 99' })).status,
+    ).toBe(401);
+    expect(
+      (await api.post('/v1/auth/login', { username: 'victim@example.com', password: 'attacker chosen 99' }))
+        .status,
+    ).toBe(401);
     expect((await api.post('/v1/auth/login', { username: 'victim', password: PASSWORD })).status).toBe(200);
   });
 
   it('refuses the most common passwords and passwords outside 8–128 characters', async () => {
-    const common = await api.post('/v1/auth/signup', { username: 'weak', email: 'weak@example.com', password: 'password123' });
+    const common = await api.post('/v1/auth/signup', {
+      username: 'weak',
+      email: 'weak@example.com',
+      password: 'password123',
+    });
     expect(common).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.commonPassword } });
-    const short = await api.post('/v1/auth/signup', { username: 'weak', email: 'weak@example.com', password: 'short' });
+    const short = await api.post('/v1/auth/signup', {
+      username: 'weak',
+      email: 'weak@example.com',
+      password: 'short',
+    });
     expect(short.status).toBe(400);
     expect(short.body.detail).toBe('body.password: Password must be at least 8 characters');
-    const long = await api.post('/v1/auth/signup', { username: 'weak', email: 'weak@example.com', password: 'x'.repeat(129) });
+    const long = await api.post('/v1/auth/signup', {
+      username: 'weak',
+      email: 'weak@example.com',
+      password: 'x'.repeat(129),
+    });
     expect(long.body.detail).toBe('body.password: Password must be at most 128 characters');
     // Composition rules do not exist: a long phrase of lowercase words is fine.
-    await signUp(api, smtp, { username: 'phrase', email: 'phrase@example.com', password: 'correct horse battery staple' });
+    await signUp(api, smtp, {
+      username: 'phrase',
+      email: 'phrase@example.com',
+      password: 'correct horse battery staple',
+    });
   });
 });
 
@@ -140,17 +217,27 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
 
   it('gives one generic answer for a wrong password and an unknown user', async () => {
     const wrong = await api.post('/v1/auth/login', { username: 'bob', password: 'not the password' });
-    const unknown = await api.post('/v1/auth/login', { username: 'nobody-here', password: 'not the password' });
+    const unknown = await api.post('/v1/auth/login', {
+      username: 'nobody-here',
+      password: 'not the password',
+    });
     expect(wrong).toEqual({ status: 401, body: { detail: AUTH_MESSAGES.badCredentials } });
     expect(unknown).toEqual(wrong);
   });
 
   it('mails a code instead of a token while the e-mail is unconfirmed', async () => {
     const after = Date.now();
-    await api.post('/v1/auth/signup', { username: 'pending', email: 'pending@example.com', password: PASSWORD });
+    await api.post('/v1/auth/signup', {
+      username: 'pending',
+      email: 'pending@example.com',
+      password: PASSWORD,
+    });
     await smtp.waitFor('pending@example.com', { after });
     const login = await api.post('/v1/auth/login', { username: 'pending', password: PASSWORD });
-    expect(login).toEqual({ status: 422, body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'pending@example.com' } } });
+    expect(login).toEqual({
+      status: 422,
+      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'pending@example.com' } },
+    });
   });
 
   it('with two-factor on, answers 422 and the mailed code finishes the sign-in', async () => {
@@ -167,7 +254,10 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
     expect(login.body.payload).toEqual({ email: 'carol@example.com' });
     const mail = await smtp.waitFor('carol@example.com', { after });
     expect(mail.subject).toMatch(/sign-in code/);
-    const confirmed = await api.post('/v1/auth/confirm-email', { email: 'carol@example.com', otp: otpFrom(mail) });
+    const confirmed = await api.post('/v1/auth/confirm-email', {
+      email: 'carol@example.com',
+      otp: otpFrom(mail),
+    });
     expect(confirmed.status).toBe(200);
 
     await api.post('/v1/auth/two-factor/false', undefined, { token: confirmed.body.payload.token });
@@ -177,10 +267,18 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
   it('limits sign-in tries per account before hashing, even with the right password', async () => {
     await signUp(api, smtp, { username: 'dave', email: 'dave@example.com' });
     for (let i = 0; i < 10; i += 1) {
-      const res = await api.post('/v1/auth/login', { username: 'dave', password: `wrong ${i}` }, { ip: `10.0.0.${i + 1}` });
+      const res = await api.post(
+        '/v1/auth/login',
+        { username: 'dave', password: `wrong ${i}` },
+        { ip: `10.0.0.${i + 1}` },
+      );
       expect(res.status).toBe(401);
     }
-    const blocked = await api.post('/v1/auth/login', { username: 'dave', password: PASSWORD }, { ip: '10.0.1.1' });
+    const blocked = await api.post(
+      '/v1/auth/login',
+      { username: 'dave', password: PASSWORD },
+      { ip: '10.0.1.1' },
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/^Too many attempts: try again in \d+ minutes$/);
   });
@@ -188,15 +286,20 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
   it('limits sign-in tries per IP address across accounts', async () => {
     const ip = '10.7.7.7';
     for (let i = 0; i < 30; i += 1) {
-      expect((await api.post('/v1/auth/login', { username: `someone${i}`, password: 'whatever1' }, { ip })).status).toBe(401);
+      expect(
+        (await api.post('/v1/auth/login', { username: `someone${i}`, password: 'whatever1' }, { ip })).status,
+      ).toBe(401);
     }
-    expect((await api.post('/v1/auth/login', { username: 'bob', password: PASSWORD }, { ip })).status).toBe(429);
+    expect((await api.post('/v1/auth/login', { username: 'bob', password: PASSWORD }, { ip })).status).toBe(
+      429,
+    );
   });
 });
 
 describe('sessions', () => {
   it('logout revokes the session: the token answers 401 afterwards', async () => {
-    const token = (await api.post('/v1/auth/login', { username: 'bob', password: PASSWORD })).body.payload.token as string;
+    const token = (await api.post('/v1/auth/login', { username: 'bob', password: PASSWORD })).body.payload
+      .token as string;
     expect((await api.post('/v1/auth/logout', undefined, { token })).body).toEqual({ detail: 'Signed out' });
     expect(await api.get('/v1/auth/access', { token })).toEqual({
       status: 401,
@@ -205,17 +308,23 @@ describe('sessions', () => {
   });
 
   it('an expired session, a made-up token or no token at all is 401', async () => {
-    const token = (await api.post('/v1/auth/login', { username: 'bob', password: PASSWORD })).body.payload.token as string;
+    const token = (await api.post('/v1/auth/login', { username: 'bob', password: PASSWORD })).body.payload
+      .token as string;
     const hash = createHash('sha256').update(token).digest('hex');
-    await t.database.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.sessions.tokenHash, hash));
+    await t.database.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.sessions.tokenHash, hash));
     expect((await api.get('/v1/auth/access', { token })).status).toBe(401);
     expect((await api.get('/v1/auth/access', { token: 'made-up' })).status).toBe(401);
     expect((await api.get('/v1/user/dashboard-stats')).status).toBe(401);
   });
 
   it('each customer sees only their own dashboard figures', async () => {
-    const bob = (await api.post('/v1/auth/login', { username: 'bob', password: PASSWORD })).body.payload.token as string;
-    const ann = (await api.post('/v1/auth/login', { username: 'ann', password: PASSWORD })).body.payload.token as string;
+    const bob = (await api.post('/v1/auth/login', { username: 'bob', password: PASSWORD })).body.payload
+      .token as string;
+    const ann = (await api.post('/v1/auth/login', { username: 'ann', password: PASSWORD })).body.payload
+      .token as string;
     expect((await api.get('/v1/user/dashboard-stats', { token: bob })).body.payload.username).toBe('bob');
     expect((await api.get('/v1/user/dashboard-stats', { token: ann })).body.payload.username).toBe('Ann');
   });

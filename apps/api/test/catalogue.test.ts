@@ -20,7 +20,16 @@ describe('public catalogue reads (SPEC.md §7)', () => {
     const { payload } = catalogueEndpoints.plans.response.parse(body);
     expect(new Set(payload.map((p) => p.type))).toEqual(new Set(PRODUCT_CODES));
     for (const plan of payload) {
-      expect(Object.keys(plan).sort()).toEqual(['add_gb_price', 'data', 'duration', 'id', 'ipAmount', 'name', 'price', 'type']);
+      expect(Object.keys(plan).sort()).toEqual([
+        'add_gb_price',
+        'data',
+        'duration',
+        'id',
+        'ipAmount',
+        'name',
+        'price',
+        'type',
+      ]);
     }
     const ipPlans = payload.filter((p) => p.type === 'PR_4' || p.type === 'PR_5');
     expect(ipPlans.length).toBeGreaterThan(0);
@@ -55,11 +64,15 @@ describe('public catalogue reads (SPEC.md §7)', () => {
   });
 
   it('GET /v1/announcement/read, /v1/social_media/read and /v1/maintenance/read answer their lists', async () => {
-    const announcements = catalogueEndpoints.announcements.response.parse((await get('/v1/announcement/read')).body);
+    const announcements = catalogueEndpoints.announcements.response.parse(
+      (await get('/v1/announcement/read')).body,
+    );
     expect(announcements.payload[0]?.status).toBe(true);
     const social = catalogueEndpoints.socialMedia.response.parse((await get('/v1/social_media/read')).body);
     expect(social.payload.find((s) => s.name === 'Discord')?.url).toMatch(/^https:\/\//);
-    const maintenance = catalogueEndpoints.maintenance.response.parse((await get('/v1/maintenance/read')).body);
+    const maintenance = catalogueEndpoints.maintenance.response.parse(
+      (await get('/v1/maintenance/read')).body,
+    );
     expect(maintenance.payload).toHaveLength(1);
     expect(maintenance.payload[0]?.status).toBe(false);
   });
@@ -74,7 +87,9 @@ describe('public catalogue reads (SPEC.md §7)', () => {
     const spec = await get('/docs/json');
     expect(spec.status).toBe(200);
     expect(spec.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/v1/plan/read', '/v1/maintenance/read']));
+    expect(Object.keys(spec.body.paths)).toEqual(
+      expect.arrayContaining(['/v1/plan/read', '/v1/maintenance/read']),
+    );
     const plan = spec.body.components?.schemas?.Plan;
     expect(plan?.properties).toHaveProperty('add_gb_price');
     const ui = await t.app.inject({ method: 'GET', url: '/docs' });

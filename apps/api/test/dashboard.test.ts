@@ -14,26 +14,55 @@ beforeAll(async () => {
 const GB = 1024 ** 3;
 const customer = async (username: string) => {
   const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
-  await bed.api.post('/v1/billing/create', { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Poland' }, { token });
-  const [user] = await bed.t.database.db.select().from(schema.users).where(eq(schema.users.username, username));
+  await bed.api.post(
+    '/v1/billing/create',
+    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Poland' },
+    { token },
+  );
+  const [user] = await bed.t.database.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.username, username));
   return { token, userId: user!.id };
 };
 const buyAndPay = async (token: string, plan: Plan) => {
-  const created = await bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
+  const created = await bed.api.post(
+    '/v1/invoice/create',
+    { payment_method: 'sandbox', plan: plan.id },
+    { token },
+  );
   const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await bed.t.app.inject({ method: 'POST', url: path, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await bed.t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: 'action=pay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 };
 /** The answer, read with the contract's own schema: the shape is checked on every call. */
-const dashboard = async (token: string) => proxyEndpoints.dashboard.response.parse((await bed.api.get('/v1/user/dashboard', { token })).body).payload;
+const dashboard = async (token: string) =>
+  proxyEndpoints.dashboard.response.parse((await bed.api.get('/v1/user/dashboard', { token })).body).payload;
 
 describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
   it('a new customer has no plan anywhere: N/A and 0 GB, thirty days of zero usage', async () => {
     const { token } = await customer('fresh');
     const d = await dashboard(token);
     expect(Object.keys(d).sort()).toEqual(['PR_2', 'PR_4', 'PR_5', 'PR_6']);
-    expect(d.PR_2).toMatchObject({ have_plan: false, isPendingPlan: false, plan_data: null, user_data: { data: { traffic: 0, bandwidth: 0 } } });
+    expect(d.PR_2).toMatchObject({
+      have_plan: false,
+      isPendingPlan: false,
+      plan_data: null,
+      user_data: { data: { traffic: 0, bandwidth: 0 } },
+    });
     expect(d.PR_6.user_data).toEqual({ data: { availableTraffic: 0, usedTraffic: 0 } });
-    expect(d.PR_4).toMatchObject({ have_plan: false, isPendingPlan: false, plan_data: [], proxies: [], ipAmount: 0, user_data: null });
+    expect(d.PR_4).toMatchObject({
+      have_plan: false,
+      isPendingPlan: false,
+      plan_data: [],
+      proxies: [],
+      ipAmount: 0,
+      user_data: null,
+    });
     expect(d.PR_2.usage_stats).toHaveLength(30);
     expect(d.PR_2.usage_stats.every((day) => day.gb === 0)).toBe(true);
     expect(d.PR_2.usage_stats.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
@@ -45,13 +74,30 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     const premium = plans.find((p) => p.type === 'PR_6')!;
     await buyAndPay(token, isp);
     await buyAndPay(token, premium);
-    await recordUsage(bed.t.database.db, { userId, productType: 'PR_2', bucket: new Date(), bytesUp: 0.5 * GB, bytesDown: GB });
-    await recordUsage(bed.t.database.db, { userId, productType: 'PR_6', bucket: new Date(), bytesUp: 0, bytesDown: 0.25 * GB });
+    await recordUsage(bed.t.database.db, {
+      userId,
+      productType: 'PR_2',
+      bucket: new Date(),
+      bytesUp: 0.5 * GB,
+      bytesDown: GB,
+    });
+    await recordUsage(bed.t.database.db, {
+      userId,
+      productType: 'PR_6',
+      bucket: new Date(),
+      bytesUp: 0,
+      bytesDown: 0.25 * GB,
+    });
 
     const d = await dashboard(token);
-    expect(d.PR_2).toMatchObject({ have_plan: true, user_data: { data: { traffic: 1.5, bandwidth: isp.data } } });
+    expect(d.PR_2).toMatchObject({
+      have_plan: true,
+      user_data: { data: { traffic: 1.5, bandwidth: isp.data } },
+    });
     expect(d.PR_2.plan_data).toMatchObject({ planName: isp.name, data: isp.data });
-    expect(Date.parse(d.PR_2.plan_data!.expiry_date!) - Date.now()).toBeGreaterThan((isp.duration - 1) * 3_600_000);
+    expect(Date.parse(d.PR_2.plan_data!.expiry_date!) - Date.now()).toBeGreaterThan(
+      (isp.duration - 1) * 3_600_000,
+    );
     expect(d.PR_2.usage_stats.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), gb: 1.5 });
     expect(d.PR_6.user_data).toEqual({ data: { availableTraffic: premium.data! - 0.25, usedTraffic: 0.25 } });
   });
@@ -62,7 +108,12 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     await buyAndPay(token, dc);
     let d = await dashboard(token);
     expect(d.PR_4).toMatchObject({ have_plan: true, isPendingPlan: true, proxies: [], ipAmount: 0 });
-    expect(d.PR_4.plan_data[0]).toMatchObject({ status: 'pending', invoice: { plan_name: dc.name, ipAmount: dc.ipAmount }, expiry_date: null, activeIps: 0 });
+    expect(d.PR_4.plan_data[0]).toMatchObject({
+      status: 'pending',
+      invoice: { plan_name: dc.name, ipAmount: dc.ipAmount },
+      expiry_date: null,
+      activeIps: 0,
+    });
 
     await bed.api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['198.51.100.4'], type: 'PR_4' }, { token });
     d = await dashboard(token);
@@ -70,7 +121,10 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     expect(d.PR_4.proxies).toHaveLength(dc.ipAmount!);
     expect(d.PR_4.plan_data[0]).toMatchObject({ status: 'active', activeIps: 1 });
 
-    await bed.t.database.db.update(schema.customerPlans).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.customerPlans.id, d.PR_4.plan_data[0]!.id));
+    await bed.t.database.db
+      .update(schema.customerPlans)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.customerPlans.id, d.PR_4.plan_data[0]!.id));
     d = await dashboard(token);
     expect(d.PR_4).toMatchObject({ have_plan: false, ipAmount: 0 });
     expect(d.PR_4.plan_data[0]?.status).toBe('expired');
@@ -79,7 +133,12 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
   it("does not show one customer's plans to another", async () => {
     const { token } = await customer('stranger');
     const d = await dashboard(token);
-    expect([d.PR_2.have_plan, d.PR_4.have_plan, d.PR_5.have_plan, d.PR_6.have_plan]).toEqual([false, false, false, false]);
+    expect([d.PR_2.have_plan, d.PR_4.have_plan, d.PR_5.have_plan, d.PR_6.have_plan]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(d.PR_4.plan_data).toEqual([]);
   });
 });

@@ -13,7 +13,12 @@ beforeAll(async () => {
     extend: (app) => {
       app.withTypeProvider<ZodTypeProvider>().post(
         '/v1/test/echo',
-        { schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }), querystring: z.object({ q: z.string().optional() }) } },
+        {
+          schema: {
+            body: z.object({ email: z.email(), count: z.number().int().min(1) }),
+            querystring: z.object({ q: z.string().optional() }),
+          },
+        },
         (request, reply) => reply.send({ detail: `ok ${request.body.email}` }),
       );
       app.post('/v1/test/empty', (request, reply) => reply.send({ detail: `body ${typeof request.body}` }));
@@ -62,7 +67,12 @@ describe('one error handler: { detail } with the right status, never a 500 for b
 
   it('takes an empty JSON body as no body (SPEC.md §7 sends some calls "empty")', async () => {
     for (const payload of ['', '  ']) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/test/empty', payload, headers: { 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/test/empty',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.json()).toEqual({ detail: 'body undefined' });
     }
     const needsBody = await post('');
@@ -74,7 +84,11 @@ describe('one error handler: { detail } with the right status, never a 500 for b
     const inBody = await post(JSON.stringify({ email: 'a@b.co', count: 1, nested: [{ name: 'x\u0000' }] }));
     expect(inBody.statusCode).toBe(400);
     expect(inBody.json()).toEqual({ detail: 'body.nested.0.name: Text must not contain NUL characters' });
-    const inQuery = await t.app.inject({ method: 'POST', url: '/v1/test/echo?q=a%00', payload: { email: 'a@b.co', count: 1 } });
+    const inQuery = await t.app.inject({
+      method: 'POST',
+      url: '/v1/test/echo?q=a%00',
+      payload: { email: 'a@b.co', count: 1 },
+    });
     expect(inQuery.json()).toEqual({ detail: 'querystring.q: Text must not contain NUL characters' });
   });
 
@@ -96,7 +110,9 @@ describe('one error handler: { detail } with the right status, never a 500 for b
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
       socket.on('end', () => resolve(answer));
       socket.on('error', reject);
-      socket.write('POST /v1/faq/read HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n');
+      socket.write(
+        'POST /v1/faq/read HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
+      );
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe(JSON.stringify({ detail: 'Malformed HTTP request' }));
@@ -115,9 +131,9 @@ describe('one error handler: { detail } with the right status, never a 500 for b
   });
 
   it('never shows a stack trace for a server fault', async () => {
-    const app = (await createTestApp({
+    const app = await createTestApp({
       extend: (a) => a.get('/v1/test/boom', async () => Promise.reject(new Error('secret internals'))),
-    }));
+    });
     try {
       const res = await app.app.inject({ method: 'GET', url: '/v1/test/boom' });
       expect(res.statusCode).toBe(500);
@@ -129,7 +145,11 @@ describe('one error handler: { detail } with the right status, never a 500 for b
   });
 
   it('sends security headers and a strict CSP, and a request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/faq/read', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/faq/read',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -142,7 +162,8 @@ describe('rate limiting on /v1', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
     try {
       const codes = [];
-      for (let i = 0; i < 4; i += 1) codes.push((await limited.app.inject({ method: 'GET', url: '/v1/faq/read' })).statusCode);
+      for (let i = 0; i < 4; i += 1)
+        codes.push((await limited.app.inject({ method: 'GET', url: '/v1/faq/read' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
       // The same routes spelled with percent-escapes count too.
       expect((await limited.app.inject({ method: 'GET', url: '/%761/faq/read' })).statusCode).toBe(429);
@@ -159,7 +180,10 @@ describe('rate limiting on /v1', () => {
   });
 
   it('shares the limit between instances through REDIS_URL', async () => {
-    const env = { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const env = {
+      RATE_LIMIT_PER_MINUTE: '3',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    };
     const [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
     try {
       // A client address of its own, so no other run counts against this one.

@@ -13,11 +13,17 @@ let token: string;
 let plans: Plan[];
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PROXY_GATEWAY_HOST: 'gw.shop.test' } });
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PROXY_GATEWAY_HOST: 'gw.shop.test' },
+  });
   api = apiClient(t.app);
   plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
   token = await signUp(api, smtp, { username: 'gen', email: 'gen@example.com' });
-  await api.post('/v1/billing/create', { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Italy' }, { token });
+  await api.post(
+    '/v1/billing/create',
+    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Italy' },
+    { token },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -29,15 +35,25 @@ const buyAndPay = async (plan: Plan, gb?: number) => {
     ? await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: plan.id, gb }, { token })
     : await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
   const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await t.app.inject({ method: 'POST', url: path, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: 'action=pay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 };
 const generate = (body: Record<string, unknown>) => api.post('/v1/user/generate-proxy', body, { token });
 const premium = { proxy_type: 'premium', type: 'sticky', amount: 5, country: 'us' };
 
 describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', () => {
   it('needs an active plan of the product', async () => {
-    expect(await generate(premium)).toEqual({ status: 403, body: { detail: 'You have no active ISP plan: buy one first' } });
-    expect((await generate({ proxy_type: 'normal' })).body.detail).toBe('You have no active Residential plan: buy one first');
+    expect(await generate(premium)).toEqual({
+      status: 403,
+      body: { detail: 'You have no active ISP plan: buy one first' },
+    });
+    expect((await generate({ proxy_type: 'normal' })).body.detail).toBe(
+      'You have no active Residential plan: buy one first',
+    );
   });
 
   it('generates premium lines with the proxy credentials, never the account password', async () => {
@@ -45,44 +61,80 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
     const answer = await generate({ ...premium, city: 'newyork', isp: 'verizon', ptype: 'sock' });
     expect(answer.status).toBe(200);
     expect(answer.body.detail).toBe('Your proxies are here.');
-    const { username, password, ips, proxies } = answer.body.payload as { username: string; password: string; ips: string[]; proxies: string[] };
+    const { username, password, ips, proxies } = answer.body.payload as {
+      username: string;
+      password: string;
+      ips: string[];
+      proxies: string[];
+    };
     const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'gen'));
-    expect({ username, password }).toEqual({ username: `${user!.proxyUsername}-isp`, password: user!.proxyPassword });
+    expect({ username, password }).toEqual({
+      username: `${user!.proxyUsername}-isp`,
+      password: user!.proxyPassword,
+    });
     expect(password).not.toBe(PASSWORD);
     expect(ips).toEqual(['gw.shop.test']);
     expect(proxies).toHaveLength(5);
     for (const line of proxies) {
-      expect(line).toMatch(new RegExp(`^gw\\.shop\\.test:31112:${username}:${password}_country-us_city-newyork_isp-verizon_session-[a-z]{8}$`));
+      expect(line).toMatch(
+        new RegExp(
+          `^gw\\.shop\\.test:31112:${username}:${password}_country-us_city-newyork_isp-verizon_session-[a-z]{8}$`,
+        ),
+      );
     }
     expect(new Set(proxies).size).toBe(5);
 
-    const rotating = (await generate({ ...premium, type: 'rotating', country: 'random', amount: 2 })).body.payload.proxies;
-    expect(rotating).toEqual([`gw.shop.test:31112:${username}:${password}`, `gw.shop.test:31112:${username}:${password}`]);
-    const special = (await generate({ ...premium, country: 'PRVTUK', amount: 1 })).body.payload.proxies[0] as string;
+    const rotating = (await generate({ ...premium, type: 'rotating', country: 'random', amount: 2 })).body
+      .payload.proxies;
+    expect(rotating).toEqual([
+      `gw.shop.test:31112:${username}:${password}`,
+      `gw.shop.test:31112:${username}:${password}`,
+    ]);
+    const special = (await generate({ ...premium, country: 'PRVTUK', amount: 1 })).body.payload
+      .proxies[0] as string;
     expect(special).toMatch(/_country-prvtuk_session-[a-z]{8}$/);
   });
 
   it('allows 1–100 on the /proxy page and 1–10,000 on a product page, all fields checked', async () => {
-    expect((await generate({ ...premium, amount: 101 })).body).toEqual({ detail: 'body.amount: Quantity is at most 100 here' });
-    expect((await generate({ ...premium, amount: 0 })).body).toEqual({ detail: 'body.amount: Quantity is at least 1' });
-    expect((await generate({ ...premium, amount: 10_001, product: 'PR_2' })).body).toEqual({ detail: 'body.amount: Quantity is at most 10000' });
+    expect((await generate({ ...premium, amount: 101 })).body).toEqual({
+      detail: 'body.amount: Quantity is at most 100 here',
+    });
+    expect((await generate({ ...premium, amount: 0 })).body).toEqual({
+      detail: 'body.amount: Quantity is at least 1',
+    });
+    expect((await generate({ ...premium, amount: 10_001, product: 'PR_2' })).body).toEqual({
+      detail: 'body.amount: Quantity is at most 10000',
+    });
     const many = await generate({ ...premium, amount: 10_000, product: 'PR_2' });
     expect(many.body.payload.proxies).toHaveLength(10_000);
     expect(new Set(many.body.payload.proxies).size).toBeGreaterThan(9_990);
 
-    expect((await generate({ proxy_type: 'premium', type: 'sticky', amount: 1 })).body).toEqual({ detail: 'body.country: Location, type and quantity are required' });
+    expect((await generate({ proxy_type: 'premium', type: 'sticky', amount: 1 })).body).toEqual({
+      detail: 'body.country: Location, type and quantity are required',
+    });
     expect((await generate({ ...premium, country: 'zz' })).body).toEqual({ detail: 'Unknown location "zz"' });
-    expect((await generate({ ...premium, city: 'paris' })).body).toEqual({ detail: 'Unknown city "paris" in United States' });
-    expect((await generate({ ...premium, city: 'newyork', isp: 'orange' })).body).toEqual({ detail: 'Unknown ISP "orange" in New York' });
-    expect((await generate({ ...premium, isp: 'verizon' })).body).toEqual({ detail: 'body.isp: Choose a city for an ISP' });
-    expect((await generate({ ...premium, country: 'random', city: 'newyork' })).body).toEqual({ detail: 'Choose a country for a city or an ISP' });
+    expect((await generate({ ...premium, city: 'paris' })).body).toEqual({
+      detail: 'Unknown city "paris" in United States',
+    });
+    expect((await generate({ ...premium, city: 'newyork', isp: 'orange' })).body).toEqual({
+      detail: 'Unknown ISP "orange" in New York',
+    });
+    expect((await generate({ ...premium, isp: 'verizon' })).body).toEqual({
+      detail: 'body.isp: Choose a city for an ISP',
+    });
+    expect((await generate({ ...premium, country: 'random', city: 'newyork' })).body).toEqual({
+      detail: 'Choose a country for a city or an ISP',
+    });
     expect((await generate({ ...premium, type: 'sometimes' })).status).toBe(400);
     expect((await generate({ ...premium, country: '../etc' })).status).toBe(400);
     expect((await generate({ ...premium, product: 'PR_4' })).status).toBe(400);
   });
 
   it('the normal generator gives one rotating line for a normal plan', async () => {
-    await buyAndPay(plans.find((p) => p.type === 'PR_3' && p.add_gb_price !== null && p.duration === 24)!, 50);
+    await buyAndPay(
+      plans.find((p) => p.type === 'PR_3' && p.add_gb_price !== null && p.duration === 24)!,
+      50,
+    );
     const answer = await generate({ proxy_type: 'normal' });
     expect(answer.body.payload.proxies).toHaveLength(1);
     expect(answer.body.payload.proxies[0]).toMatch(/^gw\.shop\.test:31112:u[a-z0-9]+-residential:[a-z0-9]+$/);
@@ -103,22 +155,41 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
 
   it('stops once the plan has used its data', async () => {
     const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'gen'));
-    const [plan] = await t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.productType, 'PR_2'));
+    const [plan] = await t.database.db
+      .select()
+      .from(schema.customerPlans)
+      .where(eq(schema.customerPlans.productType, 'PR_2'));
     const bytes = Math.ceil(plan!.dataGb! * 1024 ** 3);
-    await recordUsage(t.database.db, { userId: user!.id, productType: 'PR_2', bucket: new Date(), bytesUp: 0, bytesDown: bytes });
-    expect(await generate(premium)).toEqual({ status: 403, body: { detail: 'No data left on your ISP plan: buy more GB' } });
+    await recordUsage(t.database.db, {
+      userId: user!.id,
+      productType: 'PR_2',
+      bucket: new Date(),
+      bytesUp: 0,
+      bytesDown: bytes,
+    });
+    expect(await generate(premium)).toEqual({
+      status: 403,
+      body: { detail: 'No data left on your ISP plan: buy more GB' },
+    });
   });
 
   it('lists the locations: specials first, countries grouped by continent, cities and ISPs as options', async () => {
     const { countries } = (await api.get('/v1/user/get-country-stats', { token })).body.payload.countries as {
-      countries: { code: string; name: string; group: string; cities: { options: { code: string; isps: { options: { code: string }[] } }[] } }[];
+      countries: {
+        code: string;
+        name: string;
+        group: string;
+        cities: { options: { code: string; isps: { options: { code: string }[] } }[] };
+      }[];
     };
     expect(countries.slice(0, 4).map((c) => c.code)).toEqual(['prvtus', 'prvtuk', 'rkus', 'rkuk']);
     expect(countries.slice(0, 4).every((c) => c.group === 'special')).toBe(true);
     expect(countries.length).toBeGreaterThan(200);
     const us = countries.find((c) => c.code === 'us')!;
     expect(us.group).toBe('North America');
-    expect(us.cities.options.find((c) => c.code === 'newyork')!.isps.options.map((i) => i.code)).toContain('verizon');
+    expect(us.cities.options.find((c) => c.code === 'newyork')!.isps.options.map((i) => i.code)).toContain(
+      'verizon',
+    );
     expect((await api.get('/v1/user/get-country-stats')).status).toBe(401);
   });
 });

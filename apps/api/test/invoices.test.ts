@@ -10,11 +10,20 @@ let t: TestApp;
 let smtp: SmtpCapture;
 let api: ApiClient;
 let plans: Plan[];
-const BILLING = { first_name: 'Ann', last_name: 'Lee', address: '1 Main St', city: 'Dublin', zip: 'D01', country: 'Ireland' };
+const BILLING = {
+  first_name: 'Ann',
+  last_name: 'Lee',
+  address: '1 Main St',
+  city: 'Dublin',
+  zip: 'D01',
+  country: 'Ireland',
+};
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: 'http://shop.test' } });
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: 'http://shop.test' },
+  });
   api = apiClient(t.app);
   plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
 });
@@ -29,8 +38,13 @@ let counter = 0;
 const customer = async (options: { billing?: boolean; referee?: string } = {}) => {
   counter += 1;
   const username = `buyer${counter}`;
-  const token = await signUp(api, smtp, { username, email: `${username}@example.com`, ...(options.referee ? { referee: options.referee } : {}) });
-  if (options.billing !== false) expect((await api.post('/v1/billing/create', BILLING, { token })).status).toBe(200);
+  const token = await signUp(api, smtp, {
+    username,
+    email: `${username}@example.com`,
+    ...(options.referee ? { referee: options.referee } : {}),
+  });
+  if (options.billing !== false)
+    expect((await api.post('/v1/billing/create', BILLING, { token })).status).toBe(200);
   return { token, username };
 };
 /** Pays a sandbox invoice the way a customer does: the hosted page's Pay button. */
@@ -38,7 +52,12 @@ const payOnSandbox = async (hostedUrl: string) => {
   const path = new URL(hostedUrl).pathname;
   const page = await t.app.inject({ method: 'GET', url: path });
   expect(page.statusCode).toBe(200);
-  const paid = await t.app.inject({ method: 'POST', url: path, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: 'action=pay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(paid.statusCode).toBe(303);
   return paid.headers.location;
 };
@@ -46,23 +65,45 @@ const payOnSandbox = async (hostedUrl: string) => {
 describe('billing details (SPEC.md §4 checkout, §5 billing)', () => {
   it('answers 404 until saved, checks every field, and keeps the address the server saw', async () => {
     const { token } = await customer({ billing: false });
-    expect(await api.get('/v1/billing/read', { token })).toEqual({ status: 404, body: { detail: 'No billing details yet' } });
-    expect((await api.post('/v1/billing/create', { ...BILLING, country: 'Atlantis' }, { token })).body).toEqual({
+    expect(await api.get('/v1/billing/read', { token })).toEqual({
+      status: 404,
+      body: { detail: 'No billing details yet' },
+    });
+    expect(
+      (await api.post('/v1/billing/create', { ...BILLING, country: 'Atlantis' }, { token })).body,
+    ).toEqual({
       detail: 'body.country: Choose a country from the list',
     });
-    expect((await api.post('/v1/billing/create', { ...BILLING, city: '  ' }, { token })).body).toEqual({ detail: 'body.city: City is required' });
+    expect((await api.post('/v1/billing/create', { ...BILLING, city: '  ' }, { token })).body).toEqual({
+      detail: 'body.city: City is required',
+    });
     const saved = await api.post('/v1/billing/create', { ...BILLING, ip: '203.0.113.9' }, { token });
     expect(saved.body.payload).toEqual({ ...BILLING, ip: '127.0.0.1' });
-    expect((await api.get('/v1/billing/read', { token })).body.payload).toEqual({ ...BILLING, ip: '127.0.0.1' });
+    expect((await api.get('/v1/billing/read', { token })).body.payload).toEqual({
+      ...BILLING,
+      ip: '127.0.0.1',
+    });
     // Another spelling of a listed country is kept as the list writes it.
-    for (const [sent, kept] of [['turkey', 'Türkiye'], ["Cote d'Ivoire", 'Côte d’Ivoire'], ['USA', 'United States'], [' germany ', 'Germany']]) {
-      expect((await api.post('/v1/billing/create', { ...BILLING, country: sent }, { token })).body.payload.country, sent).toBe(kept);
+    for (const [sent, kept] of [
+      ['turkey', 'Türkiye'],
+      ["Cote d'Ivoire", 'Côte d’Ivoire'],
+      ['USA', 'United States'],
+      [' germany ', 'Germany'],
+    ]) {
+      expect(
+        (await api.post('/v1/billing/create', { ...BILLING, country: sent }, { token })).body.payload.country,
+        sent,
+      ).toBe(kept);
     }
   });
 
   it('blocks checkout until there are billing details', async () => {
     const { token } = await customer({ billing: false });
-    const answer = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan((p) => p.type === 'PR_4').id }, { token });
+    const answer = await api.post(
+      '/v1/invoice/create',
+      { payment_method: 'sandbox', plan: plan((p) => p.type === 'PR_4').id },
+      { token },
+    );
     expect(answer).toEqual({ status: 400, body: { detail: 'Add your billing details first' } });
   });
 });
@@ -71,14 +112,27 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
   it('a datacenter plan through the sandbox: hosted page, Pay, Paid invoice, a plan waiting for activation', async () => {
     const { token } = await customer();
     const dc = plan((p) => p.type === 'PR_4');
-    const created = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_4', price: 0.01 }, { token });
+    const created = await api.post(
+      '/v1/invoice/create',
+      { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_4', price: 0.01 },
+      { token },
+    );
     expect(created.status).toBe(200);
     expect(created.body.detail).toBe('Invoice created: complete the payment');
     const { hosted_url: hostedUrl, invoice_id: id } = created.body.payload;
     expect(hostedUrl).toBe(`http://shop.test/sandbox/pay/${id}`);
 
     const pending = (await api.get(`/v1/invoice/read/${id}`, { token })).body.payload;
-    expect(pending.invoice).toMatchObject({ id, plan_name: dc.name, plan_price: dc.price, proxy_type: 'PR_4', status: false, coupon: null, payment_method: 'sandbox', ip_amount: dc.ipAmount });
+    expect(pending.invoice).toMatchObject({
+      id,
+      plan_name: dc.name,
+      plan_price: dc.price,
+      proxy_type: 'PR_4',
+      status: false,
+      coupon: null,
+      payment_method: 'sandbox',
+      ip_amount: dc.ipAmount,
+    });
     expect(pending.billing).toMatchObject({ country: 'Ireland' });
 
     expect(await payOnSandbox(hostedUrl)).toBe(`/invoice/${id}`);
@@ -91,44 +145,114 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
   it('prices per-GB plans as price × GB, the slider by the formula, and custom plans by the day table', async () => {
     const { token } = await customer();
     const isp = plan((p) => p.type === 'PR_2');
-    const ispInvoice = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: isp.id }, { token });
-    expect((await api.get(`/v1/invoice/read/${ispInvoice.body.payload.invoice_id}`, { token })).body.payload.invoice.plan_price).toBe(
-      Math.round(isp.price * isp.data! * 100) / 100,
+    const ispInvoice = await api.post(
+      '/v1/invoice/create',
+      { payment_method: 'sandbox', plan: isp.id },
+      { token },
     );
+    expect(
+      (await api.get(`/v1/invoice/read/${ispInvoice.body.payload.invoice_id}`, { token })).body.payload
+        .invoice.plan_price,
+    ).toBe(Math.round(isp.price * isp.data! * 100) / 100);
 
     const week = plan((p) => p.type === 'PR_3' && p.duration === 168);
-    expect((await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: week.id, gb: 125 }, { token })).body).toEqual({
+    expect(
+      (
+        await api.post(
+          '/v1/invoice/create-normal',
+          { payment_method: 'sandbox', plan: week.id, gb: 125 },
+          { token },
+        )
+      ).body,
+    ).toEqual({
       detail: '125 GB is not a choice for this plan',
     });
-    const normal = await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: week.id, gb: 300 }, { token });
-    const normalInvoice = (await api.get(`/v1/invoice/read/${normal.body.payload.invoice_id}`, { token })).body.payload.invoice;
-    expect(normalInvoice).toMatchObject({ plan_price: gbSliderPrice({ ...week, data: week.data! }, 300), plan_data: 300 });
+    const normal = await api.post(
+      '/v1/invoice/create-normal',
+      { payment_method: 'sandbox', plan: week.id, gb: 300 },
+      { token },
+    );
+    const normalInvoice = (await api.get(`/v1/invoice/read/${normal.body.payload.invoice_id}`, { token }))
+      .body.payload.invoice;
+    expect(normalInvoice).toMatchObject({
+      plan_price: gbSliderPrice({ ...week, data: week.data! }, 300),
+      plan_data: 300,
+    });
 
-    expect((await api.post('/v1/invoice/dc-ip-custom-checkout', { payment_method: 'sandbox', days: 31, ips: 2, proxyType: 'PR_4' }, { token })).body).toEqual({
+    expect(
+      (
+        await api.post(
+          '/v1/invoice/dc-ip-custom-checkout',
+          { payment_method: 'sandbox', days: 31, ips: 2, proxyType: 'PR_4' },
+          { token },
+        )
+      ).body,
+    ).toEqual({
       detail: 'body.days: Invalid Days',
     });
-    expect((await api.post('/v1/invoice/dc-ip-custom-checkout', { payment_method: 'sandbox', days: 3, ips: 11, proxyType: 'PR_5' }, { token })).body).toEqual({
+    expect(
+      (
+        await api.post(
+          '/v1/invoice/dc-ip-custom-checkout',
+          { payment_method: 'sandbox', days: 3, ips: 11, proxyType: 'PR_5' },
+          { token },
+        )
+      ).body,
+    ).toEqual({
       detail: 'body.ips: Invalid Ips',
     });
-    const custom = await api.post('/v1/invoice/dc-ip-custom-checkout', { payment_method: 'sandbox', days: 22, ips: 3, proxyType: 'PR_5' }, { token });
-    const customInvoice = (await api.get(`/v1/invoice/read/${custom.body.payload.invoice_id}`, { token })).body.payload.invoice;
-    expect(customInvoice).toMatchObject({ plan_price: customPlanPrice(22, 3), ip_amount: 3, duration: 22 * 24, proxy_type: 'PR_5' });
+    const custom = await api.post(
+      '/v1/invoice/dc-ip-custom-checkout',
+      { payment_method: 'sandbox', days: 22, ips: 3, proxyType: 'PR_5' },
+      { token },
+    );
+    const customInvoice = (await api.get(`/v1/invoice/read/${custom.body.payload.invoice_id}`, { token }))
+      .body.payload.invoice;
+    expect(customInvoice).toMatchObject({
+      plan_price: customPlanPrice(22, 3),
+      ip_amount: 3,
+      duration: 22 * 24,
+      proxy_type: 'PR_5',
+    });
   });
 
   it('refuses a plan that is not on sale, a product mismatch and an unknown code', async () => {
     const { token } = await customer();
     const dc = plan((p) => p.type === 'PR_4');
-    expect((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: 999_999 }, { token })).body.detail).toBe('This plan is not on sale');
+    expect(
+      (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: 999_999 }, { token })).body
+        .detail,
+    ).toBe('This plan is not on sale');
     // Beyond what the database's ids can be: refused by the contract, not by the database.
     for (const path of ['/v1/invoice/create', '/v1/invoice/create-normal', '/v1/invoice/buyAdditional']) {
-      const answer = await api.post(path, { payment_method: 'sandbox', plan: 2 ** 31, gb: 50, amount: 5, plan_type: 'PR_3' }, { token });
+      const answer = await api.post(
+        path,
+        { payment_method: 'sandbox', plan: 2 ** 31, gb: 50, amount: 5, plan_type: 'PR_3' },
+        { token },
+      );
       expect(answer).toEqual({ status: 400, body: { detail: 'body.plan: Choose a plan' } });
     }
-    expect((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_5' }, { token })).body.detail).toBe(
-      'This plan is not for that product',
-    );
-    expect((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_9' }, { token })).status).toBe(400);
-    expect((await api.post('/v1/invoice/create', { payment_method: 'wire', plan: dc.id }, { token })).status).toBe(400);
+    expect(
+      (
+        await api.post(
+          '/v1/invoice/create',
+          { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_5' },
+          { token },
+        )
+      ).body.detail,
+    ).toBe('This plan is not for that product');
+    expect(
+      (
+        await api.post(
+          '/v1/invoice/create',
+          { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_9' },
+          { token },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api.post('/v1/invoice/create', { payment_method: 'wire', plan: dc.id }, { token })).status,
+    ).toBe(400);
   });
 
   it('adds bought GB to the current plan of that product', async () => {
@@ -139,11 +263,16 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
       detail: 'You have no active Residential plan to add GB to',
     });
     const day = plan((p) => p.type === 'PR_3' && p.add_gb_price !== null && p.duration === 24);
-    const bought = await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: day.id, gb: 100 }, { token });
+    const bought = await api.post(
+      '/v1/invoice/create-normal',
+      { payment_method: 'sandbox', plan: day.id, gb: 100 },
+      { token },
+    );
     await payOnSandbox(bought.body.payload.hosted_url);
 
     const more = await api.post('/v1/invoice/buyAdditional', body, { token });
-    const invoice = (await api.get(`/v1/invoice/read/${more.body.payload.invoice_id}`, { token })).body.payload.invoice;
+    const invoice = (await api.get(`/v1/invoice/read/${more.body.payload.invoice_id}`, { token })).body
+      .payload.invoice;
     expect(invoice).toMatchObject({ plan_price: extra.price * 20, plan_data: 20 });
     await payOnSandbox(more.body.payload.hosted_url);
     const [row] = await t.database.db
@@ -160,7 +289,10 @@ describe('the invoice list and page (SPEC.md §2 Invoices, §7)', () => {
     const dc = plan((p) => p.type === 'PR_4');
     const ids: string[] = [];
     for (let i = 0; i < 12; i += 1) {
-      ids.push((await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id }, { token })).body.payload.invoice_id);
+      ids.push(
+        (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id }, { token })).body
+          .payload.invoice_id,
+      );
     }
     const first = (await api.get('/v1/invoice/read', { token })).body;
     expect(first.count).toBe(12);
@@ -168,7 +300,9 @@ describe('the invoice list and page (SPEC.md §2 Invoices, §7)', () => {
     expect(first.next).toBe('http://shop.test/v1/invoice/read?page=2');
     const second = (await api.get('/v1/invoice/read?page=2', { token })).body;
     expect(second).toMatchObject({ count: 12, next: null });
-    expect([...first.results, ...second.results].map((i: { id: string }) => i.id)).toEqual([...ids].reverse());
+    expect([...first.results, ...second.results].map((i: { id: string }) => i.id)).toEqual(
+      [...ids].reverse(),
+    );
     expect((await api.get('/v1/invoice/read?page=0', { token })).status).toBe(400);
     expect((await api.get('/v1/invoice/read?page=abc', { token })).status).toBe(400);
   });
@@ -176,11 +310,18 @@ describe('the invoice list and page (SPEC.md §2 Invoices, §7)', () => {
   it("another customer's invoice is 404, like one that does not exist", async () => {
     const owner = await customer();
     const other = await customer();
-    const id = (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan((p) => p.type === 'PR_4').id }, { token: owner.token })).body
-      .payload.invoice_id as string;
+    const id = (
+      await api.post(
+        '/v1/invoice/create',
+        { payment_method: 'sandbox', plan: plan((p) => p.type === 'PR_4').id },
+        { token: owner.token },
+      )
+    ).body.payload.invoice_id as string;
     const notFound = { status: 404, body: { detail: 'Invoice not found' } };
     expect(await api.get(`/v1/invoice/read/${id}`, { token: other.token })).toEqual(notFound);
-    expect(await api.get('/v1/invoice/read/00000000-0000-0000-0000-000000000000', { token: owner.token })).toEqual(notFound);
+    expect(
+      await api.get('/v1/invoice/read/00000000-0000-0000-0000-000000000000', { token: owner.token }),
+    ).toEqual(notFound);
     expect(await api.get('/v1/invoice/read/not-an-id', { token: owner.token })).toEqual(notFound);
     expect((await api.get('/v1/invoice/read', { token: other.token })).body.count).toBe(0);
   });
@@ -197,28 +338,46 @@ describe('promo codes (DESIGN.md §4)', () => {
     await addCoupon({ code: 'SOON', validFrom: new Date(Date.now() + 86_400_000) });
     await addCoupon({ code: 'ONCE', maxUses: 1 });
     const dc = plan((p) => p.type === 'PR_4');
-    const buy = (token: string, coupon: string) => api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
-    const price = async (token: string, answer: { body: { payload: { invoice_id: string } } }): Promise<Record<string, unknown>> =>
-      (await api.get(`/v1/invoice/read/${answer.body.payload.invoice_id}`, { token })).body.payload.invoice as Record<string, unknown>;
+    const buy = (token: string, coupon: string) =>
+      api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
+    const price = async (
+      token: string,
+      answer: { body: { payload: { invoice_id: string } } },
+    ): Promise<Record<string, unknown>> =>
+      (await api.get(`/v1/invoice/read/${answer.body.payload.invoice_id}`, { token })).body.payload
+        .invoice as Record<string, unknown>;
 
     const ann = await customer();
     // The checkout's preview makes the same checks.
     expect((await api.get('/v1/coupon/check?code=tenoff', { token: ann.token })).body).toEqual({
       payload: { code: 'TENOFF', kind: 'percent', value: 10 },
     });
-    expect((await api.get('/v1/coupon/check?code=FIVER', { token: ann.token })).body.payload).toEqual({ code: 'FIVER', kind: 'fixed', value: 5 });
-    expect(await api.get('/v1/coupon/check?code=OLD', { token: ann.token })).toEqual({ status: 400, body: { detail: 'This promo code has expired' } });
+    expect((await api.get('/v1/coupon/check?code=FIVER', { token: ann.token })).body.payload).toEqual({
+      code: 'FIVER',
+      kind: 'fixed',
+      value: 5,
+    });
+    expect(await api.get('/v1/coupon/check?code=OLD', { token: ann.token })).toEqual({
+      status: 400,
+      body: { detail: 'This promo code has expired' },
+    });
     expect((await api.get('/v1/coupon/check?code=', { token: ann.token })).status).toBe(400);
     expect((await api.get('/v1/coupon/check?code=TENOFF')).status).toBe(401);
     const tenOff = await buy(ann.token, 'tenoff');
-    expect(await price(ann.token, tenOff)).toMatchObject({ plan_price: Math.round(dc.price * 90) / 100, list_price: dc.price, coupon: 'TENOFF' });
+    expect(await price(ann.token, tenOff)).toMatchObject({
+      plan_price: Math.round(dc.price * 90) / 100,
+      list_price: dc.price,
+      coupon: 'TENOFF',
+    });
     expect(await price(ann.token, await buy(ann.token, 'FIVER'))).toMatchObject({ plan_price: dc.price - 5 });
     expect((await buy(ann.token, 'NOPE')).body).toEqual({ detail: 'Unknown promo code' });
     expect((await buy(ann.token, 'OLD')).body).toEqual({ detail: 'This promo code has expired' });
     expect((await buy(ann.token, 'SOON')).body).toEqual({ detail: 'This promo code is not valid yet' });
 
     await payOnSandbox(tenOff.body.payload.hosted_url);
-    expect((await buy(ann.token, 'TENOFF')).body).toEqual({ detail: 'You have already used this promo code' });
+    expect((await buy(ann.token, 'TENOFF')).body).toEqual({
+      detail: 'You have already used this promo code',
+    });
 
     const once = await buy(ann.token, 'ONCE');
     await payOnSandbox(once.body.payload.hosted_url);
@@ -231,12 +390,19 @@ describe('promo codes (DESIGN.md §4)', () => {
     await addCoupon({ code: 'LAST', maxUses: 1 });
     await addCoupon({ code: 'RACE', maxUses: 1 });
     const dc = plan((p) => p.type === 'PR_4');
-    const buy = (token: string, coupon: string) => api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
+    const buy = (token: string, coupon: string) =>
+      api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
     const [cat, dan] = [await customer(), await customer()];
 
     const first = await buy(cat.token, 'HALF');
     expect(first.status).toBe(200);
-    const held = { status: 400, body: { detail: 'This promo code is on an unpaid invoice of yours: pay that invoice, or wait until it expires' } };
+    const held = {
+      status: 400,
+      body: {
+        detail:
+          'This promo code is on an unpaid invoice of yours: pay that invoice, or wait until it expires',
+      },
+    };
     expect(await buy(cat.token, 'half')).toEqual(held);
     expect(await api.get('/v1/coupon/check?code=HALF', { token: cat.token })).toEqual(held);
     expect((await buy(dan.token, 'HALF')).status).toBe(200);
@@ -253,7 +419,10 @@ describe('promo codes (DESIGN.md §4)', () => {
     // Two customers at once for the last use: one invoice, one refusal.
     const race = await Promise.all([buy(cat.token, 'RACE'), buy(dan.token, 'RACE')]);
     expect(race.map((r) => r.status).sort()).toEqual([200, 400]);
-    const rows = await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.couponCode, 'RACE'));
+    const rows = await t.database.db
+      .select()
+      .from(schema.invoices)
+      .where(eq(schema.invoices.couponCode, 'RACE'));
     expect(rows).toHaveLength(1);
   });
 });
@@ -261,41 +430,88 @@ describe('promo codes (DESIGN.md §4)', () => {
 describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)', () => {
   it('tops up through a gateway, then pays at once from the balance, never below zero', async () => {
     const { token, username } = await customer();
-    expect((await api.post('/v1/invoice/create-balance-invoice', { amount: 50, payment_method: 'sandbox' }, { token })).status).toBe(403);
+    expect(
+      (
+        await api.post(
+          '/v1/invoice/create-balance-invoice',
+          { amount: 50, payment_method: 'sandbox' },
+          { token },
+        )
+      ).status,
+    ).toBe(403);
     expect((await api.get('/v1/balance/history', { token })).status).toBe(403);
     const dc = plan((p) => p.type === 'PR_4');
-    expect((await api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token })).body).toEqual({
+    expect(
+      (await api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token })).body,
+    ).toEqual({
       detail: 'Only resellers pay from a balance',
     });
-    await t.database.db.update(schema.users).set({ role: 'reseller' }).where(eq(schema.users.username, username));
+    await t.database.db
+      .update(schema.users)
+      .set({ role: 'reseller' })
+      .where(eq(schema.users.username, username));
 
-    expect((await api.post('/v1/invoice/create-balance-invoice', { amount: 0, payment_method: 'sandbox' }, { token })).body.detail).toBe(
-      'body.amount: Amount must be more than 0',
+    expect(
+      (
+        await api.post(
+          '/v1/invoice/create-balance-invoice',
+          { amount: 0, payment_method: 'sandbox' },
+          { token },
+        )
+      ).body.detail,
+    ).toBe('body.amount: Amount must be more than 0');
+    expect(
+      (
+        await api.post(
+          '/v1/invoice/create-balance-invoice',
+          { amount: 5, payment_method: 'balance' },
+          { token },
+        )
+      ).body.detail,
+    ).toBe('A top-up cannot be paid from the balance');
+    const topUp = await api.post(
+      '/v1/invoice/create-balance-invoice',
+      { amount: 25.5, payment_method: 'sandbox' },
+      { token },
     );
-    expect((await api.post('/v1/invoice/create-balance-invoice', { amount: 5, payment_method: 'balance' }, { token })).body.detail).toBe(
-      'A top-up cannot be paid from the balance',
-    );
-    const topUp = await api.post('/v1/invoice/create-balance-invoice', { amount: 25.5, payment_method: 'sandbox' }, { token });
     await payOnSandbox(topUp.body.payload.hosted_url);
     expect((await api.get('/v1/auth/access', { token })).body.payload.balance).toBe(25.5);
 
     const paid = await api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token });
     expect(paid.body).toMatchObject({ detail: 'Paid: your order is ready', payload: { hosted_url: null } });
-    expect((await api.get('/v1/auth/access', { token })).body.payload.balance).toBe(Math.round((25.5 - dc.price) * 100) / 100);
+    expect((await api.get('/v1/auth/access', { token })).body.payload.balance).toBe(
+      Math.round((25.5 - dc.price) * 100) / 100,
+    );
 
     const expensive = plan((p) => p.type === 'PR_4' && p.price > 25.5 - dc.price);
-    expect((await api.post('/v1/invoice/create', { payment_method: 'balance', plan: expensive.id }, { token })).body).toEqual({
+    expect(
+      (await api.post('/v1/invoice/create', { payment_method: 'balance', plan: expensive.id }, { token }))
+        .body,
+    ).toEqual({
       detail: 'Insufficient balance: add balance first',
     });
     // The refused purchase left no invoice behind, and the sandbox pays only its own invoices.
-    const invoiceIds = ((await api.get('/v1/invoice/read', { token })).body.results as { id: string }[]).map((i) => i.id);
+    const invoiceIds = ((await api.get('/v1/invoice/read', { token })).body.results as { id: string }[]).map(
+      (i) => i.id,
+    );
     expect(invoiceIds).toEqual([paid.body.payload.invoice_id, topUp.body.payload.invoice_id]);
-    const sandboxPay = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${paid.body.payload.invoice_id}`, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const sandboxPay = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/${paid.body.payload.invoice_id}`,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(sandboxPay.statusCode).toBe(404);
-    const ledger = await t.database.db.select({ total: sql<string>`sum(${schema.balanceLedger.amountCents})` }).from(schema.balanceLedger);
+    const ledger = await t.database.db
+      .select({ total: sql<string>`sum(${schema.balanceLedger.amountCents})` })
+      .from(schema.balanceLedger);
     expect(Number(ledger[0]!.total)).toBeGreaterThanOrEqual(0);
 
-    const history = (await api.get('/v1/balance/history', { token })).body as { count: number; next: null; results: { amount: number; reason: string; invoice_id: string }[] };
+    const history = (await api.get('/v1/balance/history', { token })).body as {
+      count: number;
+      next: null;
+      results: { amount: number; reason: string; invoice_id: string }[];
+    };
     expect(history).toMatchObject({ count: 2, next: null });
     expect(history.results.map((e) => [e.amount, e.reason])).toEqual([
       [-dc.price, dc.name],
@@ -308,12 +524,21 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
 describe('referral points (DESIGN.md §4)', () => {
   it('the referrer earns a point per whole euro the referee pays', async () => {
     const referrer = await customer();
-    const code = (await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_code as string;
+    const code = (await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload
+      .referral_code as string;
     const referee = await customer({ referee: code });
     const dc = plan((p) => p.type === 'PR_4');
-    const created = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id }, { token: referee.token });
-    expect((await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points).toBe(0);
+    const created = await api.post(
+      '/v1/invoice/create',
+      { payment_method: 'sandbox', plan: dc.id },
+      { token: referee.token },
+    );
+    expect(
+      (await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points,
+    ).toBe(0);
     await payOnSandbox(created.body.payload.hosted_url);
-    expect((await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points).toBe(Math.floor(dc.price));
+    expect(
+      (await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points,
+    ).toBe(Math.floor(dc.price));
   });
 });

@@ -31,7 +31,12 @@ let token: string;
 let plan: Plan;
 
 beforeAll(async () => {
-  [smtp, stripe, paddle, coinGate] = await Promise.all([startSmtpCapture(), startFakeStripe(), startFakePaddle(), startFakeCoinGate()]);
+  [smtp, stripe, paddle, coinGate] = await Promise.all([
+    startSmtpCapture(),
+    startFakeStripe(),
+    startFakePaddle(),
+    startFakeCoinGate(),
+  ]);
   const port = await freePort();
   const shop = `http://127.0.0.1:${port}`;
   t = await createTestApp({
@@ -54,7 +59,11 @@ beforeAll(async () => {
   paddle.setWebhook(`${shop}/v1/webhooks/paddle`);
   api = apiClient(t.app);
   token = await signUp(api, smtp, { username: 'payer', email: 'payer@example.com' });
-  await api.post('/v1/billing/create', { first_name: 'P', last_name: 'Q', address: 'A', city: 'B', zip: 'C', country: 'Spain' }, { token });
+  await api.post(
+    '/v1/billing/create',
+    { first_name: 'P', last_name: 'Q', address: 'A', city: 'B', zip: 'C', country: 'Spain' },
+    { token },
+  );
   plan = ((await api.get('/v1/plan/read')).body.payload as Plan[]).find((p) => p.type === 'PR_4')!;
 });
 afterAll(async () => {
@@ -63,16 +72,24 @@ afterAll(async () => {
 });
 
 const buy = async (paymentMethod: string) => {
-  const answer = await api.post('/v1/invoice/create', { payment_method: paymentMethod, plan: plan.id }, { token });
+  const answer = await api.post(
+    '/v1/invoice/create',
+    { payment_method: paymentMethod, plan: plan.id },
+    { token },
+  );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.payload as { hosted_url: string; invoice_id: string };
 };
-const invoiceRow = async (id: string) => (await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
-const plansOf = async (id: string) => t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
+const invoiceRow = async (id: string) =>
+  (await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+const plansOf = async (id: string) =>
+  t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
 
 describe('payment providers, each against a fake of its API on 127.0.0.1', () => {
   it('lists every method once its provider has keys', async () => {
-    const codes = ((await api.get('/v1/payment_method/read')).body.payload as { code: string }[]).map((m) => m.code);
+    const codes = ((await api.get('/v1/payment_method/read')).body.payload as { code: string }[]).map(
+      (m) => m.code,
+    );
     expect(codes).toEqual(['sandbox', 'stripe', 'crypto', 'coingate', 'paddle', 'balance']);
   });
 
@@ -84,9 +101,12 @@ describe('payment providers, each against a fake of its API on 127.0.0.1', () =>
     expect(session!.session.amount_total).toBe(Math.round(plan.price * 100));
     expect((await invoiceRow(id)).providerRef).toBe(session!.session.id);
 
-    const forged = await stripe.sendEvent(stripe.buildEvent('checkout.session.completed', { ...session!.session, payment_status: 'paid' }), {
-      secret: 'whsec_not_ours',
-    });
+    const forged = await stripe.sendEvent(
+      stripe.buildEvent('checkout.session.completed', { ...session!.session, payment_status: 'paid' }),
+      {
+        secret: 'whsec_not_ours',
+      },
+    );
     expect(forged.status).toBe(400);
     expect((await invoiceRow(id)).paid).toBe(false);
 
@@ -99,13 +119,18 @@ describe('payment providers, each against a fake of its API on 127.0.0.1', () =>
 
   it('Paddle: a transaction whose checkout URL is the overlay; the signed transaction.completed pays it', async () => {
     const { hosted_url: url, invoice_id: id } = await buy('paddle');
-    const [record] = [...paddle.transactions.values()].filter((r) => r.transaction.custom_data?.invoice_id === id);
+    const [record] = [...paddle.transactions.values()].filter(
+      (r) => r.transaction.custom_data?.invoice_id === id,
+    );
     expect(url).toBe(record!.transaction.checkout?.url);
     expect(record!.transaction.details.totals.grand_total).toBe(String(Math.round(plan.price * 100)));
 
-    const stale = await paddle.sendEvent(paddle.buildEvent('transaction.completed', { ...record!.transaction, status: 'completed' }), {
-      timestamp: Math.floor(Date.now() / 1000) - 3600,
-    });
+    const stale = await paddle.sendEvent(
+      paddle.buildEvent('transaction.completed', { ...record!.transaction, status: 'completed' }),
+      {
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      },
+    );
     expect(stale.status).toBe(400);
     expect((await invoiceRow(id)).paid).toBe(false);
 
@@ -120,11 +145,18 @@ describe('payment providers, each against a fake of its API on 127.0.0.1', () =>
     expect(crypto.hosted_url).toBe(order.order.payment_url);
 
     // A callback that claims "paid" while CoinGate says the order is new: recorded, nothing provisioned.
-    const premature = await coinGate.sendCallback(order.order.id, { ...coinGate.callbackFields(order.order.id), status: 'paid' });
+    const premature = await coinGate.sendCallback(order.order.id, {
+      ...coinGate.callbackFields(order.order.id),
+      status: 'paid',
+    });
     expect(premature.status).toBe(200);
     expect((await invoiceRow(crypto.invoice_id)).paid).toBe(false);
     // Without our order token it is not even looked at.
-    const forged = await coinGate.sendCallback(order.order.id, { ...coinGate.callbackFields(order.order.id), status: 'paid', token: 'guess' });
+    const forged = await coinGate.sendCallback(order.order.id, {
+      ...coinGate.callbackFields(order.order.id),
+      status: 'paid',
+      token: 'guess',
+    });
     expect(forged.status).toBe(400);
 
     expect((await coinGate.complete(order.order.id)).status).toBe(200);
@@ -154,8 +186,16 @@ describe('a provider that does not answer', () => {
     try {
       const client = apiClient(down.app);
       const customer = await signUp(client, mailbox, { username: 'stranded', email: 'stranded@example.com' });
-      await client.post('/v1/billing/create', { first_name: 'S', last_name: 'T', address: 'A', city: 'B', zip: 'C', country: 'Spain' }, { token: customer });
-      const answer = await client.post('/v1/invoice/create', { payment_method: 'stripe', plan: plan.id }, { token: customer });
+      await client.post(
+        '/v1/billing/create',
+        { first_name: 'S', last_name: 'T', address: 'A', city: 'B', zip: 'C', country: 'Spain' },
+        { token: customer },
+      );
+      const answer = await client.post(
+        '/v1/invoice/create',
+        { payment_method: 'stripe', plan: plan.id },
+        { token: customer },
+      );
       expect(answer).toEqual({
         status: 502,
         body: { detail: 'The payment provider did not answer: try again, or choose another payment method' },

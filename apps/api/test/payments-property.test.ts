@@ -18,10 +18,21 @@ let planId: number;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', SANDBOX_WEBHOOK_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '100000' } });
+  t = await createTestApp({
+    env: {
+      SMTP_URL: smtp.url,
+      CAPTCHA_PROVIDER: 'off',
+      SANDBOX_WEBHOOK_SECRET: SECRET,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  });
   api = apiClient(t.app);
   token = await signUp(api, smtp, { username: 'prop', email: 'prop@example.com' });
-  await api.post('/v1/billing/create', { first_name: 'P', last_name: 'Q', address: 'A', city: 'B', zip: 'C', country: 'France' }, { token });
+  await api.post(
+    '/v1/billing/create',
+    { first_name: 'P', last_name: 'Q', address: 'A', city: 'B', zip: 'C', country: 'France' },
+    { token },
+  );
   planId = ((await api.get('/v1/plan/read')).body.payload as Plan[]).find((p) => p.type === 'PR_2')!.id;
 });
 afterAll(async () => {
@@ -62,44 +73,64 @@ const send = async (invoiceId: string, eventId: string, d: Delivery) => {
 describe('webhooks under duplicates, reordering, concurrency, forgeries and late payment (DESIGN.md §4)', () => {
   it('provision exactly once per paid invoice and never an unpaid one', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(delivery, { minLength: 1, maxLength: 16 }), fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), async (deliveries, expired) => {
-        const ids: string[] = [];
-        for (let i = 0; i < 4; i += 1) {
-          const created = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: planId }, { token });
-          ids.push(created.body.payload.invoice_id as string);
-        }
-        // Some invoices are past their hour: a payment that arrives anyway is still honoured.
-        const late = ids.filter((_, i) => expired[i]);
-        if (late.length > 0) {
-          await t.database.db.update(schema.invoices).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) }).where(inArray(schema.invoices.id, late));
-        }
-        const run = randomUUID();
-        const eventIdOf = (d: Delivery) => `evt-${run}-${d.invoice}-${d.eventCopy}-${d.type}`;
+      fc.asyncProperty(
+        fc.array(delivery, { minLength: 1, maxLength: 16 }),
+        fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        async (deliveries, expired) => {
+          const ids: string[] = [];
+          for (let i = 0; i < 4; i += 1) {
+            const created = await api.post(
+              '/v1/invoice/create',
+              { payment_method: 'sandbox', plan: planId },
+              { token },
+            );
+            ids.push(created.body.payload.invoice_id as string);
+          }
+          // Some invoices are past their hour: a payment that arrives anyway is still honoured.
+          const late = ids.filter((_, i) => expired[i]);
+          if (late.length > 0) {
+            await t.database.db
+              .update(schema.invoices)
+              .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+              .where(inArray(schema.invoices.id, late));
+          }
+          const run = randomUUID();
+          const eventIdOf = (d: Delivery) => `evt-${run}-${d.invoice}-${d.eventCopy}-${d.type}`;
 
-        // Consecutive deliveries flagged concurrent go out together.
-        const batches: Delivery[][] = [];
-        for (const d of deliveries) {
-          const last = batches.at(-1);
-          if (last && d.concurrentWithPrevious) last.push(d);
-          else batches.push([d]);
-        }
-        for (const batch of batches) await Promise.all(batch.map((d) => send(ids[d.invoice]!, eventIdOf(d), d)));
+          // Consecutive deliveries flagged concurrent go out together.
+          const batches: Delivery[][] = [];
+          for (const d of deliveries) {
+            const last = batches.at(-1);
+            if (last && d.concurrentWithPrevious) last.push(d);
+            else batches.push([d]);
+          }
+          for (const batch of batches)
+            await Promise.all(batch.map((d) => send(ids[d.invoice]!, eventIdOf(d), d)));
 
-        for (const [index, id] of ids.entries()) {
-          const shouldBePaid = deliveries.some((d) => d.invoice === index && !d.forged && d.type === 'payment.succeeded');
-          const [invoice] = await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
-          const provisioned = await t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
-          expect(invoice!.paid).toBe(shouldBePaid);
-          expect(provisioned).toHaveLength(shouldBePaid ? 1 : 0);
-        }
-        // Each distinct genuine event is recorded once, whatever number of times it came.
-        const genuine = new Set(deliveries.filter((d) => !d.forged).map(eventIdOf));
-        const recorded = await t.database.db
-          .select({ eventId: schema.paymentEvents.eventId })
-          .from(schema.paymentEvents)
-          .where(inArray(schema.paymentEvents.eventId, [...genuine, 'none']));
-        expect(recorded.map((r) => r.eventId).sort()).toEqual([...genuine].sort());
-      }),
+          for (const [index, id] of ids.entries()) {
+            const shouldBePaid = deliveries.some(
+              (d) => d.invoice === index && !d.forged && d.type === 'payment.succeeded',
+            );
+            const [invoice] = await t.database.db
+              .select()
+              .from(schema.invoices)
+              .where(eq(schema.invoices.id, id));
+            const provisioned = await t.database.db
+              .select()
+              .from(schema.customerPlans)
+              .where(eq(schema.customerPlans.invoiceId, id));
+            expect(invoice!.paid).toBe(shouldBePaid);
+            expect(provisioned).toHaveLength(shouldBePaid ? 1 : 0);
+          }
+          // Each distinct genuine event is recorded once, whatever number of times it came.
+          const genuine = new Set(deliveries.filter((d) => !d.forged).map(eventIdOf));
+          const recorded = await t.database.db
+            .select({ eventId: schema.paymentEvents.eventId })
+            .from(schema.paymentEvents)
+            .where(inArray(schema.paymentEvents.eventId, [...genuine, 'none']));
+          expect(recorded.map((r) => r.eventId).sort()).toEqual([...genuine].sort());
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -111,11 +142,15 @@ describe('the webhook endpoint (DESIGN.md §2)', () => {
       method: 'POST',
       url: `/v1/webhooks/${provider}`,
       payload: body,
-      headers: { 'content-type': 'application/json', ...(signature ? { 'sandbox-signature': signature } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'sandbox-signature': signature } : {}),
+      },
     });
 
   it('refuses unsigned, forged and stale events with 400, and never provisions them', async () => {
-    const id = (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: planId }, { token })).body.payload.invoice_id as string;
+    const id = (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: planId }, { token }))
+      .body.payload.invoice_id as string;
     const body = JSON.stringify({ id: `evt-${randomUUID()}`, type: 'payment.succeeded', invoice_id: id });
     expect((await post('sandbox', body)).statusCode).toBe(400);
     expect((await post('sandbox', body, signPayload('wrong secret', body))).statusCode).toBe(400);
@@ -128,9 +163,16 @@ describe('the webhook endpoint (DESIGN.md §2)', () => {
 
   it('records an event for an unknown invoice without failing, and says so', async () => {
     for (const invoiceId of ['not-a-uuid', randomUUID()]) {
-      const body = JSON.stringify({ id: `evt-${randomUUID()}`, type: 'payment.succeeded', invoice_id: invoiceId });
+      const body = JSON.stringify({
+        id: `evt-${randomUUID()}`,
+        type: 'payment.succeeded',
+        invoice_id: invoiceId,
+      });
       const answer = await post('sandbox', body, signPayload(SECRET, body));
-      expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 200, body: { detail: 'unknown-invoice' } });
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({
+        status: 200,
+        body: { detail: 'unknown-invoice' },
+      });
     }
   });
 
@@ -141,4 +183,3 @@ describe('the webhook endpoint (DESIGN.md §2)', () => {
     expect((await t.app.inject({ method: 'GET', url: `/sandbox/pay/${randomUUID()}` })).statusCode).toBe(404);
   });
 });
-

@@ -7,7 +7,8 @@ import { useMailedApp } from '../../../test-support/app.js';
 const bed = useMailedApp();
 
 const proxyPasswordOf = async (username: string) =>
-  (await bed.t.database.db.select().from(schema.users).where(eq(schema.users.username, username)))[0]!.proxyPassword;
+  (await bed.t.database.db.select().from(schema.users).where(eq(schema.users.username, username)))[0]!
+    .proxyPassword;
 
 describe('POST /v1/user/reset-proxy-password (issue #6: a leaked line is stopped)', () => {
   it('gives the customer a new proxy password, and nobody else', async () => {
@@ -17,7 +18,9 @@ describe('POST /v1/user/reset-proxy-password (issue #6: a leaked line is stopped
 
     const answer = await bed.api.post('/v1/user/reset-proxy-password', undefined, { token });
     expect(answer.status).toBe(200);
-    expect(answer.body.detail).toBe('New proxy password set: lines with the old one stop working within seconds. Generate them again.');
+    expect(answer.body.detail).toBe(
+      'New proxy password set: lines with the old one stop working within seconds. Generate them again.',
+    );
     expect(answer.body.payload.password).toMatch(/^[a-z0-9]{20}$/);
     expect(answer.body.payload.password).not.toBe(before);
     expect(await proxyPasswordOf('leaky')).toBe(answer.body.payload.password);

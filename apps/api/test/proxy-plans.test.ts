@@ -12,7 +12,9 @@ let api: ApiClient;
 let plans: Plan[];
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', RATE_LIMIT_PER_MINUTE: '10000' } });
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', RATE_LIMIT_PER_MINUTE: '10000' },
+  });
   api = apiClient(t.app);
   plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
 });
@@ -26,36 +28,69 @@ const customer = async () => {
   counter += 1;
   const username = `proxy${counter}`;
   const token = await signUp(api, smtp, { username, email: `${username}@example.com` });
-  await api.post('/v1/billing/create', { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Germany' }, { token });
+  await api.post(
+    '/v1/billing/create',
+    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Germany' },
+    { token },
+  );
   return token;
 };
 /** Buys and pays (sandbox) the first plan of a product: it then waits for activation. */
 const buyPaid = async (token: string, type: 'PR_4' | 'PR_5', name?: string) => {
   const plan = plans.find((p) => p.type === type && (!name || p.name === name))!;
-  const created = await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
+  const created = await api.post(
+    '/v1/invoice/create',
+    { payment_method: 'sandbox', plan: plan.id },
+    { token },
+  );
   const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await t.app.inject({ method: 'POST', url: path, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const [row] = await t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, created.body.payload.invoice_id as string));
+  await t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: 'action=pay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const [row] = await t.database.db
+    .select()
+    .from(schema.customerPlans)
+    .where(eq(schema.customerPlans.invoiceId, created.body.payload.invoice_id as string));
   return row!;
 };
 
 describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, DESIGN.md §4 whitelist)', () => {
   it('activates with an IP: addresses assigned from the pool, the IP whitelisted, the time running', async () => {
     const token = await customer();
-    expect((await api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' }, { token })).body).toEqual({
+    expect(
+      (await api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' }, { token }))
+        .body,
+    ).toEqual({
       detail: 'You have no Datacenter plan waiting for activation',
     });
     const plan = await buyPaid(token, 'PR_4');
     expect(plan.status).toBe('pending');
     for (const bad of ['999.1.1.1', '::g', '', 'x'.repeat(10_000), '10.0.0.1/24', '0.0.0.0', '::']) {
-      const answer = await api.post('/v1/user/activate-dc-ipv6-plan', { ips: [bad], type: 'PR_4' }, { token });
+      const answer = await api.post(
+        '/v1/user/activate-dc-ipv6-plan',
+        { ips: [bad], type: 'PR_4' },
+        { token },
+      );
       expect(answer.status, bad).toBe(400);
       expect(answer.body.detail).toMatch(/^body\.ips/);
     }
-    const activated = await api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' }, { token });
-    expect(activated).toEqual({ status: 200, body: { detail: 'Plan activated: 203.0.113.5 is whitelisted' } });
+    const activated = await api.post(
+      '/v1/user/activate-dc-ipv6-plan',
+      { ips: ['203.0.113.5'], type: 'PR_4' },
+      { token },
+    );
+    expect(activated).toEqual({
+      status: 200,
+      body: { detail: 'Plan activated: 203.0.113.5 is whitelisted' },
+    });
 
-    const [row] = await t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.id, plan.id));
+    const [row] = await t.database.db
+      .select()
+      .from(schema.customerPlans)
+      .where(eq(schema.customerPlans.id, plan.id));
     expect(row).toMatchObject({ status: 'active' });
     expect(row!.expiresAt!.getTime() - row!.activatedAt!.getTime()).toBe(plan.durationHours * 3_600_000);
     const pool = (await api.get('/v1/pool/read', { token })).body.payload;
@@ -66,35 +101,56 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     const lastOctets = (pool[0].proxies as string[]).map((line) => Number(line.split(':')[0]!.split('.')[3]));
     expect(lastOctets).toEqual(lastOctets.map((_, i) => lastOctets[0]! + i));
     expect(pool[1]).toEqual({ type: 'PR_5', proxies: [] });
-    const whitelisted = (await api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token })).body.payload as { ip: string }[];
+    const whitelisted = (await api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token })).body.payload as {
+      ip: string;
+    }[];
     expect(whitelisted.map((w) => w.ip)).toEqual(['203.0.113.5']);
   });
 
   it('whitelists IPv4 and IPv6 within the allowance, refuses duplicates, deletes and reloads', async () => {
     const token = await customer();
     const plan = await buyPaid(token, 'PR_4');
-    expect((await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.1', plan: plan.id }, { token })).body).toEqual({ detail: 'Activate this plan first' });
-    await api.post('/v1/user/activate-dc-ipv6-plan', { ips: '198.51.100.1', type: 'PR_4', plan: plan.id }, { token });
+    expect(
+      (await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.1', plan: plan.id }, { token })).body,
+    ).toEqual({ detail: 'Activate this plan first' });
+    await api.post(
+      '/v1/user/activate-dc-ipv6-plan',
+      { ips: '198.51.100.1', type: 'PR_4', plan: plan.id },
+      { token },
+    );
 
-    expect(await api.post('/v1/user/whitelist-ip-dc', { ip: '2001:db8::7', plan: plan.id }, { token })).toEqual({
+    expect(
+      await api.post('/v1/user/whitelist-ip-dc', { ip: '2001:db8::7', plan: plan.id }, { token }),
+    ).toEqual({
       status: 200,
       body: { detail: '2001:db8::7 whitelisted' },
     });
-    expect(await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.1', plan: plan.id }, { token })).toEqual({
+    expect(
+      await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.1', plan: plan.id }, { token }),
+    ).toEqual({
       status: 409,
       body: { detail: '198.51.100.1 is already whitelisted on this plan' },
     });
     for (let i = 2; i < plan.ipAmount!; i += 1) {
-      expect((await api.post('/v1/user/whitelist-ip-dc', { ip: `198.51.100.${i}`, plan: plan.id }, { token })).status).toBe(200);
+      expect(
+        (await api.post('/v1/user/whitelist-ip-dc', { ip: `198.51.100.${i}`, plan: plan.id }, { token }))
+          .status,
+      ).toBe(200);
     }
-    expect((await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.200', plan: plan.id }, { token })).body).toEqual({
+    expect(
+      (await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.200', plan: plan.id }, { token })).body,
+    ).toEqual({
       detail: `This plan allows ${plan.ipAmount} whitelisted IPs: remove one first`,
     });
 
-    const listed = (await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token })).body.payload as { id: string; ip: string }[];
+    const listed = (await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token })).body
+      .payload as { id: string; ip: string }[];
     expect(listed).toHaveLength(plan.ipAmount!);
-    expect((await api.delete(`/v1/user/delete-whitelist-ip/${listed[1]!.id}`, { token })).body).toEqual({ detail: 'Removed from the whitelist' });
-    const after = (await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token })).body.payload as { ip: string }[];
+    expect((await api.delete(`/v1/user/delete-whitelist-ip/${listed[1]!.id}`, { token })).body).toEqual({
+      detail: 'Removed from the whitelist',
+    });
+    const after = (await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token })).body
+      .payload as { ip: string }[];
     expect(after.map((w) => w.ip)).not.toContain('2001:db8::7');
     expect((await api.get('/v1/user/get-whitelisted-ip?type=PR_9', { token })).status).toBe(400);
   });
@@ -104,19 +160,44 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     const other = await customer();
     const plan = await buyPaid(owner, 'PR_4');
     await api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['192.0.2.1'], type: 'PR_4' }, { token: owner });
-    const [entry] = (await api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token: owner })).body.payload as { id: string }[];
+    const [entry] = (await api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token: owner })).body
+      .payload as { id: string }[];
 
-    expect(await api.post('/v1/user/whitelist-ip-dc', { ip: '192.0.2.9', plan: plan.id }, { token: other })).toEqual({ status: 404, body: { detail: 'Plan not found' } });
-    expect(await api.post('/v1/user/change-plan-name', { id: plan.id, planName: 'Mine now' }, { token: other })).toEqual({ status: 404, body: { detail: 'Plan not found' } });
-    expect((await api.delete(`/v1/user/delete-whitelist-ip/${entry!.id}`, { token: other })).status).toBe(404);
-    expect((await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token: other })).body.payload).toEqual([]);
-    expect((await api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['192.0.2.9'], type: 'PR_4', plan: plan.id }, { token: other })).status).toBe(400);
+    expect(
+      await api.post('/v1/user/whitelist-ip-dc', { ip: '192.0.2.9', plan: plan.id }, { token: other }),
+    ).toEqual({ status: 404, body: { detail: 'Plan not found' } });
+    expect(
+      await api.post('/v1/user/change-plan-name', { id: plan.id, planName: 'Mine now' }, { token: other }),
+    ).toEqual({ status: 404, body: { detail: 'Plan not found' } });
+    expect((await api.delete(`/v1/user/delete-whitelist-ip/${entry!.id}`, { token: other })).status).toBe(
+      404,
+    );
+    expect(
+      (await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token: other })).body.payload,
+    ).toEqual([]);
+    expect(
+      (
+        await api.post(
+          '/v1/user/activate-dc-ipv6-plan',
+          { ips: ['192.0.2.9'], type: 'PR_4', plan: plan.id },
+          { token: other },
+        )
+      ).status,
+    ).toBe(400);
     expect((await api.get('/v1/pool/read', { token: other })).body.payload[0].proxies).toEqual([]);
 
-    expect((await api.post('/v1/user/change-plan-name', { id: plan.id, planName: '  Office  ' }, { token: owner })).body).toEqual({ detail: 'Plan name saved' });
-    const [renamed] = await t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.id, plan.id));
+    expect(
+      (await api.post('/v1/user/change-plan-name', { id: plan.id, planName: '  Office  ' }, { token: owner }))
+        .body,
+    ).toEqual({ detail: 'Plan name saved' });
+    const [renamed] = await t.database.db
+      .select()
+      .from(schema.customerPlans)
+      .where(eq(schema.customerPlans.id, plan.id));
     expect(renamed!.planName).toBe('Office');
-    expect((await api.post('/v1/user/change-plan-name', { id: plan.id, planName: ' ' }, { token: owner })).status).toBe(400);
+    expect(
+      (await api.post('/v1/user/change-plan-name', { id: plan.id, planName: ' ' }, { token: owner })).status,
+    ).toBe(400);
   });
 
   it('concurrent activations never share an address, and an exhausted pool is a 409 that leaves the plan pending', async () => {
@@ -132,10 +213,14 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
         .orderBy(schema.proxyPool.address)
         .limit(120)
     ).map((r) => r.id);
-    await t.database.db.delete(schema.proxyPool).where(and(eq(schema.proxyPool.productType, 'PR_5'), notInArray(schema.proxyPool.id, keep)));
+    await t.database.db
+      .delete(schema.proxyPool)
+      .where(and(eq(schema.proxyPool.productType, 'PR_5'), notInArray(schema.proxyPool.id, keep)));
 
     const answers = await Promise.all(
-      tokens.map((token, i) => api.post('/v1/user/activate-dc-ipv6-plan', { ips: [`192.0.2.${i + 10}`], type: 'PR_5' }, { token })),
+      tokens.map((token, i) =>
+        api.post('/v1/user/activate-dc-ipv6-plan', { ips: [`192.0.2.${i + 10}`], type: 'PR_5' }, { token }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409]);
     expect(answers.find((a) => a.status === 409)!.body.detail).toMatch(/^No free IPv6 addresses right now/);

@@ -13,10 +13,14 @@ const tempDir = useTempDirs();
 /** Runs the server until it exits; resolves with its exit code and what it printed on stderr. */
 const startServer = (env: Record<string, string>) =>
   new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: '', ...env },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
+      {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: '', ...env },
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -43,7 +47,11 @@ describe('a start that cannot succeed exits with one clear line', () => {
     await mkdir(join(dir, 'base'));
     const { code, stderr } = await startServer({ DATA_DIR: dir });
     expect(code).toBe(1);
-    expect(stderr).toMatch(new RegExp(`^Cannot start: DATA_DIR ${dir} cannot be opened as a database .*: move it aside or delete it to start fresh\\.\\n$`));
+    expect(stderr).toMatch(
+      new RegExp(
+        `^Cannot start: DATA_DIR ${dir} cannot be opened as a database .*: move it aside or delete it to start fresh\\.\\n$`,
+      ),
+    );
   });
 
   it('names a bad configuration variable', async () => {
@@ -55,7 +63,9 @@ describe('a start that cannot succeed exits with one clear line', () => {
   it('says when PostgreSQL cannot be reached', async () => {
     const { code, stderr } = await startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^Cannot start: Cannot reach PostgreSQL at DATABASE_URL \(.*\): check that it runs\.\n$/);
+    expect(stderr).toMatch(
+      /^Cannot start: Cannot reach PostgreSQL at DATABASE_URL \(.*\): check that it runs\.\n$/,
+    );
   });
 });
 
@@ -63,14 +73,28 @@ describe('graceful shutdown', () => {
   it('on SIGTERM finishes, closes the database, releases DATA_DIR and exits 0', async () => {
     const dir = await tempDir();
     const port = 3199;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dir },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          LOG_LEVEL: 'silent',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: '',
+          DATA_DIR: dir,
+        },
+      },
+    );
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error('server did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -10,7 +10,7 @@ export const AUTH_MESSAGES = {
   otpSent: "We've sent OTP on your email. Please verify your email address.",
   otpNotDelivered: 'If otp not delivered, please write live chat',
   resetPasswordMismatch: "Passwords doesn't matched.",
-  settingsPasswordMismatch: 'passwords didn\'t matched.',
+  settingsPasswordMismatch: "passwords didn't matched.",
   badCredentials: 'Invalid username or password',
   deactivated: 'Account deactivated',
   badOtp: 'Invalid or expired code',
@@ -87,7 +87,13 @@ export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 export const resendOtpBodySchema = z.object({ email: emailSchema, ...captcha });
 
 export const resetPasswordBodySchema = z
-  .object({ email: emailSchema, otp: otpSchema, password: newPasswordSchema, cnf_password: z.string(), ...captcha })
+  .object({
+    email: emailSchema,
+    otp: otpSchema,
+    password: newPasswordSchema,
+    cnf_password: z.string(),
+    ...captcha,
+  })
   .check(
     z.refine((body) => body.password === body.cnf_password, {
       message: AUTH_MESSAGES.resetPasswordMismatch,
@@ -164,7 +170,10 @@ export const authConfigSchema = z
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** An ALTCHA proof-of-work challenge, passed to the solver as it is. */
-export const powChallengeSchema = z.looseObject({ parameters: z.looseObject({}), signature: z.optional(z.string()) });
+export const powChallengeSchema = z.looseObject({
+  parameters: z.looseObject({}),
+  signature: z.optional(z.string()),
+});
 
 const post = <B extends z.ZodMiniType | undefined, R extends z.ZodMiniType>(
   path: string,
@@ -191,14 +200,62 @@ export const authEndpoints = {
     access: 'public',
     response: withPayload(powChallengeSchema),
   }),
-  login: post('/v1/auth/login', 'Sign in; 422 with payload.email when an OTP was mailed', 'public', loginBodySchema, tokenPayloadSchema),
-  signup: post('/v1/auth/signup', 'Create an account; answers 422 with payload.email: confirm the mailed OTP', 'public', signupBodySchema, detailOnly),
-  confirmEmail: post('/v1/auth/confirm-email', 'Confirm a mailed OTP (sign-up or two-factor sign-in)', 'public', confirmEmailBodySchema, tokenPayloadSchema),
-  resendOtp: post('/v1/auth/resend-otp', 'Mail a new OTP for a pending confirmation', 'public', resendOtpBodySchema, detailOnly),
-  forgotPassword: post('/v1/auth/forgot-password', 'Mail a password reset code', 'public', forgotPasswordBodySchema, detailOnly),
-  resetPassword: post('/v1/auth/reset-password', 'Set a new password with the mailed code', 'public', resetPasswordBodySchema, tokenPayloadSchema),
-  google: post('/v1/auth/google', 'Sign in with a Google authorisation code', 'public', googleBodySchema, tokenPayloadSchema),
-  discord: post('/v1/auth/discord', 'Sign in with the Discord callback parameters', 'public', discordBodySchema, tokenPayloadSchema),
+  login: post(
+    '/v1/auth/login',
+    'Sign in; 422 with payload.email when an OTP was mailed',
+    'public',
+    loginBodySchema,
+    tokenPayloadSchema,
+  ),
+  signup: post(
+    '/v1/auth/signup',
+    'Create an account; answers 422 with payload.email: confirm the mailed OTP',
+    'public',
+    signupBodySchema,
+    detailOnly,
+  ),
+  confirmEmail: post(
+    '/v1/auth/confirm-email',
+    'Confirm a mailed OTP (sign-up or two-factor sign-in)',
+    'public',
+    confirmEmailBodySchema,
+    tokenPayloadSchema,
+  ),
+  resendOtp: post(
+    '/v1/auth/resend-otp',
+    'Mail a new OTP for a pending confirmation',
+    'public',
+    resendOtpBodySchema,
+    detailOnly,
+  ),
+  forgotPassword: post(
+    '/v1/auth/forgot-password',
+    'Mail a password reset code',
+    'public',
+    forgotPasswordBodySchema,
+    detailOnly,
+  ),
+  resetPassword: post(
+    '/v1/auth/reset-password',
+    'Set a new password with the mailed code',
+    'public',
+    resetPasswordBodySchema,
+    tokenPayloadSchema,
+  ),
+  google: post(
+    '/v1/auth/google',
+    'Sign in with a Google authorisation code',
+    'public',
+    googleBodySchema,
+    tokenPayloadSchema,
+  ),
+  discord: post(
+    '/v1/auth/discord',
+    'Sign in with the Discord callback parameters',
+    'public',
+    discordBodySchema,
+    tokenPayloadSchema,
+  ),
   access: defineEndpoint({
     method: 'GET',
     path: '/v1/auth/access',
@@ -208,9 +265,27 @@ export const authEndpoints = {
     response: withPayload(accessSchema),
   }),
   logout: post('/v1/auth/logout', 'Revoke this session', 'user', undefined, detailOnly),
-  updateEmailVerification: post('/v1/auth/update-email-verification', 'Mail an OTP to the new address', 'user', updateEmailVerificationBodySchema, detailOnly),
-  updateEmail: post('/v1/auth/update-email', 'Change the e-mail with the OTP sent to it', 'user', updateEmailBodySchema, detailOnly),
-  updatePassword: post('/v1/auth/update-password', 'Change the password; every session is revoked and a new token returned', 'user', updatePasswordBodySchema, tokenPayloadSchema),
+  updateEmailVerification: post(
+    '/v1/auth/update-email-verification',
+    'Mail an OTP to the new address',
+    'user',
+    updateEmailVerificationBodySchema,
+    detailOnly,
+  ),
+  updateEmail: post(
+    '/v1/auth/update-email',
+    'Change the e-mail with the OTP sent to it',
+    'user',
+    updateEmailBodySchema,
+    detailOnly,
+  ),
+  updatePassword: post(
+    '/v1/auth/update-password',
+    'Change the password; every session is revoked and a new token returned',
+    'user',
+    updatePasswordBodySchema,
+    tokenPayloadSchema,
+  ),
   twoFactor: defineEndpoint({
     method: 'POST',
     path: '/v1/auth/two-factor/:value',
@@ -220,5 +295,11 @@ export const authEndpoints = {
     params: z.object({ value: z.stringbool() }),
     response: withPayload(z.object({ is_2fa: z.boolean() })),
   }),
-  deactivate: post('/v1/auth/deactivate', 'Deactivate the account and revoke every session', 'user', undefined, detailOnly),
+  deactivate: post(
+    '/v1/auth/deactivate',
+    'Deactivate the account and revoke every session',
+    'user',
+    undefined,
+    detailOnly,
+  ),
 };

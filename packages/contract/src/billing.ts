@@ -7,7 +7,9 @@ import { productCodeSchema } from './products.js';
 import { z } from './zod.js';
 
 const required = (label: string, max = 120) =>
-  z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
 
 /** Billing details (SPEC.md §3); every field required, the country one of the list (SPEC.md §5). */
 export const billingBodySchema = z.object({
@@ -18,7 +20,9 @@ export const billingBodySchema = z.object({
   zip: required('ZIP', 20),
   /** Stored as the list writes it; other spellings of a listed country are taken ("turkey", "USA"). */
   country: z.pipe(
-    z.string().check(z.refine((name) => canonicalCountry(name) !== undefined, 'Choose a country from the list')),
+    z
+      .string()
+      .check(z.refine((name) => canonicalCountry(name) !== undefined, 'Choose a country from the list')),
     z.transform((name) => canonicalCountry(name) ?? name),
   ),
   /** The visitor's public address as the browser saw it; the server records the one it sees (DESIGN.md §3). */
@@ -89,7 +93,9 @@ export const buyAdditionalBodySchema = z.object({
   coupon,
   plan: planId,
   /** GB to add. */
-  amount: z.int().check(z.positive('Add at least 1 GB'), z.lte(GB_SLIDER.max, `At most ${GB_SLIDER.max} GB at once`)),
+  amount: z
+    .int()
+    .check(z.positive('Add at least 1 GB'), z.lte(GB_SLIDER.max, `At most ${GB_SLIDER.max} GB at once`)),
   /** The product whose current plan gets the GB. */
   plan_type: productCodeSchema,
 });
@@ -104,23 +110,42 @@ export const customCheckoutBodySchema = z.object({
 
 /** Reseller top-up, in euro (SPEC.md §5: required, numeric; we also need it above zero and sane). */
 export const balanceInvoiceBodySchema = z.object({
-  amount: z.number().check(z.positive('Amount must be more than 0'), z.lte(10_000, 'At most €10,000 at once'), z.multipleOf(0.01, 'At most 2 decimals')),
+  amount: z
+    .number()
+    .check(
+      z.positive('Amount must be more than 0'),
+      z.lte(10_000, 'At most €10,000 at once'),
+      z.multipleOf(0.01, 'At most 2 decimals'),
+    ),
   payment_method: paymentMethod,
 });
 
 const hostedUrlAnswer = withPayload(z.object({ hosted_url: z.nullable(z.string()), invoice_id: z.string() }));
 
-const createPost = <B extends z.ZodMiniType>(path: string, summary: string, access: 'user' | 'reseller', body: B) =>
+const createPost = <B extends z.ZodMiniType>(
+  path: string,
+  summary: string,
+  access: 'user' | 'reseller',
+  body: B,
+) =>
   defineEndpoint({ method: 'POST', path, summary, tag: 'invoice', access, body, response: hostedUrlAnswer });
 
 /** One line of the reseller balance's ledger: top-ups positive, purchases negative (euro). */
 export const balanceEntrySchema = z
-  .object({ id: z.int(), amount: z.number(), reason: z.string(), invoice_id: z.nullable(z.string()), created: z.string() })
+  .object({
+    id: z.int(),
+    amount: z.number(),
+    reason: z.string(),
+    invoice_id: z.nullable(z.string()),
+    created: z.string(),
+  })
   .check(z.meta({ id: 'BalanceEntry' }));
 export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
 
 /** A promo code as it would apply now for this customer: percent off, or euros off. */
-export const couponSchema = z.object({ code: z.string(), kind: z.enum(['percent', 'fixed']), value: z.number() }).check(z.meta({ id: 'Coupon' }));
+export const couponSchema = z
+  .object({ code: z.string(), kind: z.enum(['percent', 'fixed']), value: z.number() })
+  .check(z.meta({ id: 'Coupon' }));
 export type Coupon = z.infer<typeof couponSchema>;
 
 export const billingEndpoints = {
@@ -150,7 +175,9 @@ export const balanceEndpoints = {
     summary: 'The reseller balance ledger, newest first, ten a page',
     tag: 'balance',
     access: 'reseller',
-    query: z.object({ page: z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000)))) }),
+    query: z.object({
+      page: z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000)))),
+    }),
     response: paged(balanceEntrySchema),
   }),
 };
@@ -162,24 +189,48 @@ export const couponEndpoints = {
     summary: 'Would this promo code apply now? The same checks as at checkout',
     tag: 'invoice',
     access: 'user',
-    query: z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Promo code is required'), z.maxLength(64)) }),
+    query: z.object({
+      code: z.string().check(z.trim(), z.minLength(1, 'Promo code is required'), z.maxLength(64)),
+    }),
     response: withPayload(couponSchema),
   }),
 };
 
 export const invoiceEndpoints = {
   create: createPost('/v1/invoice/create', 'Buy a catalogue plan', 'user', createInvoiceBodySchema),
-  createNormal: createPost('/v1/invoice/create-normal', 'Buy a normal (PR_3) plan with the GB slider', 'user', createNormalInvoiceBodySchema),
-  buyAdditional: createPost('/v1/invoice/buyAdditional', 'Buy more GB for the current plan of a product', 'user', buyAdditionalBodySchema),
-  customCheckout: createPost('/v1/invoice/dc-ip-custom-checkout', 'Buy a custom datacenter or IPv6 plan', 'user', customCheckoutBodySchema),
-  createBalance: createPost('/v1/invoice/create-balance-invoice', 'Top up the reseller balance', 'reseller', balanceInvoiceBodySchema),
+  createNormal: createPost(
+    '/v1/invoice/create-normal',
+    'Buy a normal (PR_3) plan with the GB slider',
+    'user',
+    createNormalInvoiceBodySchema,
+  ),
+  buyAdditional: createPost(
+    '/v1/invoice/buyAdditional',
+    'Buy more GB for the current plan of a product',
+    'user',
+    buyAdditionalBodySchema,
+  ),
+  customCheckout: createPost(
+    '/v1/invoice/dc-ip-custom-checkout',
+    'Buy a custom datacenter or IPv6 plan',
+    'user',
+    customCheckoutBodySchema,
+  ),
+  createBalance: createPost(
+    '/v1/invoice/create-balance-invoice',
+    'Top up the reseller balance',
+    'reseller',
+    balanceInvoiceBodySchema,
+  ),
   list: defineEndpoint({
     method: 'GET',
     path: '/v1/invoice/read',
     summary: 'The invoices, newest first, ten a page',
     tag: 'invoice',
     access: 'user',
-    query: z.object({ page: z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000)))) }),
+    query: z.object({
+      page: z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000)))),
+    }),
     response: paged(invoiceSchema),
   }),
   read: defineEndpoint({

@@ -50,13 +50,30 @@ export const maintenanceSchema = z
 export type Maintenance = z.infer<typeof maintenanceSchema>;
 
 const read = <T extends z.ZodMiniType>(path: string, summary: string, tag: string, item: T) =>
-  defineEndpoint({ method: 'GET', path, summary, tag, access: 'public', response: withPayload(z.array(item)) });
+  defineEndpoint({
+    method: 'GET',
+    path,
+    summary,
+    tag,
+    access: 'public',
+    response: withPayload(z.array(item)),
+  });
 
 export const catalogueEndpoints = {
   plans: read('/v1/plan/read', 'Purchasable plans of every product', 'catalogue', planSchema),
   paymentMethods: read('/v1/payment_method/read', 'Payment methods', 'catalogue', paymentMethodSchema),
   faqs: read('/v1/faq/read', 'Frequently asked questions', 'content', faqSchema),
-  announcements: read('/v1/announcement/read', 'Announcement banner (first item used)', 'content', announcementSchema),
+  announcements: read(
+    '/v1/announcement/read',
+    'Announcement banner (first item used)',
+    'content',
+    announcementSchema,
+  ),
   socialMedia: read('/v1/social_media/read', 'Social media links', 'content', socialMediaSchema),
-  maintenance: read('/v1/maintenance/read', 'Maintenance switch (first item used)', 'content', maintenanceSchema),
+  maintenance: read(
+    '/v1/maintenance/read',
+    'Maintenance switch (first item used)',
+    'content',
+    maintenanceSchema,
+  ),
 };

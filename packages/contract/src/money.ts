@@ -5,4 +5,4 @@ export const euroToCents = (euro: number): number => Math.round(euro * 100);
 export const centsToEuro = (cents: number): number => Math.round(cents) / 100;
 
 /** Rounds a euro amount to whole cents (half away from zero). */
-export const roundEuro = (euro: number): number => Math.sign(euro) * Math.round(Math.abs(euro) * 100) / 100;
+export const roundEuro = (euro: number): number => (Math.sign(euro) * Math.round(Math.abs(euro) * 100)) / 100;

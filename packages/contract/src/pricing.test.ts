@@ -51,7 +51,10 @@ describe('GB slider (SPEC.md §9)', () => {
 describe('custom plan (SPEC.md §9)', () => {
   it('uses the day table exactly as written, dip at day 22 included', () => {
     expect(DEFAULT_CUSTOM_DAY_PRICES).toHaveLength(30);
-    const expected = [10, 15, 20, 25, 30, 35, 40, 44, 48, 52, 56, 60, 64, 68, 72, 74, 76, 78, 80, 82, 86, 78, 88, 90, 92, 93.6, 95.2, 96.8, 98.4, 100];
+    const expected = [
+      10, 15, 20, 25, 30, 35, 40, 44, 48, 52, 56, 60, 64, 68, 72, 74, 76, 78, 80, 82, 86, 78, 88, 90, 92,
+      93.6, 95.2, 96.8, 98.4, 100,
+    ];
     expected.forEach((price, index) => expect(customPlanPrice(index + 1, 1)).toBe(price));
   });
 

@@ -26,7 +26,9 @@ export interface SliderPlan {
 }
 
 /** Slider bounds for a plan: min is the included data, fixed when the plan has no add-on price. */
-export const gbSliderBounds = (plan: SliderPlan): { min: number; max: number; step: number; fixed: boolean } => {
+export const gbSliderBounds = (
+  plan: SliderPlan,
+): { min: number; max: number; step: number; fixed: boolean } => {
   const fixed = plan.add_gb_price === null;
   return { min: plan.data, max: fixed ? plan.data : GB_SLIDER.max, step: GB_SLIDER.step, fixed };
 };
@@ -49,8 +51,10 @@ export const gbSliderPrice = (plan: SliderPlan, gb: number): number => {
 
 export const isValidCustomPlan = (days: number, ips: number): { days?: string; ips?: string } => {
   const errors: { days?: string; ips?: string } = {};
-  if (!Number.isInteger(days) || days < CUSTOM_PLAN.minDays || days > CUSTOM_PLAN.maxDays) errors.days = 'Invalid Days';
-  if (!Number.isInteger(ips) || ips < CUSTOM_PLAN.minIps || ips > CUSTOM_PLAN.maxIps) errors.ips = 'Invalid Ips';
+  if (!Number.isInteger(days) || days < CUSTOM_PLAN.minDays || days > CUSTOM_PLAN.maxDays)
+    errors.days = 'Invalid Days';
+  if (!Number.isInteger(ips) || ips < CUSTOM_PLAN.minIps || ips > CUSTOM_PLAN.maxIps)
+    errors.ips = 'Invalid Ips';
   return errors;
 };
 

@@ -4,32 +4,45 @@ import { GENERATOR_LIMITS } from './proxy-lines.js';
 import { z } from './zod.js';
 
 /** IPv4 or IPv6 literal, checked the same way in the browser and on the server (DESIGN.md §4). */
-export const isIpLiteral = (value: string): boolean => z.regexes.ipv4.test(value) || z.regexes.ipv6.test(value);
+export const isIpLiteral = (value: string): boolean =>
+  z.regexes.ipv4.test(value) || z.regexes.ipv6.test(value);
 
 /** `0.0.0.0` and `::` name no host: whitelisted, they would let nobody in. */
 const isUnspecified = (value: string): boolean => value === '0.0.0.0' || /^[0:]+$/.test(value);
 
-export const ipSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'IP address is required'),
-    z.maxLength(45, 'Not an IP address'),
-    z.refine(isIpLiteral, 'Enter an IPv4 or IPv6 address'),
-    z.refine((value) => !isUnspecified(value), 'Enter the IP you connect from, not 0.0.0.0 or ::'),
-  );
+export const ipSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'IP address is required'),
+  z.maxLength(45, 'Not an IP address'),
+  z.refine(isIpLiteral, 'Enter an IPv4 or IPv6 address'),
+  z.refine((value) => !isUnspecified(value), 'Enter the IP you connect from, not 0.0.0.0 or ::'),
+);
 
 /** Products activated with an IP and sold by the IP: datacenter and IPv6. */
 export const ipProductSchema = z.enum(['PR_4', 'PR_5']);
 export type IpProduct = z.infer<typeof ipProductSchema>;
 
 /** SPEC.md §7 sends `ips` as one address or a list of one; the first is whitelisted. */
-const ipsSchema = z.union([ipSchema, z.array(ipSchema).check(z.minLength(1, 'IP address is required'), z.maxLength(10))]);
+const ipsSchema = z.union([
+  ipSchema,
+  z.array(ipSchema).check(z.minLength(1, 'IP address is required'), z.maxLength(10)),
+]);
 
-export const whitelistedIpSchema = z.object({ id: z.string(), ip: z.string() }).check(z.meta({ id: 'WhitelistedIp' }));
+export const whitelistedIpSchema = z
+  .object({ id: z.string(), ip: z.string() })
+  .check(z.meta({ id: 'WhitelistedIp' }));
 export type WhitelistedIp = z.infer<typeof whitelistedIpSchema>;
 
-const code = (label: string) => z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, `${label} is required`), z.maxLength(40), z.regex(/^[a-z0-9_-]+$/, `Not a ${label.toLowerCase()}`));
+const code = (label: string) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(40),
+      z.regex(/^[a-z0-9_-]+$/, `Not a ${label.toLowerCase()}`),
+    );
 
 /**
  * SPEC.md §7 generate-proxy. `normal` is the one-button generator; `premium` takes location, type and
@@ -39,7 +52,14 @@ export const generateProxyBodySchema = z
   .object({
     proxy_type: z.enum(['normal', 'premium']),
     type: z.optional(z.enum(['sticky', 'rotating'])),
-    amount: z.optional(z.int().check(z.gte(1, 'Quantity is at least 1'), z.lte(GENERATOR_LIMITS.productPage.max, 'Quantity is at most 10000'))),
+    amount: z.optional(
+      z
+        .int()
+        .check(
+          z.gte(1, 'Quantity is at least 1'),
+          z.lte(GENERATOR_LIMITS.productPage.max, 'Quantity is at most 10000'),
+        ),
+    ),
     country: z.optional(code('Location')),
     ptype: z.optional(z.enum(['http', 'sock'])),
     city: z.optional(z.nullable(code('City'))),
@@ -47,15 +67,23 @@ export const generateProxyBodySchema = z
     product: z.optional(z.enum(['PR_2', 'PR_6'])),
   })
   .check(
-    z.refine((body) => body.proxy_type === 'normal' || (body.type !== undefined && body.amount !== undefined && body.country !== undefined), {
-      message: 'Location, type and quantity are required',
-      path: ['country'],
-    }),
+    z.refine(
+      (body) =>
+        body.proxy_type === 'normal' ||
+        (body.type !== undefined && body.amount !== undefined && body.country !== undefined),
+      {
+        message: 'Location, type and quantity are required',
+        path: ['country'],
+      },
+    ),
     z.refine((body) => body.product !== undefined || (body.amount ?? 1) <= GENERATOR_LIMITS.proxyPage.max, {
       message: `Quantity is at most ${GENERATOR_LIMITS.proxyPage.max} here`,
       path: ['amount'],
     }),
-    z.refine((body) => !body.isp || Boolean(body.city), { message: 'Choose a city for an ISP', path: ['isp'] }),
+    z.refine((body) => !body.isp || Boolean(body.city), {
+      message: 'Choose a city for an ISP',
+      path: ['isp'],
+    }),
   );
 export type GenerateProxyBody = z.input<typeof generateProxyBodySchema>;
 
@@ -78,7 +106,11 @@ export const countryStatsSchema = z
           name: z.string(),
           /** `special` (Private Proxy, Sneaker) or the continent. */
           group: z.string(),
-          cities: z.object({ options: z.array(z.object({ code: z.string(), name: z.string(), isps: z.object({ options: z.array(option) }) })) }),
+          cities: z.object({
+            options: z.array(
+              z.object({ code: z.string(), name: z.string(), isps: z.object({ options: z.array(option) }) }),
+            ),
+          }),
         }),
       ),
     }),
@@ -101,20 +133,35 @@ export const ipPlanSchema = z.object({
 export type IpPlan = z.infer<typeof ipPlanSchema>;
 
 /** A GB plan (ISP, premium) on its product page: the newest active one. */
-export const dataPlanSchema = z.object({ id: z.string(), planName: z.string(), expiry_date: z.nullable(z.string()), data: z.number() });
+export const dataPlanSchema = z.object({
+  id: z.string(),
+  planName: z.string(),
+  expiry_date: z.nullable(z.string()),
+  data: z.number(),
+});
 
 const common = { have_plan: z.boolean(), isPendingPlan: z.boolean(), usage_stats: z.array(usageDay) };
 
 /** GET /v1/user/dashboard (SPEC.md §3): each product page's figures from the real plans and usage. */
 export const productDashboardSchema = z
   .object({
-    PR_2: z.object({ ...common, plan_data: z.nullable(dataPlanSchema), user_data: z.object({ data: z.object({ traffic: z.number(), bandwidth: z.number() }) }) }),
+    PR_2: z.object({
+      ...common,
+      plan_data: z.nullable(dataPlanSchema),
+      user_data: z.object({ data: z.object({ traffic: z.number(), bandwidth: z.number() }) }),
+    }),
     PR_6: z.object({
       ...common,
       plan_data: z.nullable(dataPlanSchema),
       user_data: z.object({ data: z.object({ availableTraffic: z.number(), usedTraffic: z.number() }) }),
     }),
-    PR_4: z.object({ ...common, plan_data: z.array(ipPlanSchema), user_data: z.null(), proxies: z.array(z.string()), ipAmount: z.int() }),
+    PR_4: z.object({
+      ...common,
+      plan_data: z.array(ipPlanSchema),
+      user_data: z.null(),
+      proxies: z.array(z.string()),
+      ipAmount: z.int(),
+    }),
     PR_5: z.object({ ...common, plan_data: z.array(ipPlanSchema), user_data: z.null() }),
   })
   .check(z.meta({ id: 'ProductDashboard' }));
@@ -149,10 +196,15 @@ export const proxyEndpoints = {
   activateDcIpv6: defineEndpoint({
     method: 'POST',
     path: '/v1/user/activate-dc-ipv6-plan',
-    summary: 'Activate a pending datacenter or IPv6 plan with an IP to whitelist (the oldest pending, or `plan`)',
+    summary:
+      'Activate a pending datacenter or IPv6 plan with an IP to whitelist (the oldest pending, or `plan`)',
     tag: 'proxies',
     access: 'user',
-    body: z.object({ ips: ipsSchema, type: ipProductSchema, plan: z.optional(z.string().check(z.maxLength(64))) }),
+    body: z.object({
+      ips: ipsSchema,
+      type: ipProductSchema,
+      plan: z.optional(z.string().check(z.maxLength(64))),
+    }),
     response: detailOnly,
   }),
   activatePremium: defineEndpoint({
@@ -170,7 +222,10 @@ export const proxyEndpoints = {
     summary: 'Whitelist an IP on a datacenter or IPv6 plan',
     tag: 'proxies',
     access: 'user',
-    body: z.object({ ip: ipSchema, plan: z.string().check(z.minLength(1, 'Choose a plan'), z.maxLength(64)) }),
+    body: z.object({
+      ip: ipSchema,
+      plan: z.string().check(z.minLength(1, 'Choose a plan'), z.maxLength(64)),
+    }),
     response: detailOnly,
   }),
   whitelistedIps: defineEndpoint({
@@ -199,7 +254,9 @@ export const proxyEndpoints = {
     access: 'user',
     body: z.object({
       id: z.string().check(z.maxLength(64)),
-      planName: z.string().check(z.trim(), z.minLength(1, 'Plan name is required'), z.maxLength(60, 'At most 60 characters')),
+      planName: z
+        .string()
+        .check(z.trim(), z.minLength(1, 'Plan name is required'), z.maxLength(60, 'At most 60 characters')),
     }),
     response: detailOnly,
   }),

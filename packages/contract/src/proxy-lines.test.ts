@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_PORT, lineUsername, parseLineUsername, parsePassword, proxyLine, proxyLines, stickySession, type LineOptions } from './proxy-lines.js';
+import {
+  GATEWAY_PORT,
+  lineUsername,
+  parseLineUsername,
+  parsePassword,
+  proxyLine,
+  proxyLines,
+  stickySession,
+  type LineOptions,
+} from './proxy-lines.js';
 
 const credentials = { host: 'gw.example.com', username: 'u123', password: 'Secret9' };
 /** A deterministic "random": always the same letter index. */
@@ -7,11 +16,15 @@ const fixed = (index: number) => () => index;
 
 describe('proxy lines (SPEC.md §9, DESIGN.md §4)', () => {
   it('rotating, random country: host, port 31112, user, bare password', () => {
-    expect(proxyLine(credentials, { country: 'random', type: 'rotating' })).toBe(`gw.example.com:${GATEWAY_PORT}:u123:Secret9`);
+    expect(proxyLine(credentials, { country: 'random', type: 'rotating' })).toBe(
+      `gw.example.com:${GATEWAY_PORT}:u123:Secret9`,
+    );
   });
 
   it('rotating with a country, then city and ISP for premium', () => {
-    expect(proxyLine(credentials, { country: 'de', type: 'rotating' })).toBe('gw.example.com:31112:u123:Secret9_country-de');
+    expect(proxyLine(credentials, { country: 'de', type: 'rotating' })).toBe(
+      'gw.example.com:31112:u123:Secret9_country-de',
+    );
     expect(proxyLine(credentials, { country: 'us', type: 'rotating', city: 'newyork', isp: 'verizon' })).toBe(
       'gw.example.com:31112:u123:Secret9_country-us_city-newyork_isp-verizon',
     );
@@ -20,8 +33,12 @@ describe('proxy lines (SPEC.md §9, DESIGN.md §4)', () => {
   it('sticky lines end with a session of 8 lowercase letters', () => {
     const session = stickySession(fixed(2));
     expect(session).toBe('cccccccc');
-    expect(proxyLine(credentials, { country: 'gb', type: 'sticky' }, session)).toBe('gw.example.com:31112:u123:Secret9_country-gb_session-cccccccc');
-    expect(proxyLine(credentials, { country: 'random', type: 'sticky' }, session)).toBe('gw.example.com:31112:u123:Secret9_session-cccccccc');
+    expect(proxyLine(credentials, { country: 'gb', type: 'sticky' }, session)).toBe(
+      'gw.example.com:31112:u123:Secret9_country-gb_session-cccccccc',
+    );
+    expect(proxyLine(credentials, { country: 'random', type: 'sticky' }, session)).toBe(
+      'gw.example.com:31112:u123:Secret9_session-cccccccc',
+    );
     expect(() => proxyLine(credentials, { country: 'gb', type: 'sticky' })).toThrow();
   });
 
@@ -37,7 +54,8 @@ describe('proxy lines (SPEC.md §9, DESIGN.md §4)', () => {
     const sticky = proxyLines(credentials, { country: 'fr', type: 'sticky' }, 50, counting);
     expect(sticky).toHaveLength(50);
     expect(new Set(sticky).size).toBe(50);
-    for (const line of sticky) expect(line).toMatch(/^gw\.example\.com:31112:u123:Secret9_country-fr_session-[a-z]{8}$/);
+    for (const line of sticky)
+      expect(line).toMatch(/^gw\.example\.com:31112:u123:Secret9_country-fr_session-[a-z]{8}$/);
     expect(new Set(proxyLines(credentials, { country: 'fr', type: 'rotating' }, 3, counting)).size).toBe(1);
   });
 
@@ -60,7 +78,15 @@ describe('proxy lines (SPEC.md §9, DESIGN.md §4)', () => {
       expect(parsed?.options.session).toBe(options.type === 'sticky' ? 'abcdefgh' : undefined);
       expect(parsed?.options.city).toBe(options.city);
     }
-    for (const bad of ['Secret9_country-', 'Secret9_color-red', 'Secret9_session-ABC', 'Secret9_session-abc', 'Secret9_city-x', 'Secret9_country-us_country-de', '_country-us']) {
+    for (const bad of [
+      'Secret9_country-',
+      'Secret9_color-red',
+      'Secret9_session-ABC',
+      'Secret9_session-abc',
+      'Secret9_city-x',
+      'Secret9_country-us_country-de',
+      '_country-us',
+    ]) {
       expect(parsePassword(bad), bad).toBeNull();
     }
   });
@@ -71,6 +97,7 @@ describe('proxy lines (SPEC.md §9, DESIGN.md §4)', () => {
     expect(lineUsername('u123abc', 'PR_6')).toBe('u123abc-premium');
     expect(parseLineUsername('u123abc-premium')).toEqual({ proxyUsername: 'u123abc', product: 'PR_6' });
     expect(parseLineUsername('u1-2-normal')).toEqual({ proxyUsername: 'u1-2', product: 'PR_1' });
-    for (const bad of ['u123abc', 'u123abc-', '-isp', 'u123abc-datacenter', 'u123abc-ISP', '']) expect(parseLineUsername(bad)).toBeNull();
+    for (const bad of ['u123abc', 'u123abc-', '-isp', 'u123abc-datacenter', 'u123abc-ISP', ''])
+      expect(parseLineUsername(bad)).toBeNull();
   });
 });

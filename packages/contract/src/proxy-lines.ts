@@ -2,7 +2,10 @@
 export const GATEWAY_PORT = 31112;
 
 /** Generator quantities (SPEC.md §5, DESIGN.md §3): the /proxy premium generator, and the product pages. */
-export const GENERATOR_LIMITS = { proxyPage: { min: 1, max: 100 }, productPage: { min: 1, max: 10_000 } } as const;
+export const GENERATOR_LIMITS = {
+  proxyPage: { min: 1, max: 100 },
+  productPage: { min: 1, max: 10_000 },
+} as const;
 
 export const STICKY_SESSION_LENGTH = 8;
 /** The location that means "any country": the line carries no country. */
@@ -32,14 +35,19 @@ export interface GatewayCredentials {
 export const LINE_PRODUCTS = { PR_1: 'normal', PR_2: 'isp', PR_3: 'residential', PR_6: 'premium' } as const;
 export type LineProduct = keyof typeof LINE_PRODUCTS;
 
-export const lineUsername = (proxyUsername: string, product: LineProduct): string => `${proxyUsername}-${LINE_PRODUCTS[product]}`;
+export const lineUsername = (proxyUsername: string, product: LineProduct): string =>
+  `${proxyUsername}-${LINE_PRODUCTS[product]}`;
 
 /** Reads a line's username back into the account's proxy username and the product; null if it names none. */
-export const parseLineUsername = (username: string): { proxyUsername: string; product: LineProduct } | null => {
+export const parseLineUsername = (
+  username: string,
+): { proxyUsername: string; product: LineProduct } | null => {
   const dash = username.lastIndexOf('-');
   if (dash <= 0) return null;
   const suffix = username.slice(dash + 1);
-  const product = (Object.keys(LINE_PRODUCTS) as LineProduct[]).find((code) => LINE_PRODUCTS[code] === suffix);
+  const product = (Object.keys(LINE_PRODUCTS) as LineProduct[]).find(
+    (code) => LINE_PRODUCTS[code] === suffix,
+  );
   return product ? { proxyUsername: username.slice(0, dash), product } : null;
 };
 
@@ -76,10 +84,14 @@ export const proxyLines = (
   count: number,
   random: (max: number) => number,
 ): string[] =>
-  Array.from({ length: count }, () => proxyLine(credentials, options, options.type === 'sticky' ? stickySession(random) : undefined));
+  Array.from({ length: count }, () =>
+    proxyLine(credentials, options, options.type === 'sticky' ? stickySession(random) : undefined),
+  );
 
 /** Reads a password back into the account password and its options; null when the options are malformed. */
-export const parsePassword = (password: string): { secret: string; options: Record<string, string> } | null => {
+export const parsePassword = (
+  password: string,
+): { secret: string; options: Record<string, string> } | null => {
   const [secret, ...rest] = password.split('_');
   if (!secret) return null;
   const options: Record<string, string> = {};
@@ -88,7 +100,8 @@ export const parsePassword = (password: string): { secret: string; options: Reco
     if (!match?.[1] || !match[2] || options[match[1]] !== undefined) return null;
     options[match[1]] = match[2];
   }
-  if (options.session !== undefined && !new RegExp(`^[a-z]{${STICKY_SESSION_LENGTH}}$`).test(options.session)) return null;
+  if (options.session !== undefined && !new RegExp(`^[a-z]{${STICKY_SESSION_LENGTH}}$`).test(options.session))
+    return null;
   if ((options.city !== undefined || options.isp !== undefined) && options.country === undefined) return null;
   return { secret, options };
 };

@@ -7,12 +7,23 @@ import { productCodeSchema } from './products.js';
 
 describe('contract schemas', () => {
   it('accepts the six product codes and rejects anything else (DESIGN.md §3)', () => {
-    for (const code of ['PR_1', 'PR_2', 'PR_3', 'PR_4', 'PR_5', 'PR_6']) expect(productCodeSchema.parse(code)).toBe(code);
-    for (const code of ['PR_7', 'pr_4', '', 'IPv6']) expect(productCodeSchema.safeParse(code).success).toBe(false);
+    for (const code of ['PR_1', 'PR_2', 'PR_3', 'PR_4', 'PR_5', 'PR_6'])
+      expect(productCodeSchema.parse(code)).toBe(code);
+    for (const code of ['PR_7', 'pr_4', '', 'IPv6'])
+      expect(productCodeSchema.safeParse(code).success).toBe(false);
   });
 
   it('describes a plan as SPEC.md §3 names its fields', () => {
-    const plan = { id: 1, type: 'PR_4', name: 'Datacenter 10 IPs', price: 19.99, duration: 720, ipAmount: 10, data: null, add_gb_price: null };
+    const plan = {
+      id: 1,
+      type: 'PR_4',
+      name: 'Datacenter 10 IPs',
+      price: 19.99,
+      duration: 720,
+      ipAmount: 10,
+      data: null,
+      add_gb_price: null,
+    };
     expect(planSchema.parse(plan)).toEqual(plan);
     expect(planSchema.safeParse({ ...plan, price: -1 }).success).toBe(false);
     expect(planSchema.safeParse({ ...plan, price: 1.234 }).success).toBe(false);
@@ -22,12 +33,18 @@ describe('contract schemas', () => {
   it('wraps catalogue reads in a payload list', () => {
     const answer = catalogueEndpoints.maintenance.response.parse({ payload: [{ id: 1, status: false }] });
     expect(answer.payload[0]?.status).toBe(false);
-    expect(catalogueEndpoints.maintenance.response.safeParse({ payload: { status: false } }).success).toBe(false);
+    expect(catalogueEndpoints.maintenance.response.safeParse({ payload: { status: false } }).success).toBe(
+      false,
+    );
   });
 
   it('requires username and password to sign in', () => {
-    expect(loginBodySchema.safeParse({ username: ' ', password: 'x' }).error?.issues[0]?.message).toBe('Username is required');
-    expect(loginBodySchema.safeParse({ username: 'ann', password: '' }).error?.issues[0]?.message).toBe('Password is required');
+    expect(loginBodySchema.safeParse({ username: ' ', password: 'x' }).error?.issues[0]?.message).toBe(
+      'Username is required',
+    );
+    expect(loginBodySchema.safeParse({ username: 'ann', password: '' }).error?.issues[0]?.message).toBe(
+      'Password is required',
+    );
     expect(loginBodySchema.parse({ username: ' ann ', password: 'pw' }).username).toBe('ann');
   });
 

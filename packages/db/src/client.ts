@@ -42,9 +42,16 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
     await pool.query('select 1');
   } catch (error) {
     await pool.end();
-    throw new StartupError(`Cannot reach PostgreSQL at DATABASE_URL (${(error as Error).message}): check that it runs.`);
+    throw new StartupError(
+      `Cannot reach PostgreSQL at DATABASE_URL (${(error as Error).message}): check that it runs.`,
+    );
   }
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    pool,
+    close: () => pool.end(),
+  };
 };
 
 /** Does this folder already hold a database (PostgreSQL writes PG_VERSION first)? */
@@ -60,7 +67,8 @@ export const openPglite = async (options: {
   let client: PGlite;
   try {
     const startFrom =
-      options.snapshot ?? (options.dataDir && options.seed && !holdsDatabase(options.dataDir) ? await options.seed() : undefined);
+      options.snapshot ??
+      (options.dataDir && options.seed && !holdsDatabase(options.dataDir) ? await options.seed() : undefined);
     client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(startFrom ? { loadDataDir: startFrom } : {}),

@@ -23,7 +23,16 @@ const newUser = (name: string) =>
 const invoice = async (user: User, kind: 'plan' | 'balance', priceCents: number, paid: boolean) => {
   const [row] = await database.db
     .insert(schema.invoices)
-    .values({ userId: user.id, kind, planName: kind, listPriceCents: priceCents, priceCents, proxyType: 'PR_4', paymentMethod: 'sandbox', paid })
+    .values({
+      userId: user.id,
+      kind,
+      planName: kind,
+      listPriceCents: priceCents,
+      priceCents,
+      proxyType: 'PR_4',
+      paymentMethod: 'sandbox',
+      paid,
+    })
     .returning();
   return row!;
 };
@@ -32,7 +41,11 @@ describe('dashboard figures (SPEC.md §3 dashboard stats)', () => {
   it('counts plans, pending activations and money spent on products, for this customer only', async () => {
     const ann = await newUser('ann');
     const bob = await newUser('bob');
-    expect(await accountFigures(database.db, ann.id)).toEqual({ totalPlans: 0, pendingActivations: 0, moneySpentCents: 0 });
+    expect(await accountFigures(database.db, ann.id)).toEqual({
+      totalPlans: 0,
+      pendingActivations: 0,
+      moneySpentCents: 0,
+    });
 
     const paidPlan = await invoice(ann, 'plan', 1999, true);
     const otherPlan = await invoice(ann, 'plan', 500, true);
@@ -45,8 +58,16 @@ describe('dashboard figures (SPEC.md §3 dashboard stats)', () => {
       { ...plan, invoiceId: otherPlan.id, status: 'active' },
     ]);
 
-    expect(await accountFigures(database.db, ann.id)).toEqual({ totalPlans: 2, pendingActivations: 1, moneySpentCents: 2499 });
-    expect(await accountFigures(database.db, bob.id)).toEqual({ totalPlans: 0, pendingActivations: 0, moneySpentCents: 4200 });
+    expect(await accountFigures(database.db, ann.id)).toEqual({
+      totalPlans: 2,
+      pendingActivations: 1,
+      moneySpentCents: 2499,
+    });
+    expect(await accountFigures(database.db, bob.id)).toEqual({
+      totalPlans: 0,
+      pendingActivations: 0,
+      moneySpentCents: 4200,
+    });
   });
 
   it('sums the balance ledger', async () => {

@@ -1,7 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { listMaintenance, listPlans, loadCatalogue, migrate, readCatalogue, schema, setMaintenance } from '../src/index.js';
+import {
+  listMaintenance,
+  listPlans,
+  loadCatalogue,
+  migrate,
+  readCatalogue,
+  schema,
+  setMaintenance,
+} from '../src/index.js';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
 
 let database: TestDatabase;
@@ -26,7 +34,9 @@ const tableCounts = async () => {
     proxyPool: schema.proxyPool,
   };
   const entries = await Promise.all(
-    Object.entries(tables).map(async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0]?.n] as const),
+    Object.entries(tables).map(
+      async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0]?.n] as const,
+    ),
   );
   return Object.fromEntries(entries);
 };
@@ -34,7 +44,9 @@ const tableCounts = async () => {
 describe('migrations and catalogue loading', () => {
   it('applies the migrations again without error or change', async () => {
     const applied = async () => {
-      const result: unknown = await database.db.execute(sql`select hash from drizzle.__drizzle_migrations order by id`);
+      const result: unknown = await database.db.execute(
+        sql`select hash from drizzle.__drizzle_migrations order by id`,
+      );
       return (result as { rows: unknown[] }).rows;
     };
     const before = await applied();

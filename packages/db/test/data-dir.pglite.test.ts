@@ -36,7 +36,9 @@ describe('PGlite data directory', () => {
 
 describe('starting a new DATA_DIR from a seed', () => {
   const migrationsIn = async (database: Awaited<ReturnType<typeof openPglite>>) => {
-    const result: unknown = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const result: unknown = await database.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     return (result as { rows: { n: number }[] }).rows[0]?.n;
   };
 
@@ -54,7 +56,10 @@ describe('starting a new DATA_DIR from a seed', () => {
     await first.close();
 
     // The folder now holds a database: the seed must not even be loaded, let alone replace it.
-    const again = await openPglite({ dataDir: dir, seed: () => Promise.reject(new Error('seed loaded for an existing database')) });
+    const again = await openPglite({
+      dataDir: dir,
+      seed: () => Promise.reject(new Error('seed loaded for an existing database')),
+    });
     const kept: unknown = await again.db.execute(sql`select to_regclass('kept') is not null as present`);
     expect((kept as { rows: { present: boolean }[] }).rows[0]?.present).toBe(true);
     await again.close();

@@ -12,7 +12,9 @@ describe('DATA_DIR lock', () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'proxydesk.pid'), String(process.ppid));
     expect(() => lockDataDir(dir)).toThrow(StartupError);
-    expect(() => lockDataDir(dir)).toThrow(`DATA_DIR ${dir} is in use by another ProxyDesk process (pid ${process.ppid})`);
+    expect(() => lockDataDir(dir)).toThrow(
+      `DATA_DIR ${dir} is in use by another ProxyDesk process (pid ${process.ppid})`,
+    );
   });
 
   it('refuses a second lock inside this process and frees the directory on release', async () => {
@@ -34,4 +36,3 @@ describe('DATA_DIR lock', () => {
     release();
   });
 });
-

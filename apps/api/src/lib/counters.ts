@@ -6,7 +6,11 @@ import type { Redis } from 'ioredis';
  */
 export interface Counters {
   /** Counts one attempt under `key` in a fixed window; `allowed` is false past `limit`. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  hit(
+    key: string,
+    limit: number,
+    windowSeconds: number,
+  ): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Forgets the attempts under `key` (a success ends a run of failures). */
   reset(key: string): Promise<void>;
   /** True the first time `key` is claimed within `ttlSeconds`, false after (replay protection). */
@@ -20,11 +24,15 @@ return { count, redis.call('PTTL', KEYS[1]) }`;
 
 const redisCounters = (redis: Redis, prefix: string): Counters => ({
   hit: async (key, limit, windowSeconds) => {
-    const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, windowSeconds * 1000)) as [number, number];
+    const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, windowSeconds * 1000)) as [
+      number,
+      number,
+    ];
     return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
   },
   reset: async (key) => void (await redis.del(`${prefix}${key}`)),
-  claimOnce: async (key, ttlSeconds) => (await redis.set(`${prefix}${key}`, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
+  claimOnce: async (key, ttlSeconds) =>
+    (await redis.set(`${prefix}${key}`, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
 });
 
 const memoryCounters = (now: () => number): Counters => {

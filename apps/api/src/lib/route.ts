@@ -43,7 +43,9 @@ export const route = <E extends Endpoint>(
       response: { 200: endpoint.response, '4xx': errorSchema },
       ...(access === 'public' ? {} : { security: [{ bearer: [] }, { apiKey: [] }] }),
     },
-    ...(access === 'public' ? {} : { onRequest: async (request: FastifyRequest) => void (await app.authenticate(request, access)) }),
+    ...(access === 'public'
+      ? {}
+      : { onRequest: async (request: FastifyRequest) => void (await app.authenticate(request, access)) }),
     handler: (request, reply) =>
       handler({
         params: request.params as Infer<E['params']>,

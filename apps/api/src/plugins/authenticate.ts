@@ -45,7 +45,8 @@ export const registerAuthentication = (app: FastifyInstance, db: Db): void => {
     const account = await resolve(db, request.headers.authorization);
     // Deactivation revokes every session; a key or a session that outlived it still stops here.
     if (!account.user.isActive) throw unauthorized();
-    if (level === 'reseller' && account.user.role !== 'reseller') throw new HttpError(403, 'Only resellers can do this');
+    if (level === 'reseller' && account.user.role !== 'reseller')
+      throw new HttpError(403, 'Only resellers can do this');
     request.account = account;
     return account;
   });

@@ -4,7 +4,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HttpError } from '../lib/http-error.js';
 
 /** Names the field of the first validation problem: `body.email: Invalid email address`. */
-const describeValidation = (error: FastifyError & { validation: { instancePath?: string; message?: string }[] }) => {
+const describeValidation = (
+  error: FastifyError & { validation: { instancePath?: string; message?: string }[] },
+) => {
   const [first] = error.validation;
   const where = error.validationContext ?? 'request';
   const field = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
@@ -31,7 +33,10 @@ const isDataException = (error: unknown): boolean => {
 export const registerErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      const body = error.payload === undefined ? { detail: error.detail } : { detail: error.detail, payload: error.payload };
+      const body =
+        error.payload === undefined
+          ? { detail: error.detail }
+          : { detail: error.detail, payload: error.payload };
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -12,7 +12,11 @@ import { HttpError } from '../lib/http-error.js';
 const contentSecurityPolicy = (config: Config) => ({
   useDefaults: false,
   directives: {
-    frameSrc: ["'self'", 'https:', ...(config.PADDLE_API_BASE ? [new URL(config.PADDLE_API_BASE).origin] : [])],
+    frameSrc: [
+      "'self'",
+      'https:',
+      ...(config.PADDLE_API_BASE ? [new URL(config.PADDLE_API_BASE).origin] : []),
+    ],
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
@@ -40,8 +44,15 @@ const limitedPath = (request: FastifyRequest): string => {
   }
 };
 
-export const registerSecurity = async (app: FastifyInstance, config: Config, redis: Redis | undefined): Promise<void> => {
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+export const registerSecurity = async (
+  app: FastifyInstance,
+  config: Config,
+  redis: Redis | undefined,
+): Promise<void> => {
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+  });
   // Only the API is limited: static files and the docs are not (DESIGN.md §6), nor payment providers'
   // webhooks, which come in bursts from a few addresses and are checked by signature.
   await app.register(rateLimit, {
@@ -52,6 +63,7 @@ export const registerSecurity = async (app: FastifyInstance, config: Config, red
       return !path.startsWith('/v1/') || path.startsWith('/v1/webhooks/');
     },
     ...(redis ? { redis, nameSpace: 'proxydesk-rl:' } : {}),
-    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests: try again in ${context.after}`),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests: try again in ${context.after}`),
   });
 };

@@ -9,7 +9,10 @@ import { sendNotFound } from './errors.js';
 export const webDistDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Addresses that are never a page of the single-page app: the API, and files (a missing asset is a 404). */
 const isNotAPage = (url: string) => {

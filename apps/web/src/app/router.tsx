@@ -7,8 +7,10 @@ import { AuthLayout } from './layouts/auth-layout';
  * Each screen is its own chunk, loaded when first shown. React Router's declarative mode with
  * `React.lazy` keeps the data router (which this app does not use) out of the first load.
  */
-const page = <P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = <P extends object, K extends string>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) => lazy(async () => ({ default: (await load())[name] }));
 
 const SignInPage = page(() => import('./pages/sign-in'), 'SignInPage');
 const PublicFaqsPage = page(() => import('./pages/public-faqs'), 'PublicFaqsPage');

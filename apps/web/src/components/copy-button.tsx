@@ -6,7 +6,12 @@ export const CopyButton = ({ value, label = 'Copy' }: { value: string; label?: s
   <MantineCopyButton value={value} timeout={2000}>
     {({ copied, copy }) => (
       <Tooltip label={copied ? 'Copied' : label} withArrow>
-        <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? 'Copied' : label}>
+        <ActionIcon
+          variant="subtle"
+          color={copied ? 'teal' : 'gray'}
+          onClick={copy}
+          aria-label={copied ? 'Copied' : label}
+        >
           {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
         </ActionIcon>
       </Tooltip>

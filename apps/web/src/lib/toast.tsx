@@ -6,4 +6,10 @@ import { IconCheck } from '@tabler/icons-react';
  * are the toast's own, never a copy of text the page shows, so a page keeps one element per message.
  */
 export const toastDone = (message: string) =>
-  notifications.show({ message, color: 'teal', icon: <IconCheck size={18} />, withBorder: true, autoClose: 4000 });
+  notifications.show({
+    message,
+    color: 'teal',
+    icon: <IconCheck size={18} />,
+    withBorder: true,
+    autoClose: 4000,
+  });

@@ -40,10 +40,16 @@ export const customDayPriceFileSchema = z.partialRecord(
 );
 
 export const paymentMethodFileSchema = z.array(
-  z.object({ code: z.enum(PAYMENT_METHOD_CODES), name: z.string().min(1), active: z.boolean().default(true) }),
+  z.object({
+    code: z.enum(PAYMENT_METHOD_CODES),
+    name: z.string().min(1),
+    active: z.boolean().default(true),
+  }),
 );
 
-export const faqFileSchema = z.array(z.object({ slug, question: z.string().min(1), answer: z.string().min(1) }));
+export const faqFileSchema = z.array(
+  z.object({ slug, question: z.string().min(1), answer: z.string().min(1) }),
+);
 
 export const contentFileSchema = z.object({
   /** Seeded only when the shop has no announcement yet: the operator's later edits are kept. */

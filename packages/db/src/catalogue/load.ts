@@ -32,7 +32,11 @@ import { expandPoolLine } from './pool.js';
 
 export const defaultCatalogueDir = fileURLToPath(new URL('../../catalogue', import.meta.url));
 
-const readCatalogueFile = async <T extends z.ZodType>(dir: string, name: string, schema: T): Promise<z.infer<T>> => {
+const readCatalogueFile = async <T extends z.ZodType>(
+  dir: string,
+  name: string,
+  schema: T,
+): Promise<z.infer<T>> => {
   const path = join(dir, name);
   let raw: unknown;
   try {
@@ -43,7 +47,9 @@ const readCatalogueFile = async <T extends z.ZodType>(dir: string, name: string,
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new StartupError(`Catalogue file ${path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}.`);
+    throw new StartupError(
+      `Catalogue file ${path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}.`,
+    );
   }
   return parsed.data;
 };
@@ -104,7 +110,12 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
     await tx
       .update(plans)
       .set({ isActive: false })
-      .where(notInArray(plans.slug, planRows.map((p) => p.slug)));
+      .where(
+        notInArray(
+          plans.slug,
+          planRows.map((p) => p.slug),
+        ),
+      );
 
     const dayRows = Object.entries(catalogue.customDayPrices).flatMap(([productType, prices = []]) =>
       prices.map((price, index) => ({ productType, days: index + 1, priceCents: euroToCents(price) })),
@@ -128,7 +139,12 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
     await tx
       .update(paymentMethods)
       .set({ isActive: false })
-      .where(notInArray(paymentMethods.code, methodRows.map((m) => m.code)));
+      .where(
+        notInArray(
+          paymentMethods.code,
+          methodRows.map((m) => m.code),
+        ),
+      );
 
     const faqRows = catalogue.faqs.map((f, index) => ({ ...f, sortOrder: index }));
     await tx
@@ -136,18 +152,35 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
       .values(faqRows)
       .onConflictDoUpdate({
         target: faqs.slug,
-        set: { question: excluded('question'), answer: excluded('answer'), sortOrder: excluded('sort_order') },
+        set: {
+          question: excluded('question'),
+          answer: excluded('answer'),
+          sortOrder: excluded('sort_order'),
+        },
       });
-    await tx.delete(faqs).where(notInArray(faqs.slug, faqRows.map((f) => f.slug)));
+    await tx.delete(faqs).where(
+      notInArray(
+        faqs.slug,
+        faqRows.map((f) => f.slug),
+      ),
+    );
 
     const socialRows = catalogue.content.social.map((s, index) => ({ ...s, sortOrder: index }));
     if (socialRows.length > 0) {
       await tx
         .insert(socialLinks)
         .values(socialRows)
-        .onConflictDoUpdate({ target: socialLinks.name, set: { url: excluded('url'), sortOrder: excluded('sort_order') } });
+        .onConflictDoUpdate({
+          target: socialLinks.name,
+          set: { url: excluded('url'), sortOrder: excluded('sort_order') },
+        });
     }
-    await tx.delete(socialLinks).where(notInArray(socialLinks.name, socialRows.map((s) => s.name)));
+    await tx.delete(socialLinks).where(
+      notInArray(
+        socialLinks.name,
+        socialRows.map((s) => s.name),
+      ),
+    );
 
     const [anyAnnouncement] = await tx.select({ id: announcements.id }).from(announcements).limit(1);
     if (!anyAnnouncement) await tx.insert(announcements).values(catalogue.content.announcement);
@@ -168,9 +201,13 @@ const loadLocations = async (db: Db, file: Catalogue['locations']): Promise<void
     ),
   ].map((row, index) => ({ ...row, sortOrder: index }));
   const countries = file.continents.flatMap((c) => c.countries);
-  const cityRows = countries.flatMap((c) => c.cities.map((city) => ({ countryCode: c.code, code: city.code, name: city.name })));
+  const cityRows = countries.flatMap((c) =>
+    c.cities.map((city) => ({ countryCode: c.code, code: city.code, name: city.name })),
+  );
   const ispRows = countries.flatMap((c) =>
-    c.cities.flatMap((city) => city.isps.map((isp) => ({ countryCode: c.code, cityCode: city.code, ...isp }))),
+    c.cities.flatMap((city) =>
+      city.isps.map((isp) => ({ countryCode: c.code, cityCode: city.code, ...isp })),
+    ),
   );
   await db.delete(locationIsps);
   await db.delete(locationCities);
@@ -191,6 +228,9 @@ const loadProxyPool = async (db: Db, file: Catalogue['proxyPool']): Promise<void
     file[productType].flatMap(expandPoolLine).map((endpoint) => ({ productType, ...endpoint })),
   );
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insert(proxyPool).values(rows.slice(start, start + 500)).onConflictDoNothing();
+    await db
+      .insert(proxyPool)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoNothing();
   }
 };

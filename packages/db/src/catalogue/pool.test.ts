@@ -10,7 +10,16 @@ describe('proxy pool lines (issue #5 inventory)', () => {
   });
 
   it('refuses what it cannot read, with the line in the message', () => {
-    for (const bad of ['10.0.0.1', '10.0.0.1:0', '10.0.0.1:70000', '10.0.0.9-10.0.0.1:80', '999.1.1.1:80', '[10.0.0.1]:80', 'host.example:80', '10.0.0.0-10.2.0.0:80']) {
+    for (const bad of [
+      '10.0.0.1',
+      '10.0.0.1:0',
+      '10.0.0.1:70000',
+      '10.0.0.9-10.0.0.1:80',
+      '999.1.1.1:80',
+      '[10.0.0.1]:80',
+      'host.example:80',
+      '10.0.0.0-10.2.0.0:80',
+    ]) {
       expect(() => expandPoolLine(bad), bad).toThrow();
     }
   });

@@ -19,7 +19,8 @@ const MAX_RANGE = 65_536;
 export const expandPoolLine = (line: string): PoolEndpoint[] => {
   const match = /^(?:\[([^\]]+)\]|([^:\s]+)):(\d{1,5})$/.exec(line.trim());
   const port = Number(match?.[3]);
-  if (!match || port < 1 || port > 65_535) throw new Error(`"${line}" is not ADDRESS:PORT, [IPv6]:PORT or FIRST-LAST:PORT`);
+  if (!match || port < 1 || port > 65_535)
+    throw new Error(`"${line}" is not ADDRESS:PORT, [IPv6]:PORT or FIRST-LAST:PORT`);
   const host = match[1] ?? match[2] ?? '';
   if (match[1] !== undefined) {
     if (isIP(host) !== 6) throw new Error(`"${host}" is not an IPv6 address`);
@@ -29,6 +30,7 @@ export const expandPoolLine = (line: string): PoolEndpoint[] => {
   if (isIP(first) !== 4 || isIP(last) !== 4) throw new Error(`"${host}" is not an IPv4 address or range`);
   const from = ipv4ToNumber(first);
   const to = ipv4ToNumber(last);
-  if (to < from || to - from >= MAX_RANGE) throw new Error(`"${host}" is not a range of 1 to ${MAX_RANGE} addresses`);
+  if (to < from || to - from >= MAX_RANGE)
+    throw new Error(`"${host}" is not a range of 1 to ${MAX_RANGE} addresses`);
   return Array.from({ length: to - from + 1 }, (_, i) => ({ address: numberToIpv4(from + i), port }));
 };

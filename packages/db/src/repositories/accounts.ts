@@ -3,7 +3,10 @@ import type { Db } from '../client.js';
 import { apiKeys, otps, sessions, users } from '../schema/index.js';
 
 export type User = typeof users.$inferSelect;
-export type NewUser = Pick<typeof users.$inferInsert, 'username' | 'email' | 'passwordHash' | 'emailVerified'> &
+export type NewUser = Pick<
+  typeof users.$inferInsert,
+  'username' | 'email' | 'passwordHash' | 'emailVerified'
+> &
   Partial<Pick<typeof users.$inferInsert, 'referredBy' | 'googleSub' | 'discordId'>> & {
     referralCode: string;
     proxyUsername: string;
@@ -35,18 +38,34 @@ export const findUserByLogin = async (db: Db, login: string): Promise<User | und
     await db
       .select()
       .from(users)
-      .where(or(sql`lower(${users.username}) = ${lower(login)}`, sql`lower(${users.email}) = ${lower(login)}`))
+      .where(
+        or(sql`lower(${users.username}) = ${lower(login)}`, sql`lower(${users.email}) = ${lower(login)}`),
+      )
       .limit(1)
   )[0];
 
 export const findUserByEmail = async (db: Db, email: string): Promise<User | undefined> =>
-  (await db.select().from(users).where(sql`lower(${users.email}) = ${lower(email)}`))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${lower(email)}`)
+  )[0];
 
 export const findUserByReferralCode = async (db: Db, code: string): Promise<User | undefined> =>
   (await db.select().from(users).where(eq(users.referralCode, code)))[0];
 
-export const findUserByProvider = async (db: Db, provider: 'google' | 'discord', subject: string): Promise<User | undefined> =>
-  (await db.select().from(users).where(eq(provider === 'google' ? users.googleSub : users.discordId, subject)))[0];
+export const findUserByProvider = async (
+  db: Db,
+  provider: 'google' | 'discord',
+  subject: string,
+): Promise<User | undefined> =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(eq(provider === 'google' ? users.googleSub : users.discordId, subject))
+  )[0];
 
 /** Inserts an account; a taken username, e-mail or code surfaces as a unique violation (see violatedUniqueIndex). */
 export const insertUser = async (db: Db, user: NewUser): Promise<User> => {
@@ -58,7 +77,20 @@ export const insertUser = async (db: Db, user: NewUser): Promise<User> => {
 export const updateUser = async (
   db: Db,
   id: string,
-  patch: Partial<Pick<User, 'email' | 'emailVerified' | 'passwordHash' | 'isActive' | 'is2fa' | 'googleSub' | 'discordId' | 'role' | 'proxyPassword'>>,
+  patch: Partial<
+    Pick<
+      User,
+      | 'email'
+      | 'emailVerified'
+      | 'passwordHash'
+      | 'isActive'
+      | 'is2fa'
+      | 'googleSub'
+      | 'discordId'
+      | 'role'
+      | 'proxyPassword'
+    >
+  >,
 ): Promise<void> => {
   await db.update(users).set(patch).where(eq(users.id, id));
 };
@@ -67,7 +99,13 @@ export const updateUser = async (
 
 export const insertSession = async (
   db: Db,
-  session: { userId: string; tokenHash: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+  session: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ): Promise<void> => {
   await db.insert(sessions).values(session);
 };
@@ -83,7 +121,10 @@ export const findSessionUser = async (db: Db, tokenHash: string, now = new Date(
   )[0];
 
 export const revokeSession = async (db: Db, sessionId: string): Promise<void> => {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 };
 
 export const revokeAllSessions = async (db: Db, userId: string): Promise<number> =>
@@ -100,7 +141,14 @@ export const revokeAllSessions = async (db: Db, userId: string): Promise<number>
 /** A new code replaces any unused one of the same purpose. */
 export const insertOtp = async (
   db: Db,
-  otp: { userId: string; purpose: OtpPurpose; email: string; codeHash: string; createdAt: Date; expiresAt: Date },
+  otp: {
+    userId: string;
+    purpose: OtpPurpose;
+    email: string;
+    codeHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> => {
   await db.transaction(async (tx) => {
     await tx
@@ -144,7 +192,12 @@ export const consumeOtp = async (db: Db, otpId: string): Promise<boolean> =>
 
 /* A reseller's API key: one per account, only its hash and first characters kept. */
 
-export const replaceApiKey = async (db: Db, userId: string, keyHash: string, prefix: string): Promise<void> => {
+export const replaceApiKey = async (
+  db: Db,
+  userId: string,
+  keyHash: string,
+  prefix: string,
+): Promise<void> => {
   await db
     .insert(apiKeys)
     .values({ userId, keyHash, prefix })
@@ -155,8 +208,13 @@ export const findApiKeyPrefix = async (db: Db, userId: string): Promise<string |
   (await db.select({ prefix: apiKeys.prefix }).from(apiKeys).where(eq(apiKeys.userId, userId)))[0]?.prefix;
 
 export const findUserByApiKeyHash = async (db: Db, keyHash: string): Promise<User | undefined> =>
-  (await db.select({ user: users }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, keyHash)))[0]
-    ?.user;
+  (
+    await db
+      .select({ user: users })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(eq(apiKeys.keyHash, keyHash))
+  )[0]?.user;
 
 /** Removes an account that never confirmed its e-mail (it cannot have signed in, so it owns nothing). */
 export const deleteUnconfirmedUser = async (db: Db, id: string): Promise<void> => {

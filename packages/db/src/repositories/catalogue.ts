@@ -1,11 +1,35 @@
-import { centsToEuro, type Announcement, type Faq, type Maintenance, type PaymentMethod, type Plan, type ProductCode, type SocialMedia, type PaymentMethodCode } from '@proxydesk/contract';
+import {
+  centsToEuro,
+  type Announcement,
+  type Faq,
+  type Maintenance,
+  type PaymentMethod,
+  type Plan,
+  type ProductCode,
+  type SocialMedia,
+  type PaymentMethodCode,
+} from '@proxydesk/contract';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { announcements, faqs, locationCities, locationIsps, locations, maintenance, paymentMethods, plans, socialLinks } from '../schema/index.js';
+import {
+  announcements,
+  faqs,
+  locationCities,
+  locationIsps,
+  locations,
+  maintenance,
+  paymentMethods,
+  plans,
+  socialLinks,
+} from '../schema/index.js';
 
 /** Active plans in catalogue order. */
 export const listPlans = async (db: Db): Promise<Plan[]> => {
-  const rows = await db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder), asc(plans.id));
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(eq(plans.isActive, true))
+    .orderBy(asc(plans.sortOrder), asc(plans.id));
   return rows.map((p) => ({
     id: p.id,
     type: p.type as ProductCode,
@@ -28,7 +52,10 @@ export const listPaymentMethods = async (db: Db): Promise<PaymentMethod[]> => {
 };
 
 export const listFaqs = (db: Db): Promise<Faq[]> =>
-  db.select({ id: faqs.id, question: faqs.question, answer: faqs.answer }).from(faqs).orderBy(asc(faqs.sortOrder));
+  db
+    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+    .from(faqs)
+    .orderBy(asc(faqs.sortOrder));
 
 /** Newest first: the dashboard shows the first item. */
 export const listAnnouncements = (db: Db): Promise<Announcement[]> =>
@@ -38,10 +65,16 @@ export const listAnnouncements = (db: Db): Promise<Announcement[]> =>
     .orderBy(desc(announcements.createdAt), desc(announcements.id));
 
 export const listSocialLinks = (db: Db): Promise<SocialMedia[]> =>
-  db.select({ id: socialLinks.id, name: socialLinks.name, url: socialLinks.url }).from(socialLinks).orderBy(asc(socialLinks.sortOrder));
+  db
+    .select({ id: socialLinks.id, name: socialLinks.name, url: socialLinks.url })
+    .from(socialLinks)
+    .orderBy(asc(socialLinks.sortOrder));
 
 export const listMaintenance = (db: Db): Promise<Maintenance[]> =>
-  db.select({ id: maintenance.id, status: maintenance.status }).from(maintenance).orderBy(asc(maintenance.id));
+  db
+    .select({ id: maintenance.id, status: maintenance.status })
+    .from(maintenance)
+    .orderBy(asc(maintenance.id));
 
 /** Turns maintenance mode on or off (operator CLI); returns the previous state. */
 export const setMaintenance = async (db: Db, status: boolean): Promise<boolean> => {
@@ -66,10 +99,22 @@ export const listLocationTree = async (db: Db) => {
     const key = `${isp.countryCode}/${isp.cityCode}`;
     ispsOf.set(key, [...(ispsOf.get(key) ?? []), { code: isp.code, name: isp.name }]);
   }
-  const citiesOf = new Map<string, { code: string; name: string; isps: { options: { code: string; name: string }[] } }[]>();
+  const citiesOf = new Map<
+    string,
+    { code: string; name: string; isps: { options: { code: string; name: string }[] } }[]
+  >();
   for (const city of cities) {
-    const entry = { code: city.code, name: city.name, isps: { options: ispsOf.get(`${city.countryCode}/${city.code}`) ?? [] } };
+    const entry = {
+      code: city.code,
+      name: city.name,
+      isps: { options: ispsOf.get(`${city.countryCode}/${city.code}`) ?? [] },
+    };
     citiesOf.set(city.countryCode, [...(citiesOf.get(city.countryCode) ?? []), entry]);
   }
-  return countries.map((c) => ({ code: c.code, name: c.name, group: c.grp, cities: { options: citiesOf.get(c.code) ?? [] } }));
+  return countries.map((c) => ({
+    code: c.code,
+    name: c.name,
+    group: c.grp,
+    cities: { options: citiesOf.get(c.code) ?? [] },
+  }));
 };

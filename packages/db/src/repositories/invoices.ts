@@ -2,15 +2,30 @@ import { PENDING_WINDOW_MS } from '@proxydesk/contract';
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
-import { couponRedemptions, coupons, customDayPrices, customerPlans, invoices, plans } from '../schema/index.js';
+import {
+  couponRedemptions,
+  coupons,
+  customDayPrices,
+  customerPlans,
+  invoices,
+  plans,
+} from '../schema/index.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
-export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'paid' | 'paidAt' | 'createdAt' | 'hostedUrl' | 'providerRef'>;
+export type NewInvoice = Omit<
+  typeof invoices.$inferInsert,
+  'id' | 'paid' | 'paidAt' | 'createdAt' | 'hostedUrl' | 'providerRef'
+>;
 export type CouponRow = typeof coupons.$inferSelect;
 
 export const findActivePlan = async (db: Db, id: number): Promise<PlanRow | undefined> =>
-  (await db.select().from(plans).where(and(eq(plans.id, id), eq(plans.isActive, true))))[0];
+  (
+    await db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.id, id), eq(plans.isActive, true)))
+  )[0];
 
 /** The operator's custom-plan price per day for 1..30 days, in cents (index = days − 1). */
 export const listCustomDayPrices = async (db: Db, productType: string): Promise<number[]> =>
@@ -66,21 +81,38 @@ export const insertInvoice = async (db: Db, invoice: NewInvoice): Promise<Invoic
 
 /** An invoice whose checkout could not be opened: unpaid and unknown to any provider, so nobody can pay it. */
 export const deleteUnopenedInvoice = async (db: Db, id: string): Promise<void> => {
-  await db.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.paid, false), isNull(invoices.providerRef)));
+  await db
+    .delete(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.paid, false), isNull(invoices.providerRef)));
 };
 
-export const setInvoiceCheckout = async (db: Db, id: string, hostedUrl: string | null, providerRef: string | null): Promise<void> => {
+export const setInvoiceCheckout = async (
+  db: Db,
+  id: string,
+  hostedUrl: string | null,
+  providerRef: string | null,
+): Promise<void> => {
   await db.update(invoices).set({ hostedUrl, providerRef }).where(eq(invoices.id, id));
 };
 
 /** A customer's own invoice; another customer's is simply not found. */
 export const findOwnInvoice = async (db: Db, userId: string, id: string): Promise<InvoiceRow | undefined> =>
-  isUuid(id) ? (await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId))))[0] : undefined;
+  isUuid(id)
+    ? (
+        await db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+      )[0]
+    : undefined;
 
 export const findInvoiceById = async (db: Db, id: string): Promise<InvoiceRow | undefined> =>
   isUuid(id) ? (await db.select().from(invoices).where(eq(invoices.id, id)))[0] : undefined;
 
-export const findInvoiceByProviderRef = async (db: Db, providerRef: string): Promise<InvoiceRow | undefined> =>
+export const findInvoiceByProviderRef = async (
+  db: Db,
+  providerRef: string,
+): Promise<InvoiceRow | undefined> =>
   (await db.select().from(invoices).where(eq(invoices.providerRef, providerRef)))[0];
 
 /** Newest first, `pageSize` a page, with the total. */
@@ -102,7 +134,13 @@ export const findActiveCustomerPlan = async (db: Db, userId: string, productType
     await db
       .select()
       .from(customerPlans)
-      .where(and(eq(customerPlans.userId, userId), eq(customerPlans.productType, productType), eq(customerPlans.status, 'active')))
+      .where(
+        and(
+          eq(customerPlans.userId, userId),
+          eq(customerPlans.productType, productType),
+          eq(customerPlans.status, 'active'),
+        ),
+      )
       .orderBy(desc(customerPlans.createdAt))
       .limit(1)
   )[0];
@@ -110,10 +148,25 @@ export const findActiveCustomerPlan = async (db: Db, userId: string, productType
 /** Creates or replaces a promo code (the operator's command line). */
 export const saveCoupon = async (
   db: Db,
-  coupon: { code: string; kind: 'percent' | 'fixed'; value: number; maxUses: number | null; validUntil: Date | null },
+  coupon: {
+    code: string;
+    kind: 'percent' | 'fixed';
+    value: number;
+    maxUses: number | null;
+    validUntil: Date | null;
+  },
 ): Promise<void> => {
   await db
     .insert(coupons)
     .values({ ...coupon, isActive: true })
-    .onConflictDoUpdate({ target: coupons.code, set: { kind: coupon.kind, value: coupon.value, maxUses: coupon.maxUses, validUntil: coupon.validUntil, isActive: true } });
+    .onConflictDoUpdate({
+      target: coupons.code,
+      set: {
+        kind: coupon.kind,
+        value: coupon.value,
+        maxUses: coupon.maxUses,
+        validUntil: coupon.validUntil,
+        isActive: true,
+      },
+    });
 };

@@ -1,7 +1,14 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
-import { balanceLedger, couponRedemptions, customerPlans, invoices, paymentEvents, users } from '../schema/index.js';
+import {
+  balanceLedger,
+  couponRedemptions,
+  customerPlans,
+  invoices,
+  paymentEvents,
+  users,
+} from '../schema/index.js';
 import type { InvoiceRow } from './invoices.js';
 
 /** What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice. */
@@ -30,7 +37,8 @@ const provision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
     return;
   }
   if (invoice.kind === 'additional_gb') {
-    if (!invoice.targetPlanId || invoice.dataGb === null) throw new Error(`invoice ${invoice.id} has no plan to extend`);
+    if (!invoice.targetPlanId || invoice.dataGb === null)
+      throw new Error(`invoice ${invoice.id} has no plan to extend`);
     await tx
       .update(customerPlans)
       .set({ dataGb: sql`coalesce(${customerPlans.dataGb}, 0) + ${invoice.dataGb}` })
@@ -58,13 +66,26 @@ const provision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
  * invoice row is locked, so concurrent events for one invoice provision once. An expired invoice that is
  * paid anyway is honoured: money received is never lost.
  */
-export const applyPayment = async (tx: Db, event: PaymentEvent, referralPointsPerEuro: number): Promise<PaymentOutcome> => {
+export const applyPayment = async (
+  tx: Db,
+  event: PaymentEvent,
+  referralPointsPerEuro: number,
+): Promise<PaymentOutcome> => {
   // The invoice is locked before the event is written: the event's foreign key share-locks the invoice, and
   // two events for one invoice taking those locks the other way round would deadlock.
-  const [invoice] = event.invoiceId && isUuid(event.invoiceId) ? await tx.select().from(invoices).where(eq(invoices.id, event.invoiceId)).for('update') : [];
+  const [invoice] =
+    event.invoiceId && isUuid(event.invoiceId)
+      ? await tx.select().from(invoices).where(eq(invoices.id, event.invoiceId)).for('update')
+      : [];
   const recorded = await tx
     .insert(paymentEvents)
-    .values({ provider: event.provider, eventId: event.eventId, type: event.type, invoiceId: invoice?.id ?? null, payload: event.payload })
+    .values({
+      provider: event.provider,
+      eventId: event.eventId,
+      type: event.type,
+      invoiceId: invoice?.id ?? null,
+      payload: event.payload,
+    })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   if (recorded.length === 0) return 'duplicate-event';
@@ -75,12 +96,19 @@ export const applyPayment = async (tx: Db, event: PaymentEvent, referralPointsPe
   await tx.update(invoices).set({ paid: true, paidAt: now }).where(eq(invoices.id, invoice.id));
   await provision(tx, invoice, now);
   if (invoice.couponId !== null) {
-    await tx.insert(couponRedemptions).values({ couponId: invoice.couponId, userId: invoice.userId, invoiceId: invoice.id }).onConflictDoNothing();
+    await tx
+      .insert(couponRedemptions)
+      .values({ couponId: invoice.couponId, userId: invoice.userId, invoiceId: invoice.id })
+      .onConflictDoNothing();
   }
   // The referrer earns on money paid in, not on money spent again from a balance.
-  const points = invoice.paymentMethod === 'balance' ? 0 : Math.floor(invoice.priceCents / 100) * referralPointsPerEuro;
+  const points =
+    invoice.paymentMethod === 'balance' ? 0 : Math.floor(invoice.priceCents / 100) * referralPointsPerEuro;
   if (points > 0) {
-    const [customer] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, invoice.userId));
+    const [customer] = await tx
+      .select({ referredBy: users.referredBy })
+      .from(users)
+      .where(eq(users.id, invoice.userId));
     if (customer?.referredBy) {
       await tx
         .update(users)
@@ -91,7 +119,11 @@ export const applyPayment = async (tx: Db, event: PaymentEvent, referralPointsPe
   return 'provisioned';
 };
 
-export const recordPayment = (db: Db, event: PaymentEvent, referralPointsPerEuro = 1): Promise<PaymentOutcome> =>
+export const recordPayment = (
+  db: Db,
+  event: PaymentEvent,
+  referralPointsPerEuro = 1,
+): Promise<PaymentOutcome> =>
   db.transaction((tx) => applyPayment(tx as unknown as Db, event, referralPointsPerEuro));
 
 /** Locks the customer's row and answers the balance, for spending it inside the same transaction. */
@@ -104,7 +136,13 @@ export const lockedBalanceCents = async (tx: Db, userId: string): Promise<number
   return Number(row?.cents ?? 0);
 };
 
-export const spendBalance = async (tx: Db, userId: string, cents: number, invoiceId: string, reason: string): Promise<void> => {
+export const spendBalance = async (
+  tx: Db,
+  userId: string,
+  cents: number,
+  invoiceId: string,
+  reason: string,
+): Promise<void> => {
   await tx.insert(balanceLedger).values({ userId, amountCents: -cents, reason, invoiceId });
 };
 

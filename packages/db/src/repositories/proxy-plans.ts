@@ -11,7 +11,14 @@ export type CustomerPlan = typeof customerPlans.$inferSelect;
 
 /** A customer's own plan; another customer's (or a malformed id) is simply not found. */
 export const findOwnPlan = async (db: Db, userId: string, id: string): Promise<CustomerPlan | undefined> =>
-  isUuid(id) ? (await db.select().from(customerPlans).where(and(eq(customerPlans.id, id), eq(customerPlans.userId, userId))))[0] : undefined;
+  isUuid(id)
+    ? (
+        await db
+          .select()
+          .from(customerPlans)
+          .where(and(eq(customerPlans.id, id), eq(customerPlans.userId, userId)))
+      )[0]
+    : undefined;
 
 export type ActivationOutcome = { activated: CustomerPlan } | 'no-pending-plan' | 'pool-exhausted';
 
@@ -26,7 +33,11 @@ export const activateIpPlan = (
 ): Promise<ActivationOutcome> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const pending = and(eq(customerPlans.userId, request.userId), eq(customerPlans.productType, request.productType), eq(customerPlans.status, 'pending'));
+    const pending = and(
+      eq(customerPlans.userId, request.userId),
+      eq(customerPlans.productType, request.productType),
+      eq(customerPlans.status, 'pending'),
+    );
     if (request.planId !== undefined && !isUuid(request.planId)) return 'no-pending-plan';
     const [plan] = await tx
       .select()
@@ -50,11 +61,18 @@ export const activateIpPlan = (
       .limit(wanted)
       .for('update', { skipLocked: true });
     if (free.length < wanted) return 'pool-exhausted';
-    if (free.length > 0) await tx.insert(poolAssignments).values(free.map((row) => ({ poolId: row.id, customerPlanId: plan.id })));
+    if (free.length > 0)
+      await tx
+        .insert(poolAssignments)
+        .values(free.map((row) => ({ poolId: row.id, customerPlanId: plan.id })));
     const now = new Date();
     const [activated] = await tx
       .update(customerPlans)
-      .set({ status: 'active', activatedAt: now, expiresAt: new Date(now.getTime() + plan.durationHours * 3_600_000) })
+      .set({
+        status: 'active',
+        activatedAt: now,
+        expiresAt: new Date(now.getTime() + plan.durationHours * 3_600_000),
+      })
       .where(eq(customerPlans.id, plan.id))
       .returning();
     await tx.insert(whitelistedIps).values({ customerPlanId: plan.id, ip: request.ip }).onConflictDoNothing();
@@ -64,11 +82,23 @@ export const activateIpPlan = (
 export type WhitelistOutcome = 'added' | 'duplicate' | 'full';
 
 /** Whitelists an IP on a plan, within `allowance` (checked under a lock on the plan). */
-export const addWhitelistedIp = (db: Db, planId: string, ip: string, allowance: number): Promise<WhitelistOutcome> =>
+export const addWhitelistedIp = (
+  db: Db,
+  planId: string,
+  ip: string,
+  allowance: number,
+): Promise<WhitelistOutcome> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await tx.select({ id: customerPlans.id }).from(customerPlans).where(eq(customerPlans.id, planId)).for('update');
-    const [used] = await tx.select({ n: count() }).from(whitelistedIps).where(eq(whitelistedIps.customerPlanId, planId));
+    await tx
+      .select({ id: customerPlans.id })
+      .from(customerPlans)
+      .where(eq(customerPlans.id, planId))
+      .for('update');
+    const [used] = await tx
+      .select({ n: count() })
+      .from(whitelistedIps)
+      .where(eq(whitelistedIps.customerPlanId, planId));
     const [already] = await tx
       .select({ id: whitelistedIps.id })
       .from(whitelistedIps)
@@ -129,7 +159,13 @@ export const assignedEndpoints = async (db: Db, userId: string, productType: str
     .from(poolAssignments)
     .innerJoin(proxyPool, eq(proxyPool.id, poolAssignments.poolId))
     .innerJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
-    .where(and(eq(customerPlans.userId, userId), eq(customerPlans.productType, productType), eq(customerPlans.status, 'active')))
+    .where(
+      and(
+        eq(customerPlans.userId, userId),
+        eq(customerPlans.productType, productType),
+        eq(customerPlans.status, 'active'),
+      ),
+    )
     .orderBy(byAddress, asc(proxyPool.port));
   return rows.map((r) => (r.address.includes(':') ? `[${r.address}]:${r.port}` : `${r.address}:${r.port}`));
 };
@@ -140,7 +176,10 @@ export const listCustomerPlans = async (db: Db, userId: string, productTypes: st
     .select({
       plan: customerPlans,
       invoicePlanName: invoices.planName,
-      whitelisted: sql<number>`(select count(*) from ${whitelistedIps} where ${whitelistedIps.customerPlanId} = ${customerPlans.id})`.mapWith(Number),
+      whitelisted:
+        sql<number>`(select count(*) from ${whitelistedIps} where ${whitelistedIps.customerPlanId} = ${customerPlans.id})`.mapWith(
+          Number,
+        ),
     })
     .from(customerPlans)
     .innerJoin(invoices, eq(invoices.id, customerPlans.invoiceId))
@@ -152,6 +191,12 @@ export const hasPendingPlan = async (db: Db, userId: string, productType: string
     await db
       .select({ id: customerPlans.id })
       .from(customerPlans)
-      .where(and(eq(customerPlans.userId, userId), eq(customerPlans.productType, productType), eq(customerPlans.status, 'pending')))
+      .where(
+        and(
+          eq(customerPlans.userId, userId),
+          eq(customerPlans.productType, productType),
+          eq(customerPlans.status, 'pending'),
+        ),
+      )
       .limit(1)
   ).length > 0;

@@ -19,12 +19,20 @@ export const usedGb = async (db: Db, userId: string, productType: string, since:
   const [row] = await db
     .select({ bytes: sql<string | null>`sum(${usageRecords.bytesUp} + ${usageRecords.bytesDown})` })
     .from(usageRecords)
-    .where(and(eq(usageRecords.userId, userId), eq(usageRecords.productType, productType), usageSince(since)));
+    .where(
+      and(eq(usageRecords.userId, userId), eq(usageRecords.productType, productType), usageSince(since)),
+    );
   return Number(row?.bytes ?? 0) / BYTES_PER_GB;
 };
 
 /** GB per day for the last `days` days of each product, oldest first, zeros included (the usage charts), in one query. */
-export const dailyUsageGb = async (db: Db, userId: string, productTypes: string[], days: number, now = new Date()) => {
+export const dailyUsageGb = async (
+  db: Db,
+  userId: string,
+  productTypes: string[],
+  days: number,
+  now = new Date(),
+) => {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
   const rows = await db
     .select({
@@ -33,23 +41,40 @@ export const dailyUsageGb = async (db: Db, userId: string, productTypes: string[
       bytes: sql<string>`sum(${usageRecords.bytesUp} + ${usageRecords.bytesDown})`,
     })
     .from(usageRecords)
-    .where(and(eq(usageRecords.userId, userId), inArray(usageRecords.productType, productTypes), gte(usageRecords.bucket, start)))
+    .where(
+      and(
+        eq(usageRecords.userId, userId),
+        inArray(usageRecords.productType, productTypes),
+        gte(usageRecords.bucket, start),
+      ),
+    )
     .groupBy(usageRecords.productType, sql`2`);
   const byKey = new Map(rows.map((r) => [`${r.productType}/${r.day}`, Number(r.bytes) / BYTES_PER_GB]));
-  const dates = Array.from({ length: days }, (_, i) => new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10),
+  );
   return new Map(
-    productTypes.map((type) => [type, dates.map((date) => ({ date, gb: Math.round((byKey.get(`${type}/${date}`) ?? 0) * 100) / 100 }))]),
+    productTypes.map((type) => [
+      type,
+      dates.map((date) => ({ date, gb: Math.round((byKey.get(`${type}/${date}`) ?? 0) * 100) / 100 })),
+    ]),
   );
 };
 
 /** Adds bytes to a customer's product in the bucket of `at` (the gateway's batches; the dev sample command). */
-export const recordUsage = async (db: Db, usage: { userId: string; productType: string; bucket: Date; bytesUp: number; bytesDown: number }) => {
+export const recordUsage = async (
+  db: Db,
+  usage: { userId: string; productType: string; bucket: Date; bytesUp: number; bytesDown: number },
+) => {
   await db
     .insert(usageRecords)
     .values(usage)
     .onConflictDoUpdate({
       target: [usageRecords.userId, usageRecords.productType, usageRecords.bucket],
-      set: { bytesUp: sql`${usageRecords.bytesUp} + ${usage.bytesUp}`, bytesDown: sql`${usageRecords.bytesDown} + ${usage.bytesDown}` },
+      set: {
+        bytesUp: sql`${usageRecords.bytesUp} + ${usage.bytesUp}`,
+        bytesDown: sql`${usageRecords.bytesDown} + ${usage.bytesDown}`,
+      },
     });
 };
 
@@ -68,7 +93,11 @@ export interface UsageRow {
 export const recordUsageBatch = (db: Db, batchId: string, rows: UsageRow[]): Promise<boolean> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const fresh = await tx.insert(usageBatches).values({ id: batchId }).onConflictDoNothing().returning({ id: usageBatches.id });
+    const fresh = await tx
+      .insert(usageBatches)
+      .values({ id: batchId })
+      .onConflictDoNothing()
+      .returning({ id: usageBatches.id });
     if (fresh.length === 0) return false;
     if (rows.length > 0) {
       await tx
@@ -76,7 +105,10 @@ export const recordUsageBatch = (db: Db, batchId: string, rows: UsageRow[]): Pro
         .values(rows)
         .onConflictDoUpdate({
           target: [usageRecords.userId, usageRecords.productType, usageRecords.bucket],
-          set: { bytesUp: sql`${usageRecords.bytesUp} + excluded.bytes_up`, bytesDown: sql`${usageRecords.bytesDown} + excluded.bytes_down` },
+          set: {
+            bytesUp: sql`${usageRecords.bytesUp} + excluded.bytes_up`,
+            bytesDown: sql`${usageRecords.bytesDown} + excluded.bytes_down`,
+          },
         });
     }
     return true;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.js';
 
 export const roleEnum = pgEnum('role', ['customer', 'reseller', 'operator']);
@@ -73,7 +83,12 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_hash').on(t.keyHash)],
 );
 
-export const otpPurposeEnum = pgEnum('otp_purpose', ['confirm_email', 'login', 'reset_password', 'change_email']);
+export const otpPurposeEnum = pgEnum('otp_purpose', [
+  'confirm_email',
+  'login',
+  'reset_password',
+  'change_email',
+]);
 
 /** One-time codes mailed to a customer; stored hashed, single use, limited tries. */
 export const otps = pgTable(

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts.js';
 import { coupons, plans } from './catalogue.js';
 import { at, createdAt, id } from './columns.js';
@@ -99,5 +113,8 @@ export const balanceLedger = pgTable(
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     createdAt: createdAt(),
   },
-  (t) => [index('balance_ledger_user').on(t.userId, t.createdAt), uniqueIndex('balance_ledger_invoice').on(t.invoiceId)],
+  (t) => [
+    index('balance_ledger_user').on(t.userId, t.createdAt),
+    uniqueIndex('balance_ledger_invoice').on(t.invoiceId),
+  ],
 );

@@ -1,4 +1,14 @@
-import { boolean, foreignKey, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.js';
 
 /** Money columns hold integer euro cents; GB columns hold numeric GB. */

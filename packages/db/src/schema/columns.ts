@@ -5,4 +5,5 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 export const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Ids are uuids: anything else cannot be one, and must not reach a uuid column (PostgreSQL would refuse the query). */
-export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+export const isUuid = (value: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

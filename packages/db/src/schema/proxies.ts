@@ -1,4 +1,15 @@
-import { bigint, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.js';
 import { invoices } from './billing.js';
 import { at, createdAt, id } from './columns.js';
@@ -26,7 +37,10 @@ export const customerPlans = pgTable(
     expiresAt: at('expires_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('customer_plans_invoice').on(t.invoiceId), index('customer_plans_user').on(t.userId, t.productType)],
+  (t) => [
+    uniqueIndex('customer_plans_invoice').on(t.invoiceId),
+    index('customer_plans_user').on(t.userId, t.productType),
+  ],
 );
 
 export const whitelistedIps = pgTable(
@@ -52,7 +66,10 @@ export const proxyPool = pgTable(
     port: integer('port').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('proxy_pool_address_port').on(t.address, t.port), index('proxy_pool_product').on(t.productType)],
+  (t) => [
+    uniqueIndex('proxy_pool_address_port').on(t.address, t.port),
+    index('proxy_pool_product').on(t.productType),
+  ],
 );
 
 /** A pool address belongs to at most one plan at a time (the unique key enforces it). */

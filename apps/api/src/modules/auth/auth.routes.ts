@@ -12,12 +12,23 @@ const clientOf = (request: FastifyRequest): Client => ({
   userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
 });
 
-const notConfigured = (label: string) => new HttpError(404, `Sign-in with ${label} is not configured on this shop`);
+const notConfigured = (label: string) =>
+  new HttpError(404, `Sign-in with ${label} is not configured on this shop`);
 
 /** SPEC.md §7 `/v1/auth/*` (DESIGN.md §2, §3). */
 export const authRoutes = (
   app: FastifyInstance,
-  { auth, users, captcha, oauth }: { auth: AuthService; users: UserService; captcha: CaptchaService; oauth: { google: OAuthProvider | null; discord: OAuthProvider | null } },
+  {
+    auth,
+    users,
+    captcha,
+    oauth,
+  }: {
+    auth: AuthService;
+    users: UserService;
+    captcha: CaptchaService;
+    oauth: { google: OAuthProvider | null; discord: OAuthProvider | null };
+  },
   recaptchaSiteKey: string | null,
 ): void => {
   const publicProvider = (provider: OAuthProvider | null) =>
@@ -33,7 +44,8 @@ export const authRoutes = (
   };
   route(app, authEndpoints.config, () => Promise.resolve(config));
   route(app, authEndpoints.captchaChallenge, async () => {
-    if (captcha.provider !== 'pow') throw new HttpError(404, 'This shop does not use the proof-of-work captcha');
+    if (captcha.provider !== 'pow')
+      throw new HttpError(404, 'This shop does not use the proof-of-work captcha');
     const challenge = await captcha.challenge();
     return { payload: { ...challenge, parameters: { ...challenge.parameters } } };
   });
@@ -42,7 +54,9 @@ export const authRoutes = (
   route(app, authEndpoints.login, ({ body, request }) => auth.login(body, clientOf(request)));
   route(app, authEndpoints.confirmEmail, ({ body, request }) => auth.confirmEmail(body, clientOf(request)));
   route(app, authEndpoints.resendOtp, ({ body, request }) => auth.resendOtp(body, clientOf(request)));
-  route(app, authEndpoints.forgotPassword, ({ body, request }) => auth.forgotPassword(body, clientOf(request)));
+  route(app, authEndpoints.forgotPassword, ({ body, request }) =>
+    auth.forgotPassword(body, clientOf(request)),
+  );
   route(app, authEndpoints.resetPassword, ({ body, request }) => auth.resetPassword(body, clientOf(request)));
   route(app, authEndpoints.google, ({ body, request }) => {
     if (!oauth.google) throw notConfigured('Google');
@@ -55,9 +69,13 @@ export const authRoutes = (
 
   route(app, authEndpoints.access, async ({ account }) => ({ payload: await users.access(account) }));
   route(app, authEndpoints.logout, ({ account }) => auth.logout(account));
-  route(app, authEndpoints.updateEmailVerification, ({ account, body }) => auth.requestEmailChange(account, body.email));
+  route(app, authEndpoints.updateEmailVerification, ({ account, body }) =>
+    auth.requestEmailChange(account, body.email),
+  );
   route(app, authEndpoints.updateEmail, ({ account, body }) => auth.changeEmail(account, body));
-  route(app, authEndpoints.updatePassword, ({ account, body, request }) => auth.changePassword(account, body, clientOf(request)));
+  route(app, authEndpoints.updatePassword, ({ account, body, request }) =>
+    auth.changePassword(account, body, clientOf(request)),
+  );
   route(app, authEndpoints.twoFactor, ({ account, params }) => auth.setTwoFactor(account, params.value));
   route(app, authEndpoints.deactivate, ({ account }) => auth.deactivate(account));
 };

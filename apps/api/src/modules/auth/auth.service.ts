@@ -84,14 +84,27 @@ export interface AuthDependencies {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, publicUrl }: AuthDependencies) => {
+export const createAuthService = ({
+  db,
+  mailer,
+  otp,
+  captcha,
+  counters,
+  brand,
+  publicUrl,
+}: AuthDependencies) => {
   const limit = async (key: string, [max, windowSeconds]: readonly [number, number]) => {
     const { allowed, retryAfterSeconds } = await counters.hit(key, max, windowSeconds);
-    if (!allowed) throw new HttpError(429, `Too many attempts: try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`);
+    if (!allowed)
+      throw new HttpError(
+        429,
+        `Too many attempts: try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`,
+      );
   };
 
   const requireCaptcha = async (body: Captcha, client: Client) => {
-    if (!(await captcha.verify(body['g-recaptcha-response'], client.ip))) throw new HttpError(400, AUTH_MESSAGES.captchaFailed);
+    if (!(await captcha.verify(body['g-recaptcha-response'], client.ip)))
+      throw new HttpError(400, AUTH_MESSAGES.captchaFailed);
   };
 
   const requireUncommon = (password: string) => {
@@ -102,7 +115,13 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
   const startSession = async (user: User, client: Client) => {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_DAYS * 24 * 3_600_000);
-    await insertSession(db, { userId: user.id, tokenHash: sha256(token), expiresAt, ip: client.ip, userAgent: client.userAgent });
+    await insertSession(db, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
     return { detail: 'Signed in', payload: { token } };
   };
 
@@ -117,7 +136,9 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
   };
 
   /** Inserts an account with fresh referral code and proxy credentials; a clash on those is retried. */
-  const createAccount = async (fields: Omit<NewUser, 'referralCode' | 'proxyUsername' | 'proxyPassword'>): Promise<User> => {
+  const createAccount = async (
+    fields: Omit<NewUser, 'referralCode' | 'proxyUsername' | 'proxyPassword'>,
+  ): Promise<User> => {
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await insertUser(db, {
@@ -137,7 +158,9 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
 
   /** A username for an account made through Google or Discord, from its name or e-mail, made unique. */
   const socialUsername = async (identity: { name: string; email: string }): Promise<string> => {
-    const base = (identity.name || identity.email.split('@')[0] || 'user').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 20);
+    const base = (identity.name || identity.email.split('@')[0] || 'user')
+      .replace(/[^A-Za-z0-9_.-]/g, '')
+      .slice(0, 20);
     const stem = base.length >= 3 ? base : `user${base}`;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const candidate = attempt === 0 ? stem : `${stem}_${randomString(4, '0123456789')}`;
@@ -209,7 +232,11 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
         await otp.issue(user.id, 'confirm_email', user.email);
       } else if (user?.isActive && user.is2fa) {
         const pending = await latestOtp(db, user.id, ['login']);
-        if (pending && !pending.consumedAt && Date.now() - pending.createdAt.getTime() < LOGIN_CODE_RESEND_WINDOW_MS) {
+        if (
+          pending &&
+          !pending.consumedAt &&
+          Date.now() - pending.createdAt.getTime() < LOGIN_CODE_RESEND_WINDOW_MS
+        ) {
           await otp.issue(user.id, 'login', user.email);
         }
       }
@@ -238,10 +265,16 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
     },
 
     /** Google or Discord: by the provider's id, else linked by a verified e-mail, else a new account. */
-    socialSignIn: async (provider: OAuthProvider, code: string, referee: string | null | undefined, client: Client) => {
+    socialSignIn: async (
+      provider: OAuthProvider,
+      code: string,
+      referee: string | null | undefined,
+      client: Client,
+    ) => {
       await limit(`login:ip:${client.ip}`, AUTH_LIMITS.loginPerIp);
       const identity = await provider.exchange(code);
-      const link = provider.name === 'google' ? { googleSub: identity.subject } : { discordId: identity.subject };
+      const link =
+        provider.name === 'google' ? { googleSub: identity.subject } : { discordId: identity.subject };
       let user = await findUserByProvider(db, provider.name, identity.subject);
       if (!user) {
         if (!identity.email || !identity.emailVerified) {
@@ -250,7 +283,11 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
         const sameEmail = await findUserByEmail(db, identity.email);
         if (sameEmail) {
           // Linking proves the e-mail now; a password set before anyone had proven it is not kept.
-          const proven = { ...link, emailVerified: true, ...(sameEmail.emailVerified ? {} : { passwordHash: null }) };
+          const proven = {
+            ...link,
+            emailVerified: true,
+            ...(sameEmail.emailVerified ? {} : { passwordHash: null }),
+          };
           await updateUser(db, sameEmail.id, proven);
           user = { ...sameEmail, ...proven };
         } else {
@@ -286,17 +323,25 @@ export const createAuthService = ({ db, mailer, otp, captcha, counters, brand, p
       try {
         await updateUser(db, account.user.id, { email: body.email, emailVerified: true });
       } catch (error) {
-        if (violatedUniqueIndex(error) === 'users_email_lower') throw new HttpError(409, 'This e-mail address is already in use');
+        if (violatedUniqueIndex(error) === 'users_email_lower')
+          throw new HttpError(409, 'This e-mail address is already in use');
         throw error;
       }
       return { detail: `Your e-mail address is now ${body.email}` };
     },
 
     /** A new password revokes every session, this one too, and answers a fresh token for this device. */
-    changePassword: async (account: Account, body: Output<typeof updatePasswordBodySchema>, client: Client) => {
+    changePassword: async (
+      account: Account,
+      body: Output<typeof updatePasswordBodySchema>,
+      client: Client,
+    ) => {
       await limit(`password:account:${account.user.id}`, AUTH_LIMITS.passwordPerAccount);
       if (!account.user.passwordHash) {
-        throw new HttpError(400, 'This account has no password yet: set one with "Forgot password" on the sign-in page');
+        throw new HttpError(
+          400,
+          'This account has no password yet: set one with "Forgot password" on the sign-in page',
+        );
       }
       if (!(await verifyPassword(account.user.passwordHash, body.old_password))) {
         throw new HttpError(400, 'The old password is not right');

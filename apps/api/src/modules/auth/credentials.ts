@@ -11,7 +11,10 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 const decoy = hashPassword(randomBytes(16).toString('hex'));
 
 /** Verifies against the account's hash, or against the decoy when there is none (no enumeration by timing). */
-export const verifyPassword = async (storedHash: string | null | undefined, password: string): Promise<boolean> => {
+export const verifyPassword = async (
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> => {
   const ok = await verify(storedHash ?? (await decoy), password).catch(() => false);
   return ok && Boolean(storedHash);
 };

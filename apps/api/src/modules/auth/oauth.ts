@@ -31,7 +31,12 @@ const GOOGLE: Endpoints = {
   user: 'https://openidconnect.googleapis.com/v1/userinfo',
   scope: 'openid email profile',
 };
-const googleAt = (base: string): Endpoints => ({ ...GOOGLE, authorize: `${base}/authorize`, token: `${base}/token`, user: `${base}/userinfo` });
+const googleAt = (base: string): Endpoints => ({
+  ...GOOGLE,
+  authorize: `${base}/authorize`,
+  token: `${base}/token`,
+  user: `${base}/userinfo`,
+});
 const discordAt = (base: string): Endpoints => ({
   authorize: `${base}/oauth2/authorize`,
   token: `${base}/oauth2/token`,
@@ -89,7 +94,8 @@ const provider = (
   };
 };
 
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
 export interface OAuthSettings {
   clientId?: string | undefined;
@@ -104,7 +110,11 @@ export const googleProvider = (settings: OAuthSettings, publicUrl: string): OAut
         'google',
         'Google',
         settings.base ? googleAt(settings.base.replace(/\/+$/, '')) : GOOGLE,
-        { clientId: settings.clientId, clientSecret: settings.clientSecret, redirectUri: `${publicUrl}/google/callback` },
+        {
+          clientId: settings.clientId,
+          clientSecret: settings.clientSecret,
+          redirectUri: `${publicUrl}/google/callback`,
+        },
         (user) => ({
           subject: text(user.sub),
           email: text(user.email) || null,
@@ -121,7 +131,11 @@ export const discordProvider = (settings: OAuthSettings, publicUrl: string): OAu
         'discord',
         'Discord',
         discordAt((settings.base ?? 'https://discord.com/api').replace(/\/+$/, '')),
-        { clientId: settings.clientId, clientSecret: settings.clientSecret, redirectUri: `${publicUrl}/discord/callback` },
+        {
+          clientId: settings.clientId,
+          clientSecret: settings.clientSecret,
+          redirectUri: `${publicUrl}/discord/callback`,
+        },
         (user) => ({
           subject: text(user.id),
           email: text(user.email) || null,

@@ -32,7 +32,12 @@ export const createOtpService = ({ db, mailer, brand }: { db: Db; mailer: Mailer
    * Uses the newest code of these purposes sent to `email`. Each try is counted before the code is
    * compared, so no more than five comparisons are ever made, even under concurrent requests.
    */
-  redeem: async (userId: string, purposes: OtpPurpose[], email: string, code: string): Promise<OtpPurpose> => {
+  redeem: async (
+    userId: string,
+    purposes: OtpPurpose[],
+    email: string,
+    code: string,
+  ): Promise<OtpPurpose> => {
     const otp = await latestOtp(db, userId, purposes);
     if (!otp || otp.consumedAt || otp.expiresAt.getTime() <= Date.now() || otp.email !== email) {
       throw new HttpError(400, AUTH_MESSAGES.badOtp);
@@ -40,7 +45,9 @@ export const createOtpService = ({ db, mailer, brand }: { db: Db; mailer: Mailer
     const attempts = await countOtpAttempt(db, otp.id);
     if (attempts > OTP_RULES.maxAttempts) throw new HttpError(429, AUTH_MESSAGES.otpExhausted);
     if (!sameHash(otp.codeHash, sha256(code))) {
-      throw attempts >= OTP_RULES.maxAttempts ? new HttpError(429, AUTH_MESSAGES.otpExhausted) : new HttpError(400, AUTH_MESSAGES.badOtp);
+      throw attempts >= OTP_RULES.maxAttempts
+        ? new HttpError(429, AUTH_MESSAGES.otpExhausted)
+        : new HttpError(400, AUTH_MESSAGES.badOtp);
     }
     if (!(await consumeOtp(db, otp.id))) throw new HttpError(400, AUTH_MESSAGES.badOtp);
     return otp.purpose;

@@ -6,7 +6,13 @@ import type { Counters } from '../../lib/counters.js';
 
 const GOOGLE_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** Proof of work: iterated SHA-256, a few thousand tries in a browser (well under a second). */
-const POW = { algorithm: 'SHA-256', cost: 2, minCounter: 2_000, maxCounter: 8_000, lifetimeSeconds: 600 } as const;
+const POW = {
+  algorithm: 'SHA-256',
+  cost: 2,
+  minCounter: 2_000,
+  maxCounter: 8_000,
+  lifetimeSeconds: 600,
+} as const;
 
 export interface CaptchaService {
   provider: CaptchaProvider;
@@ -18,8 +24,12 @@ export interface CaptchaService {
 
 const decodePow = (answer: string): { challenge: Challenge; solution: Solution } | undefined => {
   try {
-    const decoded = JSON.parse(Buffer.from(answer, 'base64').toString('utf8')) as Partial<{ challenge: Challenge; solution: Solution }>;
-    if (typeof decoded.challenge?.signature !== 'string' || typeof decoded.solution?.counter !== 'number') return undefined;
+    const decoded = JSON.parse(Buffer.from(answer, 'base64').toString('utf8')) as Partial<{
+      challenge: Challenge;
+      solution: Solution;
+    }>;
+    if (typeof decoded.challenge?.signature !== 'string' || typeof decoded.solution?.counter !== 'number')
+      return undefined;
     return { challenge: decoded.challenge, solution: decoded.solution };
   } catch {
     return undefined;
@@ -39,13 +49,20 @@ export const createCaptchaService = (options: {
     const payload = decodePow(answer);
     if (!payload || payload.challenge.parameters.algorithm !== POW.algorithm) return false;
     const result = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret });
-    return result.verified && (await options.counters.claimOnce(`pow:${payload.challenge.signature}`, POW.lifetimeSeconds));
+    return (
+      result.verified &&
+      (await options.counters.claimOnce(`pow:${payload.challenge.signature}`, POW.lifetimeSeconds))
+    );
   };
   const verifyRecaptcha = async (answer: string, clientIp: string) => {
     const response = await fetch(options.recaptchaVerifyUrl ?? GOOGLE_VERIFY_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ secret: options.recaptchaSecret ?? '', response: answer, remoteip: clientIp }),
+      body: new URLSearchParams({
+        secret: options.recaptchaSecret ?? '',
+        response: answer,
+        remoteip: clientIp,
+      }),
       signal: AbortSignal.timeout(5_000),
     });
     const result = (await response.json()) as { success?: unknown };

@@ -1,4 +1,13 @@
-import { listAnnouncements, listFaqs, listLocationTree, listMaintenance, listPaymentMethods, listPlans, listSocialLinks, type Db } from '@proxydesk/db';
+import {
+  listAnnouncements,
+  listFaqs,
+  listLocationTree,
+  listMaintenance,
+  listPaymentMethods,
+  listPlans,
+  listSocialLinks,
+  type Db,
+} from '@proxydesk/db';
 import { memoizeFor } from '../../lib/memoize.js';
 
 /**

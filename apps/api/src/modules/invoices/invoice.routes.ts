@@ -8,33 +8,53 @@ import type { InvoiceService } from './invoice.service.js';
 import type { Quotes } from './quote.js';
 
 /** SPEC.md §7 `/v1/invoice/*`. Checkout needs billing details first (SPEC.md §4). */
-export const invoiceRoutes = (app: FastifyInstance, db: Db, invoices: InvoiceService, quotes: Quotes, publicUrl: string): void => {
+export const invoiceRoutes = (
+  app: FastifyInstance,
+  db: Db,
+  invoices: InvoiceService,
+  quotes: Quotes,
+  publicUrl: string,
+): void => {
   const requireBilling = async (userId: string) => {
     if (!(await findBilling(db, userId))) throw new HttpError(400, 'Add your billing details first');
   };
 
   route(app, invoiceEndpoints.create, async ({ account, body }) => {
     await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.plan(body), { paymentMethod: body.payment_method, coupon: body.coupon });
+    return invoices.create(account, await quotes.plan(body), {
+      paymentMethod: body.payment_method,
+      coupon: body.coupon,
+    });
   });
   route(app, invoiceEndpoints.createNormal, async ({ account, body }) => {
     await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.normal(body), { paymentMethod: body.payment_method, coupon: body.coupon });
+    return invoices.create(account, await quotes.normal(body), {
+      paymentMethod: body.payment_method,
+      coupon: body.coupon,
+    });
   });
   route(app, invoiceEndpoints.buyAdditional, async ({ account, body }) => {
     await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.additional(account.user.id, body), { paymentMethod: body.payment_method, coupon: body.coupon });
+    return invoices.create(account, await quotes.additional(account.user.id, body), {
+      paymentMethod: body.payment_method,
+      coupon: body.coupon,
+    });
   });
   route(app, invoiceEndpoints.customCheckout, async ({ account, body }) => {
     await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.custom(body), { paymentMethod: body.payment_method, coupon: body.coupon });
+    return invoices.create(account, await quotes.custom(body), {
+      paymentMethod: body.payment_method,
+      coupon: body.coupon,
+    });
   });
   route(app, invoiceEndpoints.createBalance, async ({ account, body }) => {
     await requireBilling(account.user.id);
     return invoices.create(account, quotes.balance(body.amount), { paymentMethod: body.payment_method });
   });
 
-  route(app, couponEndpoints.check, async ({ account, query }) => ({ payload: await invoices.checkCoupon(account, query.code) }));
+  route(app, couponEndpoints.check, async ({ account, query }) => ({
+    payload: await invoices.checkCoupon(account, query.code),
+  }));
   route(app, balanceEndpoints.history, ({ account, query }) =>
     invoices.ledger(account, query.page ?? 1, (page) => `${publicUrl}/v1/balance/history?page=${page}`),
   );

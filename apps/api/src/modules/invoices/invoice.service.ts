@@ -1,5 +1,14 @@
 import { centsToEuro, PAGE_SIZE, type Invoice } from '@proxydesk/contract';
-import { deleteUnopenedInvoice, findCouponForUpdate, findOwnInvoice, insertInvoice, listInvoices, listLedger, type Db, type InvoiceRow } from '@proxydesk/db';
+import {
+  deleteUnopenedInvoice,
+  findCouponForUpdate,
+  findOwnInvoice,
+  insertInvoice,
+  listInvoices,
+  listLedger,
+  type Db,
+  type InvoiceRow,
+} from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { Account } from '../../plugins/authenticate.js';
 import type { PaymentService } from '../payments/payment.service.js';
@@ -24,12 +33,21 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
 
 /** Percent or fixed off, never below zero (DESIGN.md §4). */
 const discounted = (cents: number, coupon: { kind: 'percent' | 'fixed'; value: number }) =>
-  Math.max(0, coupon.kind === 'percent' ? Math.round((cents * (100 - Math.min(coupon.value, 100))) / 100) : cents - coupon.value);
+  Math.max(
+    0,
+    coupon.kind === 'percent'
+      ? Math.round((cents * (100 - Math.min(coupon.value, 100))) / 100)
+      : cents - coupon.value,
+  );
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
 
 /** `isMethodOnSale`: the catalogue lists the payment method as active (the operator can withdraw one). */
-export const createInvoiceService = (db: Db, payments: PaymentService, isMethodOnSale: (code: string) => Promise<boolean>) => {
+export const createInvoiceService = (
+  db: Db,
+  payments: PaymentService,
+  isMethodOnSale: (code: string) => Promise<boolean>,
+) => {
   /**
    * The coupon's terms, checked for this customer now: a clear 400 for each way it can be refused. In a
    * transaction, the coupon stays locked until it ends.
@@ -39,13 +57,19 @@ export const createInvoiceService = (db: Db, payments: PaymentService, isMethodO
     const found = await findCouponForUpdate(tx, code, userId, now);
     if (!found?.coupon.isActive) throw new HttpError(400, 'Unknown promo code');
     const { coupon, uses, usedByCustomer, heldByCustomer } = found;
-    if (coupon.validFrom && coupon.validFrom > now) throw new HttpError(400, 'This promo code is not valid yet');
-    if (coupon.validUntil && coupon.validUntil <= now) throw new HttpError(400, 'This promo code has expired');
+    if (coupon.validFrom && coupon.validFrom > now)
+      throw new HttpError(400, 'This promo code is not valid yet');
+    if (coupon.validUntil && coupon.validUntil <= now)
+      throw new HttpError(400, 'This promo code has expired');
     if (usedByCustomer) throw new HttpError(400, 'You have already used this promo code');
     if (heldByCustomer) {
-      throw new HttpError(400, 'This promo code is on an unpaid invoice of yours: pay that invoice, or wait until it expires');
+      throw new HttpError(
+        400,
+        'This promo code is on an unpaid invoice of yours: pay that invoice, or wait until it expires',
+      );
     }
-    if (coupon.maxUses !== null && uses >= coupon.maxUses) throw new HttpError(400, 'This promo code has been used up');
+    if (coupon.maxUses !== null && uses >= coupon.maxUses)
+      throw new HttpError(400, 'This promo code has been used up');
     return coupon;
   };
 
@@ -53,19 +77,29 @@ export const createInvoiceService = (db: Db, payments: PaymentService, isMethodO
     /** The promo code as it would apply now (same checks as at checkout), for the checkout's total. */
     checkCoupon: async ({ user }: Account, code: string) => {
       const coupon = await redeemable(db, code, user.id);
-      return { code: coupon.code, kind: coupon.kind, value: coupon.kind === 'fixed' ? centsToEuro(coupon.value) : coupon.value };
+      return {
+        code: coupon.code,
+        kind: coupon.kind,
+        value: coupon.kind === 'fixed' ? centsToEuro(coupon.value) : coupon.value,
+      };
     },
 
     /**
      * Prices come from the quote (the catalogue), the coupon is applied here. The invoice, its coupon use and
      * a payment on the spot are one transaction; then a provider's checkout opens.
      */
-    create: async ({ user }: Account, quote: Quote, options: { paymentMethod: string; coupon?: string | null | undefined }) => {
+    create: async (
+      { user }: Account,
+      quote: Quote,
+      options: { paymentMethod: string; coupon?: string | null | undefined },
+    ) => {
       if (!payments.accepts(options.paymentMethod) || !(await isMethodOnSale(options.paymentMethod))) {
         throw new HttpError(400, 'This payment method is not available');
       }
-      if (options.paymentMethod === 'balance' && user.role !== 'reseller') throw new HttpError(400, 'Only resellers pay from a balance');
-      if (options.paymentMethod === 'balance' && quote.kind === 'balance') throw new HttpError(400, 'A top-up cannot be paid from the balance');
+      if (options.paymentMethod === 'balance' && user.role !== 'reseller')
+        throw new HttpError(400, 'Only resellers pay from a balance');
+      if (options.paymentMethod === 'balance' && quote.kind === 'balance')
+        throw new HttpError(400, 'A top-up cannot be paid from the balance');
       const code = options.coupon?.trim() || null;
       if (code && quote.kind === 'balance') throw new HttpError(400, 'Promo codes do not apply to top-ups');
       const invoice = await db.transaction(async (t) => {
@@ -90,7 +124,10 @@ export const createInvoiceService = (db: Db, payments: PaymentService, isMethodO
         await deleteUnopenedInvoice(db, invoice.id);
         throw error;
       });
-      return { detail: 'Invoice created: complete the payment', payload: { hosted_url: hostedUrl, invoice_id: invoice.id } };
+      return {
+        detail: 'Invoice created: complete the payment',
+        payload: { hosted_url: hostedUrl, invoice_id: invoice.id },
+      };
     },
 
     ledger: async ({ user }: Account, page: number, pageUrl: (page: number) => string) => {
@@ -107,7 +144,11 @@ export const createInvoiceService = (db: Db, payments: PaymentService, isMethodO
 
     list: async ({ user }: Account, page: number, pageUrl: (page: number) => string) => {
       const { rows, count } = await listInvoices(db, user.id, page, PAGE_SIZE);
-      return { count, next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null, results: rows.map(toInvoice) };
+      return {
+        count,
+        next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null,
+        results: rows.map(toInvoice),
+      };
     },
 
     read: async ({ user }: Account, id: string) => {

@@ -13,7 +13,13 @@ import {
   type createNormalInvoiceBodySchema,
   type customCheckoutBodySchema,
 } from '@proxydesk/contract';
-import { findActiveCustomerPlan, findActivePlan, listCustomDayPrices, type Db, type NewInvoice } from '@proxydesk/db';
+import {
+  findActiveCustomerPlan,
+  findActivePlan,
+  listCustomDayPrices,
+  type Db,
+  type NewInvoice,
+} from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 
 /** What an invoice will say it sells, priced from the catalogue: a price sent by the client is never used. */
@@ -34,9 +40,13 @@ export const createQuotes = (db: Db) => ({
   /** A catalogue plan as it is (SPEC.md §7 /v1/invoice/create). */
   plan: async (body: z.output<typeof createInvoiceBodySchema>): Promise<Quote> => {
     const plan = await planOr400(db, body.plan);
-    if (body.proxyType && body.proxyType !== plan.type) throw new HttpError(400, 'This plan is not for that product');
-    if (plan.type === 'PR_1') throw new HttpError(400, 'Additional GB is bought for a plan you have: use Buy Additional GB');
-    const price = PER_GB.has(plan.type) ? perGbPlanTotal(centsToEuro(plan.priceCents), plan.dataGb ?? 0) : centsToEuro(plan.priceCents);
+    if (body.proxyType && body.proxyType !== plan.type)
+      throw new HttpError(400, 'This plan is not for that product');
+    if (plan.type === 'PR_1')
+      throw new HttpError(400, 'Additional GB is bought for a plan you have: use Buy Additional GB');
+    const price = PER_GB.has(plan.type)
+      ? perGbPlanTotal(centsToEuro(plan.priceCents), plan.dataGb ?? 0)
+      : centsToEuro(plan.priceCents);
     return {
       kind: 'plan',
       planId: plan.id,
@@ -53,8 +63,13 @@ export const createQuotes = (db: Db) => ({
   normal: async (body: z.output<typeof createNormalInvoiceBodySchema>): Promise<Quote> => {
     const plan = await planOr400(db, body.plan);
     if (plan.type !== 'PR_3') throw new HttpError(400, 'The GB slider is for normal plans only');
-    const slider = { price: centsToEuro(plan.priceCents), data: plan.dataGb ?? 0, add_gb_price: plan.addGbPriceCents === null ? null : centsToEuro(plan.addGbPriceCents) };
-    if (!isValidSliderGb(slider, body.gb)) throw new HttpError(400, `${body.gb} GB is not a choice for this plan`);
+    const slider = {
+      price: centsToEuro(plan.priceCents),
+      data: plan.dataGb ?? 0,
+      add_gb_price: plan.addGbPriceCents === null ? null : centsToEuro(plan.addGbPriceCents),
+    };
+    if (!isValidSliderGb(slider, body.gb))
+      throw new HttpError(400, `${body.gb} GB is not a choice for this plan`);
     return {
       kind: 'normal',
       planId: plan.id,
@@ -71,9 +86,11 @@ export const createQuotes = (db: Db) => ({
   additional: async (userId: string, body: z.output<typeof buyAdditionalBodySchema>): Promise<Quote> => {
     const plan = await planOr400(db, body.plan);
     if (plan.type !== 'PR_1') throw new HttpError(400, 'Choose the additional GB plan');
-    if (!TAKES_MORE_GB.has(body.plan_type)) throw new HttpError(400, `${PRODUCT_NAMES[body.plan_type]} plans are not sold by the GB`);
+    if (!TAKES_MORE_GB.has(body.plan_type))
+      throw new HttpError(400, `${PRODUCT_NAMES[body.plan_type]} plans are not sold by the GB`);
     const target = await findActiveCustomerPlan(db, userId, body.plan_type);
-    if (!target) throw new HttpError(400, `You have no active ${PRODUCT_NAMES[body.plan_type]} plan to add GB to`);
+    if (!target)
+      throw new HttpError(400, `You have no active ${PRODUCT_NAMES[body.plan_type]} plan to add GB to`);
     return {
       kind: 'additional_gb',
       planId: plan.id,

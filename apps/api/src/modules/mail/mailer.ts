@@ -19,12 +19,19 @@ export interface Mailer {
 }
 
 /** Nodemailer over SMTP_URL; without it, each mail (with its code) is printed to the log so `npm start` works offline. */
-export const createMailer = (options: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer => {
+export const createMailer = (options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer => {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const inFlight = new Set<Promise<void>>();
   const deliver = async (mail: Mail) => {
     if (!transport) {
-      options.log.info({ to: mail.to, subject: mail.subject }, `mail (SMTP_URL is not set, so it is printed here):\n${mail.text}`);
+      options.log.info(
+        { to: mail.to, subject: mail.subject },
+        `mail (SMTP_URL is not set, so it is printed here):\n${mail.text}`,
+      );
       return;
     }
     await transport.sendMail({ from: options.from, ...mail });

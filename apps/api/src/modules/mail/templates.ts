@@ -1,10 +1,20 @@
 import type { Mail } from './mailer.js';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** One layout for every mail: the brand, a heading, paragraphs, an optional code; plain text alongside. */
-const layout = (brand: string, to: string, subject: string, heading: string, paragraphs: string[], code?: string): Mail => {
+const layout = (
+  brand: string,
+  to: string,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  code?: string,
+): Mail => {
   const text = [heading, '', ...(code ? [code, ''] : []), ...paragraphs, '', `— ${brand}`].join('\n');
   const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1a1b1e">
 <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
@@ -19,19 +29,48 @@ ${paragraphs.map((p) => `<tr><td style="font-size:14px;line-height:1.5;padding-b
 export type OtpMailPurpose = 'confirm_email' | 'login' | 'reset_password' | 'change_email';
 
 const OTP_TEXT: Record<OtpMailPurpose, { subject: string; heading: string; why: string }> = {
-  confirm_email: { subject: 'Confirm your e-mail', heading: 'Your confirmation code', why: 'Enter it to finish creating your account.' },
-  login: { subject: 'Your sign-in code', heading: 'Your sign-in code', why: 'Enter it to finish signing in.' },
-  reset_password: { subject: 'Reset your password', heading: 'Your password reset code', why: 'Enter it with your new password.' },
-  change_email: { subject: 'Confirm your new e-mail', heading: 'Your code to change e-mail', why: 'Enter it in Security Settings to use this address.' },
+  confirm_email: {
+    subject: 'Confirm your e-mail',
+    heading: 'Your confirmation code',
+    why: 'Enter it to finish creating your account.',
+  },
+  login: {
+    subject: 'Your sign-in code',
+    heading: 'Your sign-in code',
+    why: 'Enter it to finish signing in.',
+  },
+  reset_password: {
+    subject: 'Reset your password',
+    heading: 'Your password reset code',
+    why: 'Enter it with your new password.',
+  },
+  change_email: {
+    subject: 'Confirm your new e-mail',
+    heading: 'Your code to change e-mail',
+    why: 'Enter it in Security Settings to use this address.',
+  },
 };
 
-export const otpMail = (brand: string, to: string, purpose: OtpMailPurpose, code: string, minutes: number): Mail => {
+export const otpMail = (
+  brand: string,
+  to: string,
+  purpose: OtpMailPurpose,
+  code: string,
+  minutes: number,
+): Mail => {
   const t = OTP_TEXT[purpose];
-  return layout(brand, to, `${t.subject} · ${brand}`, t.heading, [
-    t.why,
-    `The code works once, for ${minutes} minutes.`,
-    'If you did not ask for it, ignore this mail: nothing changes without the code.',
-  ], code);
+  return layout(
+    brand,
+    to,
+    `${t.subject} · ${brand}`,
+    t.heading,
+    [
+      t.why,
+      `The code works once, for ${minutes} minutes.`,
+      'If you did not ask for it, ignore this mail: nothing changes without the code.',
+    ],
+    code,
+  );
 };
 
 /** Someone signed up with an address that already has an account: tell its owner, tell the visitor nothing. */

@@ -23,10 +23,13 @@ interface Order {
  * CoinGate does not sign callbacks, so each order carries a token only we can make, and a callback is
  * believed only after the order is fetched back from the API and says paid (DESIGN.md §6).
  */
-export const coinGateGateway = (settings: CoinGateSettings): { gateways: Gateway[]; verify: WebhookVerifier } => {
+export const coinGateGateway = (
+  settings: CoinGateSettings,
+): { gateways: Gateway[]; verify: WebhookVerifier } => {
   const base = (settings.apiBase ?? 'https://api.coingate.com').replace(/\/+$/, '');
   const auth = { authorization: `Token ${settings.apiToken}` };
-  const orderToken = (invoiceId: string) => createHmac('sha256', settings.apiToken).update(`coingate-callback:${invoiceId}`).digest('hex');
+  const orderToken = (invoiceId: string) =>
+    createHmac('sha256', settings.apiToken).update(`coingate-callback:${invoiceId}`).digest('hex');
 
   const gateway = (code: 'crypto' | 'coingate'): Gateway => ({
     code,
@@ -49,7 +52,8 @@ export const coinGateGateway = (settings: CoinGateSettings): { gateways: Gateway
         signal: AbortSignal.timeout(15_000),
       });
       const order = (await response.json().catch(() => ({}))) as Order;
-      if (!response.ok || !order.id || !order.payment_url) throw new Error(`CoinGate answered ${response.status} to a new order`);
+      if (!response.ok || !order.id || !order.payment_url)
+        throw new Error(`CoinGate answered ${response.status} to a new order`);
       return { hostedUrl: order.payment_url, providerRef: String(order.id) };
     },
   });
@@ -61,14 +65,23 @@ export const coinGateGateway = (settings: CoinGateSettings): { gateways: Gateway
       const orderId = callback.get('id') ?? '';
       const invoiceId = callback.get('order_id') ?? '';
       const token = callback.get('token') ?? '';
-      if (!/^\d+$/.test(orderId) || !invoiceId || !sameHash(token, orderToken(invoiceId))) throw new HttpError(400, 'Not a CoinGate callback for our order');
+      if (!/^\d+$/.test(orderId) || !invoiceId || !sameHash(token, orderToken(invoiceId)))
+        throw new HttpError(400, 'Not a CoinGate callback for our order');
       // What the callback says is not enough: ask CoinGate.
-      const response = await fetch(`${base}/v2/orders/${orderId}`, { headers: auth, signal: AbortSignal.timeout(15_000) });
+      const response = await fetch(`${base}/v2/orders/${orderId}`, {
+        headers: auth,
+        signal: AbortSignal.timeout(15_000),
+      });
       if (!response.ok) throw new HttpError(400, 'CoinGate does not know this order');
       const order = (await response.json()) as Order;
       if (order.order_id !== invoiceId) throw new HttpError(400, 'The order is for another invoice');
       const status = order.status ?? 'unknown';
-      return { eventId: `${orderId}:${status}`, type: status, paidInvoiceId: status === 'paid' ? invoiceId : null, payload: order };
+      return {
+        eventId: `${orderId}:${status}`,
+        type: status,
+        paidInvoiceId: status === 'paid' ? invoiceId : null,
+        payload: order,
+      };
     },
   };
 };

@@ -31,4 +31,7 @@ export interface VerifiedEvent {
 }
 
 /** Checks a webhook's signature on the raw body (and re-fetches where the provider does not sign). */
-export type WebhookVerifier = (raw: Buffer, headers: Record<string, string | string[] | undefined>) => Promise<VerifiedEvent>;
+export type WebhookVerifier = (
+  raw: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+) => Promise<VerifiedEvent>;

@@ -38,15 +38,26 @@ export const paddleGateway = (settings: PaddleSettings): { gateway: Gateway; ver
           }),
           signal: AbortSignal.timeout(15_000),
         });
-        const answer = (await response.json().catch(() => ({}))) as { data?: { id?: string; checkout?: { url?: string | null } } };
+        const answer = (await response.json().catch(() => ({}))) as {
+          data?: { id?: string; checkout?: { url?: string | null } };
+        };
         const url = answer.data?.checkout?.url;
-        if (!response.ok || !answer.data?.id || !url) throw new Error(`Paddle answered ${response.status} to a new transaction`);
+        if (!response.ok || !answer.data?.id || !url)
+          throw new Error(`Paddle answered ${response.status} to a new transaction`);
         return { hostedUrl: url, providerRef: answer.data.id };
       },
     },
     verify: (raw, headers) => {
       const signature = headers['paddle-signature'];
-      if (!verifySignedPayload(settings.webhookSecret, raw, typeof signature === 'string' ? signature : undefined, 300, PADDLE_SIGNATURE)) {
+      if (
+        !verifySignedPayload(
+          settings.webhookSecret,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+          300,
+          PADDLE_SIGNATURE,
+        )
+      ) {
         throw new HttpError(400, 'Bad or stale signature');
       }
       const event = JSON.parse(raw.toString('utf8')) as {
@@ -54,10 +65,18 @@ export const paddleGateway = (settings: PaddleSettings): { gateway: Gateway; ver
         event_type?: unknown;
         data?: { status?: unknown; custom_data?: { invoice_id?: unknown } | null };
       };
-      if (typeof event.event_id !== 'string' || typeof event.event_type !== 'string') throw new HttpError(400, 'Not a Paddle notification');
+      if (typeof event.event_id !== 'string' || typeof event.event_type !== 'string')
+        throw new HttpError(400, 'Not a Paddle notification');
       const invoiceId = event.data?.custom_data?.invoice_id;
-      const paid = (event.event_type === 'transaction.completed' || event.event_type === 'transaction.paid') && typeof invoiceId === 'string';
-      return Promise.resolve({ eventId: event.event_id, type: event.event_type, paidInvoiceId: paid ? invoiceId : null, payload: event });
+      const paid =
+        (event.event_type === 'transaction.completed' || event.event_type === 'transaction.paid') &&
+        typeof invoiceId === 'string';
+      return Promise.resolve({
+        eventId: event.event_id,
+        type: event.event_type,
+        paidInvoiceId: paid ? invoiceId : null,
+        payload: event,
+      });
     },
   };
 };

@@ -1,5 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { applyPayment, lockedBalanceCents, recordPayment, setInvoiceCheckout, spendBalance, type Db, type InvoiceRow } from '@proxydesk/db';
+import {
+  applyPayment,
+  lockedBalanceCents,
+  recordPayment,
+  setInvoiceCheckout,
+  spendBalance,
+  type Db,
+  type InvoiceRow,
+} from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { Gateway, VerifiedEvent } from './gateway.js';
 
@@ -43,7 +51,13 @@ export const createPaymentService = ({
         if (balance < invoice.priceCents) throw new HttpError(400, 'Insufficient balance: add balance first');
         await spendBalance(tx, invoice.userId, invoice.priceCents, invoice.id, invoice.planName);
       }
-      const event = { provider, eventId: `${provider}:${invoice.id}`, type: 'paid', invoiceId: invoice.id, payload: {} };
+      const event = {
+        provider,
+        eventId: `${provider}:${invoice.id}`,
+        type: 'paid',
+        invoiceId: invoice.id,
+        payload: {},
+      };
       return applyPayment(tx, event, referralPointsPerEuro);
     },
 
@@ -55,8 +69,14 @@ export const createPaymentService = ({
         .createCheckout({ invoice, customerEmail, returnUrl: `${publicUrl}/invoice/${invoice.id}` })
         .catch((error: unknown) => {
           if (error instanceof HttpError) throw error;
-          log.error({ err: error, provider: invoice.paymentMethod, invoiceId: invoice.id }, 'checkout could not be opened');
-          throw new HttpError(502, 'The payment provider did not answer: try again, or choose another payment method');
+          log.error(
+            { err: error, provider: invoice.paymentMethod, invoiceId: invoice.id },
+            'checkout could not be opened',
+          );
+          throw new HttpError(
+            502,
+            'The payment provider did not answer: try again, or choose another payment method',
+          );
         });
       await setInvoiceCheckout(db, invoice.id, hostedUrl, providerRef);
       return hostedUrl;
@@ -66,10 +86,19 @@ export const createPaymentService = ({
     receive: async (provider: string, event: VerifiedEvent) => {
       const outcome = await recordPayment(
         db,
-        { provider, eventId: event.eventId, type: event.type, invoiceId: event.paidInvoiceId, payload: event.payload },
+        {
+          provider,
+          eventId: event.eventId,
+          type: event.type,
+          invoiceId: event.paidInvoiceId,
+          payload: event.payload,
+        },
         referralPointsPerEuro,
       );
-      log.info({ provider, eventId: event.eventId, type: event.type, invoiceId: event.paidInvoiceId, outcome }, 'payment event');
+      log.info(
+        { provider, eventId: event.eventId, type: event.type, invoiceId: event.paidInvoiceId, outcome },
+        'payment event',
+      );
       return outcome;
     },
   };

@@ -2,9 +2,13 @@ import { centsToEuro } from '@proxydesk/contract';
 import type { InvoiceRow } from '@proxydesk/db';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
-const money = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(centsToEuro(cents));
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(centsToEuro(cents));
 
 /** The sandbox gateway's hosted page: plain HTML forms, works without JavaScript (DESIGN.md §2). */
 export const sandboxPage = (brand: string, invoice: InvoiceRow | undefined): string => {

@@ -8,12 +8,18 @@ export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 /** The built-in test gateway (DESIGN.md §4): our own hosted page whose Pay button sends a signed webhook. */
 export const sandboxGateway = (publicUrl: string): Gateway => ({
   code: 'sandbox',
-  createCheckout: ({ invoice }) => Promise.resolve({ hostedUrl: `${publicUrl}/sandbox/pay/${invoice.id}`, providerRef: invoice.id }),
+  createCheckout: ({ invoice }) =>
+    Promise.resolve({ hostedUrl: `${publicUrl}/sandbox/pay/${invoice.id}`, providerRef: invoice.id }),
 });
 
 /** The event the sandbox page's Pay button sends, signed like a real provider's. */
 export const sandboxPaidEvent = (secret: string, invoiceId: string) => {
-  const body = JSON.stringify({ id: `sbx_evt_${randomUUID()}`, type: 'payment.succeeded', invoice_id: invoiceId, created: Date.now() });
+  const body = JSON.stringify({
+    id: `sbx_evt_${randomUUID()}`,
+    type: 'payment.succeeded',
+    invoice_id: invoiceId,
+    created: Date.now(),
+  });
   return { body, signature: signPayload(secret, body) };
 };
 
@@ -25,7 +31,13 @@ export const sandboxVerifier =
       throw new HttpError(400, 'Bad or stale signature');
     }
     const event = JSON.parse(raw.toString('utf8')) as { id?: unknown; type?: unknown; invoice_id?: unknown };
-    if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new HttpError(400, 'Not a sandbox event');
+    if (typeof event.id !== 'string' || typeof event.type !== 'string')
+      throw new HttpError(400, 'Not a sandbox event');
     const paid = event.type === 'payment.succeeded' && typeof event.invoice_id === 'string';
-    return Promise.resolve({ eventId: event.id, type: event.type, paidInvoiceId: paid ? (event.invoice_id as string) : null, payload: event });
+    return Promise.resolve({
+      eventId: event.id,
+      type: event.type,
+      paidInvoiceId: paid ? (event.invoice_id as string) : null,
+      payload: event,
+    });
   };

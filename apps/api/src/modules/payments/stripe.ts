@@ -28,7 +28,14 @@ export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; ver
         const session = await stripe.checkout.sessions.create({
           mode: 'payment',
           line_items: [
-            { quantity: 1, price_data: { currency: 'eur', unit_amount: invoice.priceCents, product_data: { name: invoice.planName } } },
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'eur',
+                unit_amount: invoice.priceCents,
+                product_data: { name: invoice.planName },
+              },
+            },
           ],
           client_reference_id: invoice.id,
           metadata: { invoice_id: invoice.id },
@@ -43,11 +50,19 @@ export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; ver
     /** `Stripe-Signature` checked by the SDK on the raw body; a completed, paid session pays its invoice. */
     verify: async (raw, headers) => {
       const signature = headers['stripe-signature'];
-      const event = await stripe.webhooks.constructEventAsync(raw, typeof signature === 'string' ? signature : '', settings.webhookSecret);
+      const event = await stripe.webhooks.constructEventAsync(
+        raw,
+        typeof signature === 'string' ? signature : '',
+        settings.webhookSecret,
+      );
       const paid =
-        (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') &&
+        (event.type === 'checkout.session.completed' ||
+          event.type === 'checkout.session.async_payment_succeeded') &&
         event.data.object.payment_status === 'paid';
-      const session = event.data.object as { metadata?: Record<string, string> | null; client_reference_id?: string | null };
+      const session = event.data.object as {
+        metadata?: Record<string, string> | null;
+        client_reference_id?: string | null;
+      };
       return {
         eventId: event.id,
         type: event.type,

@@ -16,15 +16,30 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  */
 export const webhookRoutes = async (
   app: FastifyInstance,
-  deps: { db: Db; payments: PaymentService; verifiers: Map<string, WebhookVerifier>; sandboxSecret: string | null; brand: string },
+  deps: {
+    db: Db;
+    payments: PaymentService;
+    verifiers: Map<string, WebhookVerifier>;
+    sandboxSecret: string | null;
+    brand: string;
+  },
 ): Promise<void> => {
   await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
 
     scope.post<{ Params: { provider: string } }>(
       '/v1/webhooks/:provider',
-      { schema: { summary: 'Payment provider notifications (stripe, paddle, coingate, sandbox)', tags: ['payments'] } },
+      {
+        schema: {
+          summary: 'Payment provider notifications (stripe, paddle, coingate, sandbox)',
+          tags: ['payments'],
+        },
+      },
       async (request) => {
         const verify = deps.verifiers.get(request.params.provider);
         if (!verify) throw new HttpError(404, 'Unknown payment provider');
@@ -50,28 +65,42 @@ export const webhookRoutes = async (
       return invoice?.paymentMethod === 'sandbox' ? invoice : undefined;
     };
 
-    scope.get<{ Params: { invoiceId: string } }>('/sandbox/pay/:invoiceId', { schema: { hide: true } }, async (request, reply) => {
-      const invoice = await sandboxInvoice(request.params.invoiceId);
-      return reply.status(invoice ? 200 : 404).type('text/html; charset=utf-8').send(sandboxPage(deps.brand, invoice));
-    });
+    scope.get<{ Params: { invoiceId: string } }>(
+      '/sandbox/pay/:invoiceId',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const invoice = await sandboxInvoice(request.params.invoiceId);
+        return reply
+          .status(invoice ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          .send(sandboxPage(deps.brand, invoice));
+      },
+    );
 
-    scope.post<{ Params: { invoiceId: string } }>('/sandbox/pay/:invoiceId', { schema: { hide: true } }, async (request, reply) => {
-      const invoice = await sandboxInvoice(request.params.invoiceId);
-      if (!invoice) return reply.status(404).type('text/html; charset=utf-8').send(sandboxPage(deps.brand, undefined));
-      const action = new URLSearchParams(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '').get('action');
-      if (action === 'pay' && !invoice.paid) {
-        // Like a real provider: a signed event to our own webhook, through the same route and checks.
-        const { body, signature } = sandboxPaidEvent(secret, invoice.id);
-        const answer = await scope.inject({
-          method: 'POST',
-          url: '/v1/webhooks/sandbox',
-          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-          payload: body,
-        });
-        if (answer.statusCode !== 200) throw new Error(`sandbox webhook answered ${answer.statusCode}`);
-      }
-      return reply.redirect(`/invoice/${invoice.id}`, 303);
-    });
+    scope.post<{ Params: { invoiceId: string } }>(
+      '/sandbox/pay/:invoiceId',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const invoice = await sandboxInvoice(request.params.invoiceId);
+        if (!invoice)
+          return reply.status(404).type('text/html; charset=utf-8').send(sandboxPage(deps.brand, undefined));
+        const action = new URLSearchParams(
+          Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '',
+        ).get('action');
+        if (action === 'pay' && !invoice.paid) {
+          // Like a real provider: a signed event to our own webhook, through the same route and checks.
+          const { body, signature } = sandboxPaidEvent(secret, invoice.id);
+          const answer = await scope.inject({
+            method: 'POST',
+            url: '/v1/webhooks/sandbox',
+            headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+            payload: body,
+          });
+          if (answer.statusCode !== 200) throw new Error(`sandbox webhook answered ${answer.statusCode}`);
+        }
+        return reply.redirect(`/invoice/${invoice.id}`, 303);
+      },
+    );
     done();
   });
 };

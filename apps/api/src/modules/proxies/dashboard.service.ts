@@ -1,5 +1,14 @@
 import type { IpPlan, ProductDashboard } from '@proxydesk/contract';
-import { assignedEndpoints, dailyUsageGb, findActiveCustomerPlan, hasPendingPlan, listCustomerPlans, usedGb, type CustomerPlan, type Db } from '@proxydesk/db';
+import {
+  assignedEndpoints,
+  dailyUsageGb,
+  findActiveCustomerPlan,
+  hasPendingPlan,
+  listCustomerPlans,
+  usedGb,
+  type CustomerPlan,
+  type Db,
+} from '@proxydesk/db';
 
 /** Days of usage on the charts of the ISP and premium pages. */
 const USAGE_DAYS = 30;
@@ -31,7 +40,9 @@ export const createDashboardService = (db: Db) => {
       have_plan: Boolean(current),
       isPendingPlan: await hasPendingPlan(db, userId, type),
       usage_stats: usage.get(type) ?? [],
-      plan_data: current ? { id: current.id, planName: current.planName, expiry_date: iso(current.expiresAt), data: bought } : null,
+      plan_data: current
+        ? { id: current.id, planName: current.planName, expiry_date: iso(current.expiresAt), data: bought }
+        : null,
       user_data: { data: userData(used, bought) },
     };
   };
@@ -44,16 +55,14 @@ export const createDashboardService = (db: Db) => {
       isPendingPlan: mine.some((r) => r.plan.status === 'pending'),
       usage_stats: usage.get(type) ?? [],
       user_data: null,
-      plan_data: mine.map(
-        (r): IpPlan => ({
-          id: r.plan.id,
-          planName: r.plan.planName,
-          status: statusOf(r.plan, now),
-          invoice: { plan_name: r.invoicePlanName, ipAmount: r.plan.ipAmount },
-          expiry_date: iso(r.plan.expiresAt),
-          activeIps: r.whitelisted,
-        }),
-      ),
+      plan_data: mine.map((r): IpPlan => ({
+        id: r.plan.id,
+        planName: r.plan.planName,
+        status: statusOf(r.plan, now),
+        invoice: { plan_name: r.invoicePlanName, ipAmount: r.plan.ipAmount },
+        expiry_date: iso(r.plan.expiresAt),
+        activeIps: r.whitelisted,
+      })),
     };
   };
 
@@ -68,15 +77,24 @@ export const createDashboardService = (db: Db) => {
       ]);
       const [isp, premium] = await Promise.all([
         dataProduct(userId, 'PR_2', now, usage, (used, bought) => ({ traffic: used, bandwidth: bought })),
-        dataProduct(userId, 'PR_6', now, usage, (used, bought) => ({ availableTraffic: gb(Math.max(0, bought - used)), usedTraffic: used })),
+        dataProduct(userId, 'PR_6', now, usage, (used, bought) => ({
+          availableTraffic: gb(Math.max(0, bought - used)),
+          usedTraffic: used,
+        })),
       ]);
       const datacenter = ipProduct('PR_4', rows, now, usage);
       const ipv6 = ipProduct('PR_5', rows, now, usage);
-      const activeIps = rows.filter((r) => r.plan.productType === 'PR_4' && statusOf(r.plan, now) === 'active');
+      const activeIps = rows.filter(
+        (r) => r.plan.productType === 'PR_4' && statusOf(r.plan, now) === 'active',
+      );
       return {
         PR_2: isp,
         PR_6: premium,
-        PR_4: { ...datacenter, proxies, ipAmount: activeIps.reduce((sum, r) => sum + (r.plan.ipAmount ?? 0), 0) },
+        PR_4: {
+          ...datacenter,
+          proxies,
+          ipAmount: activeIps.reduce((sum, r) => sum + (r.plan.ipAmount ?? 0), 0),
+        },
         PR_5: ipv6,
       };
     },

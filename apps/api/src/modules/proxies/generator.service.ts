@@ -1,4 +1,13 @@
-import { lineUsername, PRODUCT_NAMES, proxyLines, RANDOM_LOCATION, type CountryStats, type LineOptions, type z, type generateProxyBodySchema } from '@proxydesk/contract';
+import {
+  lineUsername,
+  PRODUCT_NAMES,
+  proxyLines,
+  RANDOM_LOCATION,
+  type CountryStats,
+  type LineOptions,
+  type z,
+  type generateProxyBodySchema,
+} from '@proxydesk/contract';
 import { findActiveCustomerPlan, usedGb, type Db, type User } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import { createRandom } from '../../lib/random.js';
@@ -36,7 +45,8 @@ export const createGenerator = ({
     if (!body.city) return options;
     const city = found.cities.options.find((c) => c.code === body.city);
     if (!city) throw new HttpError(400, `Unknown city "${body.city}" in ${found.name}`);
-    if (body.isp && !city.isps.options.some((isp) => isp.code === body.isp)) throw new HttpError(400, `Unknown ISP "${body.isp}" in ${city.name}`);
+    if (body.isp && !city.isps.options.some((isp) => isp.code === body.isp))
+      throw new HttpError(400, `Unknown ISP "${body.isp}" in ${city.name}`);
     return { ...options, city: city.code, ...(body.isp ? { isp: body.isp } : {}) };
   };
 
@@ -48,16 +58,33 @@ export const createGenerator = ({
       if (!plan || (plan.expiresAt && plan.expiresAt.getTime() <= Date.now())) {
         throw new HttpError(403, `You have no active ${PRODUCT_NAMES[product]} plan: buy one first`);
       }
-      if (plan.dataGb !== null && (await usedGb(db, user.id, product, plan.activatedAt ?? plan.createdAt)) >= plan.dataGb) {
+      if (
+        plan.dataGb !== null &&
+        (await usedGb(db, user.id, product, plan.activatedAt ?? plan.createdAt)) >= plan.dataGb
+      ) {
         throw new HttpError(403, `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`);
       }
       const options = body.proxy_type === 'normal' ? NORMAL_LINE : await lineOptions(body);
       // The username names the product, so the gateway checks and meters this plan (DESIGN.md §4, issue #6).
-      const credentials = { ...gateway, username: lineUsername(user.proxyUsername, product), password: user.proxyPassword };
-      const proxies = proxyLines(credentials, options, body.proxy_type === 'normal' ? 1 : (body.amount ?? 1), random);
+      const credentials = {
+        ...gateway,
+        username: lineUsername(user.proxyUsername, product),
+        password: user.proxyPassword,
+      };
+      const proxies = proxyLines(
+        credentials,
+        options,
+        body.proxy_type === 'normal' ? 1 : (body.amount ?? 1),
+        random,
+      );
       return {
         detail: 'Your proxies are here.',
-        payload: { username: credentials.username, password: user.proxyPassword, ips: [gateway.host], proxies },
+        payload: {
+          username: credentials.username,
+          password: user.proxyPassword,
+          ips: [gateway.host],
+          proxies,
+        },
       };
     },
   };

@@ -21,7 +21,10 @@ const planNotFound = () => new HttpError(404, 'Plan not found');
 const PREMIUM_WHITELIST_ALLOWANCE = 5;
 /** No addresses left for this product: the plan stays pending, nothing is half-assigned. */
 const poolExhausted = (type: IpProduct) =>
-  new HttpError(409, `No free ${PRODUCT_NAMES[type]} addresses right now: your plan stays ready to activate, please contact support`);
+  new HttpError(
+    409,
+    `No free ${PRODUCT_NAMES[type]} addresses right now: your plan stays ready to activate, please contact support`,
+  );
 
 /** SPEC.md §7 datacenter / IPv6 calls: activation, whitelists, plan names, the assigned addresses. */
 export const proxyRoutes = (
@@ -31,14 +34,24 @@ export const proxyRoutes = (
   locations: () => Promise<CountryStats['countries']['countries']>,
 ): void => {
   const dashboard = createDashboardService(db);
-  route(app, proxyEndpoints.dashboard, async ({ account }) => ({ payload: await dashboard.read(account.user.id) }));
+  route(app, proxyEndpoints.dashboard, async ({ account }) => ({
+    payload: await dashboard.read(account.user.id),
+  }));
   route(app, proxyEndpoints.generate, ({ account, body }) => generator.generate(account.user, body));
-  route(app, proxyEndpoints.countryStats, async () => ({ payload: { countries: { countries: await locations() } } }));
+  route(app, proxyEndpoints.countryStats, async () => ({
+    payload: { countries: { countries: await locations() } },
+  }));
 
   route(app, proxyEndpoints.activateDcIpv6, async ({ account, body }) => {
     const ip = Array.isArray(body.ips) ? body.ips[0]! : body.ips;
-    const outcome = await activateIpPlan(db, { userId: account.user.id, productType: body.type, planId: body.plan, ip });
-    if (outcome === 'no-pending-plan') throw new HttpError(400, `You have no ${PRODUCT_NAMES[body.type]} plan waiting for activation`);
+    const outcome = await activateIpPlan(db, {
+      userId: account.user.id,
+      productType: body.type,
+      planId: body.plan,
+      ip,
+    });
+    if (outcome === 'no-pending-plan')
+      throw new HttpError(400, `You have no ${PRODUCT_NAMES[body.type]} plan waiting for activation`);
     if (outcome === 'pool-exhausted') throw poolExhausted(body.type);
     return { detail: `Plan activated: ${ip} is whitelisted` };
   });
@@ -49,7 +62,11 @@ export const proxyRoutes = (
     if (!plan) throw new HttpError(400, 'You have no active Premium Residential plan: buy one first');
     const outcome = await addWhitelistedIp(db, plan.id, ip, PREMIUM_WHITELIST_ALLOWANCE);
     if (outcome === 'duplicate') throw new HttpError(409, `${ip} is already whitelisted on this plan`);
-    if (outcome === 'full') throw new HttpError(400, `This plan allows ${PREMIUM_WHITELIST_ALLOWANCE} whitelisted IPs: remove one first`);
+    if (outcome === 'full')
+      throw new HttpError(
+        400,
+        `This plan allows ${PREMIUM_WHITELIST_ALLOWANCE} whitelisted IPs: remove one first`,
+      );
     return { detail: `Plan activated: ${ip} is whitelisted` };
   });
 
@@ -60,7 +77,11 @@ export const proxyRoutes = (
     const allowance = plan.ipAmount ?? 1;
     const outcome = await addWhitelistedIp(db, plan.id, body.ip, allowance);
     if (outcome === 'duplicate') throw new HttpError(409, `${body.ip} is already whitelisted on this plan`);
-    if (outcome === 'full') throw new HttpError(400, `This plan allows ${allowance} whitelisted IP${allowance === 1 ? '' : 's'}: remove one first`);
+    if (outcome === 'full')
+      throw new HttpError(
+        400,
+        `This plan allows ${allowance} whitelisted IP${allowance === 1 ? '' : 's'}: remove one first`,
+      );
     return { detail: `${body.ip} whitelisted` };
   });
 
@@ -69,7 +90,8 @@ export const proxyRoutes = (
   }));
 
   route(app, proxyEndpoints.deleteWhitelistedIp, async ({ account, params }) => {
-    if (!(await deleteWhitelistedIp(db, account.user.id, params.id))) throw new HttpError(404, 'Whitelisted IP not found');
+    if (!(await deleteWhitelistedIp(db, account.user.id, params.id)))
+      throw new HttpError(404, 'Whitelisted IP not found');
     return { detail: 'Removed from the whitelist' };
   });
 
@@ -80,8 +102,10 @@ export const proxyRoutes = (
 
   route(app, proxyEndpoints.pool, async ({ account }) => ({
     payload: await Promise.all(
-      (['PR_4', 'PR_5'] as IpProduct[]).map(async (type) => ({ type, proxies: await assignedEndpoints(db, account.user.id, type) })),
+      (['PR_4', 'PR_5'] as IpProduct[]).map(async (type) => ({
+        type,
+        proxies: await assignedEndpoints(db, account.user.id, type),
+      })),
     ),
   }));
 };
-

@@ -4,7 +4,9 @@ import { route } from '../../lib/route.js';
 import type { UserService } from './user.service.js';
 
 export const userRoutes = (app: FastifyInstance, users: UserService): void => {
-  route(app, userEndpoints.dashboardStats, async ({ account }) => ({ payload: await users.dashboardStats(account) }));
+  route(app, userEndpoints.dashboardStats, async ({ account }) => ({
+    payload: await users.dashboardStats(account),
+  }));
   route(app, userEndpoints.generateApiKey, ({ account }) => users.generateApiKey(account));
   route(app, userEndpoints.resetProxyPassword, ({ account }) => users.resetProxyPassword(account));
 };

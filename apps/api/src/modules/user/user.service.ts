@@ -1,5 +1,12 @@
 import { centsToEuro, type Access, type DashboardStats } from '@proxydesk/contract';
-import { accountFigures, balanceCents, findApiKeyPrefix, replaceApiKey, updateUser, type Db } from '@proxydesk/db';
+import {
+  accountFigures,
+  balanceCents,
+  findApiKeyPrefix,
+  replaceApiKey,
+  updateUser,
+  type Db,
+} from '@proxydesk/db';
 import type { Account } from '../../plugins/authenticate.js';
 import { newApiKey, newProxyPassword, sha256 } from '../auth/credentials.js';
 
@@ -47,6 +54,10 @@ export const createUserService = (db: Db) => ({
   resetProxyPassword: async ({ user }: Account) => {
     const password = newProxyPassword();
     await updateUser(db, user.id, { proxyPassword: password });
-    return { detail: 'New proxy password set: lines with the old one stop working within seconds. Generate them again.', payload: { password } };
+    return {
+      detail:
+        'New proxy password set: lines with the old one stop working within seconds. Generate them again.',
+      payload: { password },
+    };
   },
 });

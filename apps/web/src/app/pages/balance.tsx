@@ -20,12 +20,15 @@ export const BalancePage = () => {
   const [amount, setAmount] = useState<number | string>(50);
   const [method, setMethod] = useState<string | null>(null);
   const topUp = useMutation({
-    mutationFn: (body: { amount: number; payment_method: PaymentMethodCode }) => call(invoiceEndpoints.createBalance, { body }),
+    mutationFn: (body: { amount: number; payment_method: PaymentMethodCode }) =>
+      call(invoiceEndpoints.createBalance, { body }),
     onSuccess: ({ payload }) => {
       if (payload.hosted_url) window.location.assign(payload.hosted_url);
     },
   });
-  const options = (methods.data ?? []).filter((m) => m.code !== 'balance').map((m) => ({ value: m.code, label: m.name }));
+  const options = (methods.data ?? [])
+    .filter((m) => m.code !== 'balance')
+    .map((m) => ({ value: m.code, label: m.name }));
   const chosen = method ?? options[0]?.value ?? null;
   const value = Number(amount);
   const valid = amount !== '' && value > 0 && Math.round(value * 100) === value * 100;
@@ -45,11 +48,19 @@ export const BalancePage = () => {
   }
   return (
     <>
-      <PageHeader title="Balance" description="Top up once, then pay for plans from your balance instantly." />
+      <PageHeader
+        title="Balance"
+        description="Top up once, then pay for plans from your balance instantly."
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {/* Its own height, not stretched to the form's beside it. */}
         <div>
-          <StatCard label="Available Balance" icon={<IconWallet size={20} />} loading={access.isPending} value={access.data && formatEuro(access.data.balance)} />
+          <StatCard
+            label="Available Balance"
+            icon={<IconWallet size={20} />}
+            loading={access.isPending}
+            value={access.data && formatEuro(access.data.balance)}
+          />
         </div>
         <Card withBorder padding="lg">
           <Title order={3} size="h4" mb="sm">
@@ -59,7 +70,8 @@ export const BalancePage = () => {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (valid && chosen) topUp.mutate({ amount: value, payment_method: chosen as PaymentMethodCode });
+              if (valid && chosen)
+                topUp.mutate({ amount: value, payment_method: chosen as PaymentMethodCode });
             }}
           >
             <Stack gap="sm">
@@ -74,7 +86,12 @@ export const BalancePage = () => {
                 error={valid ? undefined : 'Enter an amount above 0'}
                 leftSection="€"
               />
-              <PaymentMethodSelect data={options} value={chosen} onChange={setMethod} loading={methods.isPending} />
+              <PaymentMethodSelect
+                data={options}
+                value={chosen}
+                onChange={setMethod}
+                loading={methods.isPending}
+              />
               <Group>
                 <Button type="submit" loading={topUp.isPending} disabled={!valid || !chosen}>
                   Add Balance

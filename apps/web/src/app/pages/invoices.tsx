@@ -5,7 +5,10 @@ import { InvoicesTable } from '../../features/invoices/invoices-table';
 
 export const InvoicesPage = () => (
   <>
-    <PageHeader title="Invoices" description="Every order, paid or not. Pending ones can be paid within the hour." />
+    <PageHeader
+      title="Invoices"
+      description="Every order, paid or not. Pending ones can be paid within the hour."
+    />
     <InvoicesTable />
   </>
 );

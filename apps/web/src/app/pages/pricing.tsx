@@ -28,9 +28,21 @@ export const PricingPage = () => {
   const extraPlan = all.find((p) => p.type === 'PR_1');
 
   const buyNormal = (plan: Plan, gb: number, price: number) =>
-    setOrder({ title: `${plan.name}, ${gb} GB`, price, endpoint: invoiceEndpoints.createNormal, body: { plan: plan.id, gb }, balanceAllowed });
+    setOrder({
+      title: `${plan.name}, ${gb} GB`,
+      price,
+      endpoint: invoiceEndpoints.createNormal,
+      body: { plan: plan.id, gb },
+      balanceAllowed,
+    });
   const buyPremium = (plan: Plan) =>
-    setOrder({ title: plan.name, price: cardPrice(plan), endpoint: invoiceEndpoints.create, body: { plan: plan.id, proxyType: plan.type }, balanceAllowed });
+    setOrder({
+      title: plan.name,
+      price: cardPrice(plan),
+      endpoint: invoiceEndpoints.create,
+      body: { plan: plan.id, proxyType: plan.type },
+      balanceAllowed,
+    });
 
   return (
     <>
@@ -38,7 +50,12 @@ export const PricingPage = () => {
         title="Pricing"
         description="Residential data by the GB: choose how much, pay once."
         actions={
-          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setMoreGb(true)} disabled={!extraPlan}>
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setMoreGb(true)}
+            disabled={!extraPlan}
+          >
             Buy Additional GB
           </Button>
         }

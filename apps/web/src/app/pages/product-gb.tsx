@@ -12,7 +12,9 @@ import { formatDate } from '../../lib/format';
 
 const gb = (value: number) => `${value.toFixed(2)} GB`;
 /** The chart library is the heaviest part of the page: it arrives after the figures and the generator. */
-const UsageChart = lazy(async () => ({ default: (await import('../../features/proxies/usage-chart')).UsageChart }));
+const UsageChart = lazy(async () => ({
+  default: (await import('../../features/proxies/usage-chart')).UsageChart,
+}));
 
 /** /product/isp and /product/premium-residential (SPEC.md §2): cards, usage, the generator; N/A without a plan. */
 const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
@@ -24,7 +26,11 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
   if (dashboard.error) return <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   const data = dashboard.data?.[product];
   const loading = dashboard.isPending;
-  const used = data ? ('traffic' in data.user_data.data ? data.user_data.data.traffic : data.user_data.data.usedTraffic) : 0;
+  const used = data
+    ? 'traffic' in data.user_data.data
+      ? data.user_data.data.traffic
+      : data.user_data.data.usedTraffic
+    : 0;
   const left = data && 'availableTraffic' in data.user_data.data ? data.user_data.data.availableTraffic : 0;
   const bought = data?.plan_data?.data ?? 0;
   const purchasePath = premium ? '/purchase/premium-residential' : '/purchase/isp';
@@ -33,7 +39,9 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
     <>
       <PageHeader
         title={title}
-        description={premium ? 'Residential IPs by city and ISP, sold by the GB.' : 'Static ISP IPs, sold by the GB.'}
+        description={
+          premium ? 'Residential IPs by city and ISP, sold by the GB.' : 'Static ISP IPs, sold by the GB.'
+        }
         actions={
           premium && data?.have_plan ? (
             <Button variant="default" onClick={() => setWhitelisting(true)}>
@@ -44,15 +52,35 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
       />
       <Stack gap="md">
         {premium && data?.isPendingPlan && (
-          <ActivationBanner what={title} pending={activate.isPending} error={activate.error?.message} onActivate={(ip, done) => activate.mutate(ip, { onSuccess: done })} />
+          <ActivationBanner
+            what={title}
+            pending={activate.isPending}
+            error={activate.error?.message}
+            onActivate={(ip, done) => activate.mutate(ip, { onSuccess: done })}
+          />
         )}
         {data && !data.have_plan && <NoPlan what={title} purchasePath={purchasePath} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <StatCard label="Active Plan" icon={<IconPackage size={20} />} loading={loading} value={data?.plan_data?.planName ?? 'N/A'} />
+          <StatCard
+            label="Active Plan"
+            icon={<IconPackage size={20} />}
+            loading={loading}
+            value={data?.plan_data?.planName ?? 'N/A'}
+          />
           {premium ? (
             <>
-              <StatCard label="Data Left" icon={<IconDatabase size={20} />} loading={loading} value={gb(left)} />
-              <StatCard label="Used Data" icon={<IconDatabase size={20} />} loading={loading} value={gb(used)} />
+              <StatCard
+                label="Data Left"
+                icon={<IconDatabase size={20} />}
+                loading={loading}
+                value={gb(left)}
+              />
+              <StatCard
+                label="Used Data"
+                icon={<IconDatabase size={20} />}
+                loading={loading}
+                value={gb(used)}
+              />
             </>
           ) : (
             <StatCard
@@ -79,7 +107,9 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
             />
           )}
         </SimpleGrid>
-        <Suspense fallback={<Skeleton height={290} />}>{loading ? <Skeleton height={290} /> : data && <UsageChart days={data.usage_stats} />}</Suspense>
+        <Suspense fallback={<Skeleton height={290} />}>
+          {loading ? <Skeleton height={290} /> : data && <UsageChart days={data.usage_stats} />}
+        </Suspense>
         {data?.have_plan ? (
           <GeneratorForm product={product} cityAndIsp={premium} />
         ) : (

@@ -1,4 +1,17 @@
-import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { IpProduct } from '@proxydesk/contract';
 import { IconCalendar, IconCheck, IconListCheck, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -23,7 +36,9 @@ import { formatDate } from '../../lib/format';
 
 /** Under a plan's own name, what was bought (when the customer renamed it) and its status. */
 const activePlanHint = (plan: { planName: string; status: string; invoice: { plan_name: string } }) =>
-  plan.planName === plan.invoice.plan_name ? `Status: ${plan.status}` : `${plan.invoice.plan_name} · ${plan.status}`;
+  plan.planName === plan.invoice.plan_name
+    ? `Status: ${plan.status}`
+    : `${plan.invoice.plan_name} · ${plan.status}`;
 
 /** /product/datacenter and /product/ipv6 (SPEC.md §2): plan selector and name, activation, whitelist, proxies. */
 const IpProductPage = ({ product }: { product: IpProduct }) => {
@@ -52,24 +67,66 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
             onActivate={(ip, done) => activate.mutate({ ip, type: product }, { onSuccess: done })}
           />
         )}
-        {data && plans.length === 0 && <NoPlan what={title} purchasePath={product === 'PR_4' ? '/purchase/datacenter' : '/purchase/ipv6'} />}
+        {data && plans.length === 0 && (
+          <NoPlan
+            what={title}
+            purchasePath={product === 'PR_4' ? '/purchase/datacenter' : '/purchase/ipv6'}
+          />
+        )}
         {plans.length > 0 && (
-          <PlanSelector plans={plans.map((p) => ({ value: p.id, label: `${p.planName} (${p.status})` }))} selected={plan?.id ?? null} onSelect={setSelected} name={plan?.planName ?? ''} />
+          <PlanSelector
+            plans={plans.map((p) => ({ value: p.id, label: `${p.planName} (${p.status})` }))}
+            selected={plan?.id ?? null}
+            onSelect={setSelected}
+            name={plan?.planName ?? ''}
+          />
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <StatCard label="Active Plan" icon={<IconPackage size={20} />} loading={dashboard.isPending} value={plan?.planName ?? 'N/A'} hint={plan && activePlanHint(plan)} />
-          <StatCard label="IP Whitelisted" icon={<IconListCheck size={20} />} loading={dashboard.isPending} value={plan ? `${plan.activeIps}/${plan.invoice.ipAmount ?? 0}` : 'N/A'} />
-          <StatCard label="Renew Date" icon={<IconCalendar size={20} />} loading={dashboard.isPending} value={plan?.expiry_date ? formatDate(plan.expiry_date) : 'N/A'} />
+          <StatCard
+            label="Active Plan"
+            icon={<IconPackage size={20} />}
+            loading={dashboard.isPending}
+            value={plan?.planName ?? 'N/A'}
+            hint={plan && activePlanHint(plan)}
+          />
+          <StatCard
+            label="IP Whitelisted"
+            icon={<IconListCheck size={20} />}
+            loading={dashboard.isPending}
+            value={plan ? `${plan.activeIps}/${plan.invoice.ipAmount ?? 0}` : 'N/A'}
+          />
+          <StatCard
+            label="Renew Date"
+            icon={<IconCalendar size={20} />}
+            loading={dashboard.isPending}
+            value={plan?.expiry_date ? formatDate(plan.expiry_date) : 'N/A'}
+          />
         </SimpleGrid>
         {plan && plan.status === 'active' && <Whitelist product={product} planId={plan.id} />}
-        {pool.isPending ? <Skeleton height={120} /> : proxies.length > 0 && <ProxiesOutput proxies={proxies} note="IP:PORT, authenticated by your whitelisted IPs" />}
+        {pool.isPending ? (
+          <Skeleton height={120} />
+        ) : (
+          proxies.length > 0 && (
+            <ProxiesOutput proxies={proxies} note="IP:PORT, authenticated by your whitelisted IPs" />
+          )
+        )}
       </Stack>
     </>
   );
 };
 
 /** Choose a plan and give it a name of your own; "Saved" shows for 2 seconds (SPEC.md §4). */
-const PlanSelector = ({ plans, selected, onSelect, name }: { plans: { value: string; label: string }[]; selected: string | null; onSelect: (id: string) => void; name: string }) => {
+const PlanSelector = ({
+  plans,
+  selected,
+  onSelect,
+  name,
+}: {
+  plans: { value: string; label: string }[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+  name: string;
+}) => {
   const rename = useRenamePlan();
   const [editing, setEditing] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -81,14 +138,26 @@ const PlanSelector = ({ plans, selected, onSelect, name }: { plans: { value: str
   return (
     <Card withBorder padding="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select label="Plan" data={plans} value={selected} onChange={(v) => v && onSelect(v)} allowDeselect={false} w={{ base: '100%', sm: 320 }} />
+        <Select
+          label="Plan"
+          data={plans}
+          value={selected}
+          onChange={(v) => v && onSelect(v)}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 320 }}
+        />
         {editing === null ? (
           <Button variant="default" onClick={() => setEditing(name)}>
             Set Plan Name
           </Button>
         ) : (
           <Group gap="xs" align="flex-end">
-            <TextInput label="Plan name" value={editing} onChange={(e) => setEditing(e.currentTarget.value)} maxLength={60} />
+            <TextInput
+              label="Plan name"
+              value={editing}
+              onChange={(e) => setEditing(e.currentTarget.value)}
+              maxLength={60}
+            />
             <Button
               loading={rename.isPending}
               disabled={!editing.trim() || !selected}
@@ -142,7 +211,12 @@ const Whitelist = ({ product, planId }: { product: IpProduct; planId: string }) 
         }}
       >
         <Group align="flex-start" gap="sm" mb="sm">
-          <TextInput placeholder="203.0.113.7 or 2001:db8::1" aria-label="IP to whitelist" {...ip.input} style={{ flexGrow: 1 }} />
+          <TextInput
+            placeholder="203.0.113.7 or 2001:db8::1"
+            aria-label="IP to whitelist"
+            {...ip.input}
+            style={{ flexGrow: 1 }}
+          />
           <Button type="submit" loading={add.isPending}>
             Whitelist IP
           </Button>
@@ -170,7 +244,13 @@ const Whitelist = ({ product, planId }: { product: IpProduct; planId: string }) 
                 <Table.Td>{index + 1}</Table.Td>
                 <Table.Td ff="monospace">{entry.ip}</Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${entry.ip}`} loading={remove.isPending && remove.variables === entry.id} onClick={() => remove.mutate(entry.id)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${entry.ip}`}
+                    loading={remove.isPending && remove.variables === entry.id}
+                    onClick={() => remove.mutate(entry.id)}
+                  >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Table.Td>

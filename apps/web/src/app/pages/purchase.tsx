@@ -18,14 +18,23 @@ const PurchasePage = ({ product }: { product: Product }) => {
   const [order, setOrder] = useState<Order | null>(null);
   const balanceAllowed = access?.isReseller ?? false;
   const buyPlan = (plan: Plan) =>
-    setOrder({ title: plan.name, price: cardPrice(plan), endpoint: invoiceEndpoints.create, body: { plan: plan.id, proxyType: plan.type }, balanceAllowed });
+    setOrder({
+      title: plan.name,
+      price: cardPrice(plan),
+      endpoint: invoiceEndpoints.create,
+      body: { plan: plan.id, proxyType: plan.type },
+      balanceAllowed,
+    });
   const mine = (plans.data ?? []).filter((p) => p.type === product);
   const hasCustomPlan = product === 'PR_4' || product === 'PR_5';
   // Four cards sit two by two, or four in a row, rather than three and one alone.
   const cards = mine.length + (hasCustomPlan ? 1 : 0);
   return (
     <>
-      <PageHeader title={`Buy ${PRODUCT_NAMES[product]}`} description="Pick a plan; you pay on the next page and get your proxies as soon as it is paid." />
+      <PageHeader
+        title={`Buy ${PRODUCT_NAMES[product]}`}
+        description="Pick a plan; you pay on the next page and get your proxies as soon as it is paid."
+      />
       {plans.error ? (
         <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
       ) : (

@@ -5,7 +5,10 @@ import { authConfigQuery } from './api/get-auth-config';
 
 declare global {
   interface Window {
-    grecaptcha?: { ready(callback: () => void): void; execute(siteKey: string, options: { action: string }): Promise<string> };
+    grecaptcha?: {
+      ready(callback: () => void): void;
+      execute(siteKey: string, options: { action: string }): Promise<string>;
+    };
   }
 }
 
@@ -17,7 +20,10 @@ const proofOfWork = async (): Promise<string> => {
     import('altcha-lib/algorithms/web/sha'),
   ]);
   // The server's challenge, passed on as it came (its shape is altcha-lib's own).
-  const solution = await solveChallenge({ challenge: challenge as unknown as Parameters<typeof solveChallenge>[0]['challenge'], deriveKey });
+  const solution = await solveChallenge({
+    challenge: challenge as unknown as Parameters<typeof solveChallenge>[0]['challenge'],
+    deriveKey,
+  });
   if (!solution) throw new Error('The browser check did not finish: please try again.');
   return btoa(JSON.stringify({ challenge, solution }));
 };
@@ -49,6 +55,7 @@ const recaptcha = async (siteKey: string, action: string): Promise<string> => {
 export const captchaToken = async (action: string): Promise<string | undefined> => {
   const config: AuthConfig = await queryClient.fetchQuery(authConfigQuery());
   if (config.captcha === 'off') return undefined;
-  if (config.captcha === 'recaptcha' && config.recaptchaSiteKey) return recaptcha(config.recaptchaSiteKey, action);
+  if (config.captcha === 'recaptcha' && config.recaptchaSiteKey)
+    return recaptcha(config.recaptchaSiteKey, action);
   return proofOfWork();
 };

@@ -68,7 +68,9 @@ export const ConfirmForm = ({ email }: { email: string }) => {
         <Button type="submit" fullWidth loading={confirm.isPending}>
           Confirm
         </Button>
-        <FormAlert color="green">{resend.isSuccess && wait > 0 ? 'A new code is on its way.' : null}</FormAlert>
+        <FormAlert color="green">
+          {resend.isSuccess && wait > 0 ? 'A new code is on its way.' : null}
+        </FormAlert>
         <FormAlert>{resend.error?.message}</FormAlert>
         <Group justify="space-between" gap="xs">
           <Button

@@ -27,7 +27,15 @@ export const ForgotForm = () => {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert>{forgot.error?.message}</FormAlert>
-        <TextInput label="E-mail" type="email" autoComplete="email" required autoFocus {...form.getInputProps('email')} key={form.key('email')} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          {...form.getInputProps('email')}
+          key={form.key('email')}
+        />
         <Button type="submit" fullWidth loading={forgot.isPending}>
           Send reset code
         </Button>

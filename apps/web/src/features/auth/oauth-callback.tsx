@@ -25,7 +25,9 @@ export const OAuthCallback = ({ provider }: { provider: 'google' | 'discord' }) 
       window.location.replace(appUrl('/'));
     };
     if (!takeOAuthState(query.state ?? null) || !query.code) {
-      fail(`${provider === 'google' ? 'Google' : 'Discord'} sign-in was cancelled or has expired: please try again.`);
+      fail(
+        `${provider === 'google' ? 'Google' : 'Discord'} sign-in was cancelled or has expired: please try again.`,
+      );
       return;
     }
     oauthSignIn(provider, query, takeOAuthReferee()).then(signedIn, (error: Error) => {

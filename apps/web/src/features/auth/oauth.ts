@@ -4,7 +4,8 @@ const REFEREE_KEY = 'oauth-referee';
 /** A Google failure's detail, shown as a warning on the sign-in page (SPEC.md §8). */
 const WARNING_KEY = 'oauth-warning';
 
-const randomState = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const randomState = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Leaves for the provider's consent page; `authorizeUrl` comes complete from GET /v1/auth/config but for `state`. */
 export const startOAuth = (authorizeUrl: string, referee: string | null): void => {

@@ -30,8 +30,20 @@ export const ResetForm = ({ email }: { email: string }) => {
           {...form.getInputProps('otp')}
           key={form.key('otp')}
         />
-        <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('password')} key={form.key('password')} />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('cnf_password')} key={form.key('cnf_password')} />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+          key={form.key('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('cnf_password')}
+          key={form.key('cnf_password')}
+        />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Set new password
         </Button>

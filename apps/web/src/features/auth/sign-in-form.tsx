@@ -37,8 +37,21 @@ export const SignInForm = () => {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert>{login.error && !otpEmail(login.error) ? login.error.message : null}</FormAlert>
-          <TextInput label="Username" autoComplete="username" required autoFocus {...form.getInputProps('username')} key={form.key('username')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} key={form.key('password')} />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('username')}
+            key={form.key('username')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+            key={form.key('password')}
+          />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               Forgot password?

@@ -37,8 +37,22 @@ export const SignUpForm = () => {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert>{signup.error && !otpEmail(signup.error) ? signup.error.message : null}</FormAlert>
-          <TextInput label="Username" autoComplete="username" required autoFocus {...form.getInputProps('username')} key={form.key('username')} />
-          <TextInput label="E-mail" type="email" autoComplete="email" required {...form.getInputProps('email')} key={form.key('email')} />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('username')}
+            key={form.key('username')}
+          />
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+            key={form.key('email')}
+          />
           <PasswordInput
             label="Password"
             description="At least 8 characters. A few words you will remember make a strong one."
@@ -47,7 +61,13 @@ export const SignUpForm = () => {
             {...form.getInputProps('password')}
             key={form.key('password')}
           />
-          <TextInput label="Referral code" description="Optional" autoComplete="off" {...form.getInputProps('referee')} key={form.key('referee')} />
+          <TextInput
+            label="Referral code"
+            description="Optional"
+            autoComplete="off"
+            {...form.getInputProps('referee')}
+            key={form.key('referee')}
+          />
           <Button type="submit" fullWidth loading={signup.isPending}>
             Create account
           </Button>

@@ -10,7 +10,11 @@ export const SocialButtons = ({ referee = null }: { referee?: string | null }) =
   return (
     <Stack gap="sm">
       {config.google && (
-        <Button variant="default" leftSection={<IconBrandGoogleFilled size={18} aria-hidden />} onClick={() => startOAuth(config.google!.authorizeUrl, referee)}>
+        <Button
+          variant="default"
+          leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
+          onClick={() => startOAuth(config.google!.authorizeUrl, referee)}
+        >
           Continue with Google
         </Button>
       )}

@@ -56,7 +56,11 @@ export const BalanceHistory = () => {
           </ScrollArea>
           {history.hasNextPage && (
             <Center>
-              <Button variant="default" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+              <Button
+                variant="default"
+                loading={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
                 Show more
               </Button>
             </Center>

@@ -5,7 +5,15 @@ import { FormAlert } from '../../components/form-alert';
 import { useSaveBilling } from './api/billing';
 
 /** Billing details (SPEC.md §2 modal "billing"): every field required, the country from the list. */
-export const BillingModal = ({ opened, onClose, onSaved }: { opened: boolean; onClose: () => void; onSaved: () => void }) => {
+export const BillingModal = ({
+  opened,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
   const save = useSaveBilling();
   const form = useForm<BillingBody>({
     mode: 'uncontrolled',
@@ -21,15 +29,53 @@ export const BillingModal = ({ opened, onClose, onSaved }: { opened: boolean; on
           </Text>
           <FormAlert>{save.error?.message}</FormAlert>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('first_name')} key={form.key('first_name')} />
-            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('last_name')} key={form.key('last_name')} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('first_name')}
+              key={form.key('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('last_name')}
+              key={form.key('last_name')}
+            />
           </SimpleGrid>
-          <TextInput label="Address" autoComplete="street-address" required {...form.getInputProps('address')} key={form.key('address')} />
+          <TextInput
+            label="Address"
+            autoComplete="street-address"
+            required
+            {...form.getInputProps('address')}
+            key={form.key('address')}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="City" autoComplete="address-level2" required {...form.getInputProps('city')} key={form.key('city')} />
-            <TextInput label="ZIP" autoComplete="postal-code" required {...form.getInputProps('zip')} key={form.key('zip')} />
+            <TextInput
+              label="City"
+              autoComplete="address-level2"
+              required
+              {...form.getInputProps('city')}
+              key={form.key('city')}
+            />
+            <TextInput
+              label="ZIP"
+              autoComplete="postal-code"
+              required
+              {...form.getInputProps('zip')}
+              key={form.key('zip')}
+            />
           </SimpleGrid>
-          <Select label="Country" placeholder="Choose a country" data={[...COUNTRIES]} searchable required {...form.getInputProps('country')} key={form.key('country')} />
+          <Select
+            label="Country"
+            placeholder="Choose a country"
+            data={[...COUNTRIES]}
+            searchable
+            required
+            {...form.getInputProps('country')}
+            key={form.key('country')}
+          />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>
               Cancel

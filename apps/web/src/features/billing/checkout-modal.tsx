@@ -40,15 +40,20 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
   const [overlay, setOverlay] = useState<{ url: string; invoiceId: string } | null>(null);
   const create = useMutation({
     mutationFn: (paymentMethod: string) =>
-      call(order!.endpoint, { body: { ...order!.body, payment_method: paymentMethod, coupon: coupon.trim() || null } as never }),
+      call(order!.endpoint, {
+        body: { ...order!.body, payment_method: paymentMethod, coupon: coupon.trim() || null } as never,
+      }),
     onSuccess: ({ payload }, paymentMethod) => {
       // Paddle opens as an overlay on this page; the others are a page of their own (SPEC.md §4).
-      if (payload.hosted_url && paymentMethod === 'paddle') setOverlay({ url: payload.hosted_url, invoiceId: payload.invoice_id });
+      if (payload.hosted_url && paymentMethod === 'paddle')
+        setOverlay({ url: payload.hosted_url, invoiceId: payload.invoice_id });
       else if (payload.hosted_url) window.location.assign(payload.hosted_url);
       else void navigate(`/invoice/${payload.invoice_id}`);
     },
   });
-  const options = (methods.data ?? []).filter((m) => order?.balanceAllowed || m.code !== 'balance').map((m) => ({ value: m.code, label: m.name }));
+  const options = (methods.data ?? [])
+    .filter((m) => order?.balanceAllowed || m.code !== 'balance')
+    .map((m) => ({ value: m.code, label: m.name }));
   const chosen = method ?? options[0]?.value ?? null;
 
   const pay = () => {
@@ -69,7 +74,12 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
               </Text>
             </Group>
             <FormAlert>{create.error?.message ?? methods.error?.message ?? billing.error?.message}</FormAlert>
-            <PaymentMethodSelect data={options} value={chosen} onChange={setMethod} loading={methods.isPending} />
+            <PaymentMethodSelect
+              data={options}
+              value={chosen}
+              onChange={setMethod}
+              loading={methods.isPending}
+            />
             <TextInput
               label="Promo code"
               description="Optional"
@@ -80,7 +90,12 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
               error={applied && promo.error ? promo.error.message : undefined}
               rightSectionWidth={72}
               rightSection={
-                <Button size="compact-xs" variant="subtle" onClick={() => setApplied(coupon.trim())} disabled={!coupon.trim()}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => setApplied(coupon.trim())}
+                  disabled={!coupon.trim()}
+                >
                   Apply
                 </Button>
               }
@@ -88,14 +103,21 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
             {applied && promo.data && (
               <Group justify="space-between" data-testid="discounted-total">
                 <Text size="sm">
-                  {promo.data.code}: {promo.data.kind === 'percent' ? `${promo.data.value}% off` : `${formatEuro(promo.data.value)} off`}
+                  {promo.data.code}:{' '}
+                  {promo.data.kind === 'percent'
+                    ? `${promo.data.value}% off`
+                    : `${formatEuro(promo.data.value)} off`}
                 </Text>
-                <Text fw={700}>
-                  Total {formatEuro(discounted(order.price, promo.data))}
-                </Text>
+                <Text fw={700}>Total {formatEuro(discounted(order.price, promo.data))}</Text>
               </Group>
             )}
-            <Button onClick={pay} loading={create.isPending || billing.isPending} disabled={!chosen} fullWidth mt="xs">
+            <Button
+              onClick={pay}
+              loading={create.isPending || billing.isPending}
+              disabled={!chosen}
+              fullWidth
+              mt="xs"
+            >
               Continue to payment
             </Button>
           </Stack>
@@ -110,7 +132,11 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
       >
         {overlay && (
           <Stack gap="xs">
-            <iframe src={overlay.url} title="Paddle checkout" style={{ width: '100%', height: 'min(70vh, 640px)', border: 0, borderRadius: 8 }} />
+            <iframe
+              src={overlay.url}
+              title="Paddle checkout"
+              style={{ width: '100%', height: 'min(70vh, 640px)', border: 0, borderRadius: 8 }}
+            />
             <Group justify="space-between">
               <Anchor href={overlay.url} target="_blank" rel="noreferrer" size="sm">
                 Open the checkout in a new tab

@@ -10,7 +10,14 @@ import { useDashboardStats } from './api/get-dashboard-stats';
 /** The dashboard's cards and profile (SPEC.md §2 Dashboard), real figures from the account. */
 export const DashboardOverview = () => {
   const stats = useDashboardStats();
-  if (stats.error) return <QueryError error={stats.error} onRetry={() => void stats.refetch()} title="Could not load your dashboard" />;
+  if (stats.error)
+    return (
+      <QueryError
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+        title="Could not load your dashboard"
+      />
+    );
   const s = stats.data;
   const loading = stats.isPending;
   const shareLink = s ? `${window.location.origin}/signup?ref=${encodeURIComponent(s.referral_code)}` : '';
@@ -33,8 +40,18 @@ export const DashboardOverview = () => {
         </Card>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <StatCard label="Total plans purchased" icon={<IconPackage size={20} />} loading={loading} value={s?.totalPlanPurchased} />
-        <StatCard label="Money spent" icon={<IconCoin size={20} />} loading={loading} value={s && formatEuro(s.moneySpent)} />
+        <StatCard
+          label="Total plans purchased"
+          icon={<IconPackage size={20} />}
+          loading={loading}
+          value={s?.totalPlanPurchased}
+        />
+        <StatCard
+          label="Money spent"
+          icon={<IconCoin size={20} />}
+          loading={loading}
+          value={s && formatEuro(s.moneySpent)}
+        />
         <StatCard
           label="Pending activations"
           icon={<IconClockPause size={20} />}
@@ -44,7 +61,13 @@ export const DashboardOverview = () => {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <StatCard label="Referral points" icon={<IconStar size={20} />} loading={loading} value={s?.referral_points} hint="One point for each euro your referrals pay" />
+        <StatCard
+          label="Referral points"
+          icon={<IconStar size={20} />}
+          loading={loading}
+          value={s?.referral_points}
+          hint="One point for each euro your referrals pay"
+        />
         <StatCard
           label="Referral code"
           icon={<IconTicket size={20} />}
@@ -78,7 +101,13 @@ export const DashboardOverview = () => {
             <ProfileRow label="E-mail" value={s?.email} />
             <ProfileRow
               label="Two-factor authentication"
-              value={s && <Badge color={s.is_2fa_enabled ? 'teal' : 'gray'} variant="light">{s.is_2fa_enabled ? 'On' : 'Off'}</Badge>}
+              value={
+                s && (
+                  <Badge color={s.is_2fa_enabled ? 'teal' : 'gray'} variant="light">
+                    {s.is_2fa_enabled ? 'On' : 'Off'}
+                  </Badge>
+                )
+              }
             />
             <ProfileRow label="Joined" value={s && formatDate(s.joined)} />
           </Stack>

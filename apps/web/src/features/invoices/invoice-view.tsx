@@ -1,4 +1,16 @@
-import { Anchor, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { invoiceDueDate, invoiceStatus } from '@proxydesk/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -31,7 +43,12 @@ export const InvoiceView = ({ id }: { id: string }) => {
   if (query.isPending) return <Skeleton height={420} />;
   const { invoice, billing } = query.data;
   const pending = invoiceStatus(invoice.status, new Date(invoice.created)) === 'Pending';
-  const quantity = invoice.ip_amount !== null ? `${invoice.ip_amount} IPs` : invoice.plan_data !== null ? `${invoice.plan_data} GB` : '—';
+  const quantity =
+    invoice.ip_amount !== null
+      ? `${invoice.ip_amount} IPs`
+      : invoice.plan_data !== null
+        ? `${invoice.plan_data} GB`
+        : '—';
 
   return (
     <Card withBorder p={{ base: 'md', sm: 'xl' }} className={classes.sheet} data-testid="invoice">
@@ -42,7 +59,8 @@ export const InvoiceView = ({ id }: { id: string }) => {
             <Group gap="xs">
               <InvoiceStatusBadge invoice={invoice} />
               <Text size="sm" c="dimmed">
-                Issued {formatDate(invoice.created)} · due {formatDate(invoiceDueDate(new Date(invoice.created)).toISOString())}
+                Issued {formatDate(invoice.created)} · due{' '}
+                {formatDate(invoiceDueDate(new Date(invoice.created)).toISOString())}
               </Text>
             </Group>
           </Stack>
@@ -86,26 +104,26 @@ export const InvoiceView = ({ id }: { id: string }) => {
           </Stack>
         </SimpleGrid>
         <Table.ScrollContainer minWidth={320} type="native">
-        <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Plan</Table.Th>
-              <Table.Th>Quantity</Table.Th>
-              <Table.Th>Data</Table.Th>
-              <Table.Th ta="right">Cost</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>{invoice.plan_name}</Table.Td>
-              <Table.Td>1</Table.Td>
-              <Table.Td className={cells.nowrap}>{quantity}</Table.Td>
-              <Table.Td ta="right" className={cells.nowrap}>
-                {formatEuro(invoice.list_price)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+          <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Plan</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th>Data</Table.Th>
+                <Table.Th ta="right">Cost</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>{invoice.plan_name}</Table.Td>
+                <Table.Td>1</Table.Td>
+                <Table.Td className={cells.nowrap}>{quantity}</Table.Td>
+                <Table.Td ta="right" className={cells.nowrap}>
+                  {formatEuro(invoice.list_price)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
         </Table.ScrollContainer>
         <Stack gap={4} align="flex-end">
           {invoice.coupon && (
@@ -119,7 +137,8 @@ export const InvoiceView = ({ id }: { id: string }) => {
         </Stack>
         <Divider />
         <Text size="sm" c="dimmed">
-          Notes: {invoice.status ? 'paid' : 'to be paid'} by {invoice.payment_method}. An unpaid invoice can be paid within one hour of issue. Thank you for your business.
+          Notes: {invoice.status ? 'paid' : 'to be paid'} by {invoice.payment_method}. An unpaid invoice can
+          be paid within one hour of issue. Thank you for your business.
         </Text>
       </Stack>
     </Card>

@@ -1,4 +1,15 @@
-import { Anchor, Button, Card, Center, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { PRODUCT_NAMES, type Invoice, type ProductCode } from '@proxydesk/contract';
 import { Link } from 'react-router';
 import { QueryError } from '../../components/query-error';
@@ -7,9 +18,19 @@ import { useInvoices } from './api/invoices';
 import classes from './invoices.module.css';
 import { InvoiceStatusBadge } from './status-badge';
 
-const productName = (type: string) => PRODUCT_NAMES[type as ProductCode] ?? (type === 'balance' ? 'Balance' : type);
+const productName = (type: string) =>
+  PRODUCT_NAMES[type as ProductCode] ?? (type === 'balance' ? 'Balance' : type);
 const shortId = (id: string) => id.split('-')[4];
-const COLUMNS = ['Invoice ID', 'Plan Name', 'Plan Price', 'Product Type', 'Promo Code', 'Payment method', 'Status', 'Date'];
+const COLUMNS = [
+  'Invoice ID',
+  'Plan Name',
+  'Plan Price',
+  'Product Type',
+  'Promo Code',
+  'Payment method',
+  'Status',
+  'Date',
+];
 
 /** One invoice on a narrow screen: what it bought, its price and status first; the rest beneath. */
 const InvoiceCard = ({ invoice }: { invoice: Invoice }) => (
@@ -39,7 +60,12 @@ const InvoiceCard = ({ invoice }: { invoice: Invoice }) => (
         </Text>
         {invoice.coupon ? ` · ${invoice.coupon}` : ''}
       </Text>
-      <Anchor component={Link} to={`/invoice/${invoice.id}`} size="sm" aria-label={`View invoice ${shortId(invoice.id)}`}>
+      <Anchor
+        component={Link}
+        to={`/invoice/${invoice.id}`}
+        size="sm"
+        aria-label={`View invoice ${shortId(invoice.id)}`}
+      >
         View
       </Anchor>
     </Group>
@@ -49,7 +75,14 @@ const InvoiceCard = ({ invoice }: { invoice: Invoice }) => (
 /** SPEC.md §2 Invoices: the columns as named, "Show more", and "All are caught up!" at the end. */
 export const InvoicesTable = () => {
   const invoices = useInvoices();
-  if (invoices.error) return <QueryError error={invoices.error} onRetry={() => void invoices.refetch()} title="Could not load your invoices" />;
+  if (invoices.error)
+    return (
+      <QueryError
+        error={invoices.error}
+        onRetry={() => void invoices.refetch()}
+        title="Could not load your invoices"
+      />
+    );
   if (invoices.isPending) return <Skeleton height={240} />;
   const rows = invoices.data.pages.flatMap((page) => page.results);
   if (rows.length === 0) {
@@ -70,11 +103,23 @@ export const InvoicesTable = () => {
     <Stack gap="md">
       {/* The table of SPEC.md §2 from tablet width up; on a phone, one card per invoice. */}
       <Card withBorder padding={0} visibleFrom="sm" className={classes.tableCard}>
-        <Table stickyHeader className={classes.table} miw={900} highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="invoices-table">
+        <Table
+          stickyHeader
+          className={classes.table}
+          miw={900}
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          data-testid="invoices-table"
+        >
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (
-                <Table.Th key={column} className={classes.nowrap} ta={column === 'Plan Price' ? 'right' : undefined}>
+                <Table.Th
+                  key={column}
+                  className={classes.nowrap}
+                  ta={column === 'Plan Price' ? 'right' : undefined}
+                >
                   {column}
                 </Table.Th>
               ))}
@@ -115,7 +160,11 @@ export const InvoicesTable = () => {
       </Stack>
       <Center>
         {invoices.hasNextPage ? (
-          <Button variant="default" loading={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()}>
+          <Button
+            variant="default"
+            loading={invoices.isFetchingNextPage}
+            onClick={() => void invoices.fetchNextPage()}
+          >
             Show more
           </Button>
         ) : (

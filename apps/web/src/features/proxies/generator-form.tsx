@@ -10,7 +10,13 @@ import { ProxiesOutput } from './proxies-output';
  * sticky or rotating, HTTP or SOCKS5, quantity; premium adds city and ISP. 1–100 lines on the /proxy
  * page, 1–10,000 on a product page (which names its `product`).
  */
-export const GeneratorForm = ({ product, cityAndIsp }: { product?: 'PR_2' | 'PR_6'; cityAndIsp: boolean }) => {
+export const GeneratorForm = ({
+  product,
+  cityAndIsp,
+}: {
+  product?: 'PR_2' | 'PR_6';
+  cityAndIsp: boolean;
+}) => {
   const locations = useCountryStats();
   const generate = useGenerateProxies();
   const limits = product ? GENERATOR_LIMITS.productPage : GENERATOR_LIMITS.proxyPage;
@@ -28,12 +34,16 @@ export const GeneratorForm = ({ product, cityAndIsp }: { product?: 'PR_2' | 'PR_
       const group = c.group === 'special' ? 'Private and sneaker pools' : c.group;
       byGroup.set(group, [...(byGroup.get(group) ?? []), { value: c.code, label: c.name }]);
     }
-    return [{ group: 'Any', items: [{ value: RANDOM_LOCATION, label: 'Random' }] }, ...[...byGroup].map(([group, items]) => ({ group, items }))];
+    return [
+      { group: 'Any', items: [{ value: RANDOM_LOCATION, label: 'Random' }] },
+      ...[...byGroup].map(([group, items]) => ({ group, items })),
+    ];
   }, [locations.data]);
   const cities = (locations.data ?? []).find((c) => c.code === country)?.cities.options ?? [];
   const isps = cities.find((c) => c.code === city)?.isps.options ?? [];
 
-  const quantityOk = (quantity: number) => Number.isInteger(quantity) && quantity >= limits.min && quantity <= limits.max;
+  const quantityOk = (quantity: number) =>
+    Number.isInteger(quantity) && quantity >= limits.min && quantity <= limits.max;
   const quantityRule = `Quantity is ${limits.min} to ${limits.max}`;
 
   const submit = (event: React.FormEvent) => {
@@ -80,13 +90,52 @@ export const GeneratorForm = ({ product, cityAndIsp }: { product?: 'PR_2' | 'PR_
                 allowDeselect={false}
               />
               {cityAndIsp && (
-                <Select label="City" placeholder={cities.length ? 'Any city' : 'No city choice here'} data={cities.map((c) => ({ value: c.code, label: c.name }))} value={city} onChange={(v) => { setCity(v); setIsp(null); }} disabled={!cities.length} clearable />
+                <Select
+                  label="City"
+                  placeholder={cities.length ? 'Any city' : 'No city choice here'}
+                  data={cities.map((c) => ({ value: c.code, label: c.name }))}
+                  value={city}
+                  onChange={(v) => {
+                    setCity(v);
+                    setIsp(null);
+                  }}
+                  disabled={!cities.length}
+                  clearable
+                />
               )}
               {cityAndIsp && (
-                <Select label="ISP" placeholder={isps.length ? 'Any ISP' : 'Choose a city first'} data={isps.map((i) => ({ value: i.code, label: i.name }))} value={isp} onChange={setIsp} disabled={!isps.length} clearable />
+                <Select
+                  label="ISP"
+                  placeholder={isps.length ? 'Any ISP' : 'Choose a city first'}
+                  data={isps.map((i) => ({ value: i.code, label: i.name }))}
+                  value={isp}
+                  onChange={setIsp}
+                  disabled={!isps.length}
+                  clearable
+                />
               )}
-              <Select label="Type" data={[{ value: 'rotating', label: 'Rotating' }, { value: 'sticky', label: 'Sticky' }]} value={type} onChange={setType} required allowDeselect={false} />
-              <Select label="Proxy type" data={[{ value: 'http', label: 'HTTP/S' }, { value: 'sock', label: 'SOCKS5' }]} value={ptype} onChange={setPtype} required allowDeselect={false} />
+              <Select
+                label="Type"
+                data={[
+                  { value: 'rotating', label: 'Rotating' },
+                  { value: 'sticky', label: 'Sticky' },
+                ]}
+                value={type}
+                onChange={setType}
+                required
+                allowDeselect={false}
+              />
+              <Select
+                label="Proxy type"
+                data={[
+                  { value: 'http', label: 'HTTP/S' },
+                  { value: 'sock', label: 'SOCKS5' },
+                ]}
+                value={ptype}
+                onChange={setPtype}
+                required
+                allowDeselect={false}
+              />
               <NumberInput
                 label="Quantity"
                 description={`${limits.min} to ${limits.max.toLocaleString()} lines`}
@@ -108,7 +157,12 @@ export const GeneratorForm = ({ product, cityAndIsp }: { product?: 'PR_2' | 'PR_
           </Stack>
         </form>
       </Card>
-      {generate.data && <ProxiesOutput proxies={generate.data.payload.proxies} note={`Proxytype: ${ptype === 'sock' ? 'SOCKS5' : 'HTTP'}`} />}
+      {generate.data && (
+        <ProxiesOutput
+          proxies={generate.data.payload.proxies}
+          note={`Proxytype: ${ptype === 'sock' ? 'SOCKS5' : 'HTTP'}`}
+        />
+      )}
     </Stack>
   );
 };

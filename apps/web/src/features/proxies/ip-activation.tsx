@@ -19,7 +19,12 @@ export const ActivationBanner = ({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Alert color="yellow" variant="light" icon={<IconBolt size={18} />} title="A plan is waiting for activation">
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconBolt size={18} />}
+        title="A plan is waiting for activation"
+      >
         <Group justify="space-between" gap="sm">
           <span>Activate your {what} plan with the IP you will connect from.</span>
           <Button size="sm" onClick={() => setOpen(true)}>
@@ -27,7 +32,15 @@ export const ActivationBanner = ({
           </Button>
         </Group>
       </Alert>
-      <IpModal title="Activate Plan" opened={open} onClose={() => setOpen(false)} pending={pending} error={error} submitLabel="Activate" onSubmit={(ip) => onActivate(ip, () => setOpen(false))} />
+      <IpModal
+        title="Activate Plan"
+        opened={open}
+        onClose={() => setOpen(false)}
+        pending={pending}
+        error={error}
+        submitLabel="Activate"
+        onSubmit={(ip) => onActivate(ip, () => setOpen(false))}
+      />
     </>
   );
 };

@@ -16,7 +16,13 @@ const download = (name: string, type: string, content: string) => {
 };
 
 /** "Your proxies are here" with a Copy button and .txt / .csv downloads (SPEC.md §2). */
-export const ProxiesOutput = ({ proxies, note = 'Proxytype: HTTP' }: { proxies: string[]; note?: string }) => {
+export const ProxiesOutput = ({
+  proxies,
+  note = 'Proxytype: HTTP',
+}: {
+  proxies: string[];
+  note?: string;
+}) => {
   const text = proxies.join('\n');
   return (
     <Card withBorder padding="lg">
@@ -31,20 +37,39 @@ export const ProxiesOutput = ({ proxies, note = 'Proxytype: HTTP' }: { proxies: 
         </div>
         <Group gap="xs">
           <CopyButton value={text} label="Copy proxies" />
-          <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => download('proxies.txt', 'text/plain', `${text}\n`)}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => download('proxies.txt', 'text/plain', `${text}\n`)}
+          >
             .txt
           </Button>
           <Button
             size="xs"
             variant="default"
             leftSection={<IconDownload size={14} />}
-            onClick={() => download('proxies.csv', 'text/csv', `host,port,username,password\n${proxies.map(csvCells).join('\n')}\n`)}
+            onClick={() =>
+              download(
+                'proxies.csv',
+                'text/csv',
+                `host,port,username,password\n${proxies.map(csvCells).join('\n')}\n`,
+              )
+            }
           >
             .csv
           </Button>
         </Group>
       </Group>
-      <Textarea value={text} readOnly autosize minRows={4} maxRows={14} aria-label="Proxies" styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }} />
+      <Textarea
+        value={text}
+        readOnly
+        autosize
+        minRows={4}
+        maxRows={14}
+        aria-label="Proxies"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+      />
     </Card>
   );
 };

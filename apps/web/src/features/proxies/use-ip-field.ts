@@ -6,7 +6,11 @@ export const useIpField = () => {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   return {
-    input: { value, error, onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.currentTarget.value) },
+    input: {
+      value,
+      error,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.currentTarget.value),
+    },
     /** The checked address, or null once the field says why not. */
     take: (): string | null => {
       const parsed = ipSchema.safeParse(value);

@@ -34,7 +34,14 @@ export const AdditionalGbModal = ({
         <Text size="sm" c="dimmed">
           The GB are added to your current plan of that product.
         </Text>
-        <Select label="For" data={PRODUCTS} value={product} onChange={setProduct} allowDeselect={false} required />
+        <Select
+          label="For"
+          data={PRODUCTS}
+          value={product}
+          onChange={setProduct}
+          allowDeselect={false}
+          required
+        />
         <NumberInput
           label="Amount (GB)"
           min={1}
@@ -46,7 +53,10 @@ export const AdditionalGbModal = ({
           error={error}
         />
         <Text fw={700}>{price === null ? '—' : formatEuro(price)}</Text>
-        <Button disabled={price === null || !product} onClick={() => price !== null && product && onContinue(Number(amount), product, price)}>
+        <Button
+          disabled={price === null || !product}
+          onClick={() => price !== null && product && onContinue(Number(amount), product, price)}
+        >
           Continue
         </Button>
       </Stack>

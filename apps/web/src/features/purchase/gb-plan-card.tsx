@@ -5,7 +5,15 @@ import { formatEuro } from '../../lib/format';
 import { featureLines } from './plan-card';
 
 /** A normal (PR_3) plan with its GB slider: step 50 up to 2,000 from the plan's minimum; fixed plans hide it (SPEC.md §5, §9). */
-export const GbPlanCard = ({ plan, wide = false, onBuy }: { plan: Plan; wide?: boolean; onBuy: (plan: Plan, gb: number, price: number) => void }) => {
+export const GbPlanCard = ({
+  plan,
+  wide = false,
+  onBuy,
+}: {
+  plan: Plan;
+  wide?: boolean;
+  onBuy: (plan: Plan, gb: number, price: number) => void;
+}) => {
   const slider = { price: plan.price, data: plan.data ?? 50, add_gb_price: plan.add_gb_price };
   const bounds = gbSliderBounds(slider);
   const [gb, setGb] = useState(bounds.min);
@@ -43,7 +51,11 @@ export const GbPlanCard = ({ plan, wide = false, onBuy }: { plan: Plan; wide?: b
         <Text size="sm" c="dimmed">
           {featureLines(plan.type).join(' · ')}
         </Text>
-        <Button fullWidth={!wide} w={wide ? { base: '100%', sm: 280 } : undefined} onClick={() => onBuy(plan, gb, price)}>
+        <Button
+          fullWidth={!wide}
+          w={wide ? { base: '100%', sm: 280 } : undefined}
+          onClick={() => onBuy(plan, gb, price)}
+        >
           Buy Now
         </Button>
       </Stack>

@@ -23,13 +23,22 @@ export const ApiKeyCard = ({ access }: { access: Access }) => {
             <Alert color="yellow" variant="light" title="Copy it now">
               This is the only time the whole key is shown. A new key replaces the old one at once.
             </Alert>
-            <TextInput readOnly value={fresh} aria-label="New API key" rightSection={<CopyButton value={fresh} label="Copy API key" />} />
+            <TextInput
+              readOnly
+              value={fresh}
+              aria-label="New API key"
+              rightSection={<CopyButton value={fresh} label="Copy API key" />}
+            />
           </>
         ) : (
           <Text size="sm">{access.apiKey ? <Code>{access.apiKey}</Code> : 'No key yet.'}</Text>
         )}
         <Group>
-          <Button variant={access.apiKey ? 'default' : 'filled'} loading={generate.isPending} onClick={() => generate.mutate()}>
+          <Button
+            variant={access.apiKey ? 'default' : 'filled'}
+            loading={generate.isPending}
+            onClick={() => generate.mutate()}
+          >
             Regenerate API Key
           </Button>
         </Group>

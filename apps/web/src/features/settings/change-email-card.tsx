@@ -17,7 +17,8 @@ export const ChangeEmailCard = () => {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return setFieldError({ email: parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address' });
+    if (!parsed.success)
+      return setFieldError({ email: parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address' });
     setFieldError({});
     if (!sentTo || sentTo !== parsed.data) {
       request.mutate(parsed.data, { onSuccess: () => setSentTo(parsed.data) });
@@ -48,8 +49,18 @@ export const ChangeEmailCard = () => {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert>{request.error?.message ?? change.error?.message}</FormAlert>
-          <FormAlert color="green">{change.data?.detail ?? (verifying ? request.data?.detail : null)}</FormAlert>
-          <TextInput label="New e-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fieldError.email} />
+          <FormAlert color="green">
+            {change.data?.detail ?? (verifying ? request.data?.detail : null)}
+          </FormAlert>
+          <TextInput
+            label="New e-mail"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={fieldError.email}
+          />
           {verifying && (
             <TextInput
               label="Code from the e-mail"
@@ -62,7 +73,11 @@ export const ChangeEmailCard = () => {
               error={fieldError.otp}
             />
           )}
-          <Button type="submit" loading={request.isPending || change.isPending} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="submit"
+            loading={request.isPending || change.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {verifying ? 'Update Email' : 'Verify Email'}
           </Button>
         </Stack>

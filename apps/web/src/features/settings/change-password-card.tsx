@@ -12,7 +12,9 @@ export const ChangePasswordCard = () => {
     initialValues: { old_password: '', new_password: '', confirm_password: '' },
     validate: schemaResolver(changePasswordFormSchema, { sync: true }),
   });
-  const submit = form.onSubmit(({ old_password, new_password }) => change.mutate({ old_password, new_password }, { onSuccess: () => form.reset() }));
+  const submit = form.onSubmit(({ old_password, new_password }) =>
+    change.mutate({ old_password, new_password }, { onSuccess: () => form.reset() }),
+  );
   return (
     <Card withBorder padding="lg">
       <Title order={3} size="h4" mb={4}>
@@ -25,9 +27,27 @@ export const ChangePasswordCard = () => {
         <Stack gap="sm">
           <FormAlert>{change.error?.message}</FormAlert>
           <FormAlert color="green">{change.data?.detail}</FormAlert>
-          <PasswordInput label="Old password" autoComplete="current-password" required {...form.getInputProps('old_password')} key={form.key('old_password')} />
-          <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('new_password')} key={form.key('new_password')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('confirm_password')} key={form.key('confirm_password')} />
+          <PasswordInput
+            label="Old password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('old_password')}
+            key={form.key('old_password')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('new_password')}
+            key={form.key('new_password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirm_password')}
+            key={form.key('confirm_password')}
+          />
           <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
             Change Password
           </Button>

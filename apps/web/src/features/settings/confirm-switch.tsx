@@ -34,7 +34,14 @@ export const ConfirmSwitch = ({
   const close = () => setAsked(null);
   return (
     <>
-      <Switch label={label} description={description} checked={shown} onChange={(e) => setAsked(e.currentTarget.checked)} size="md" color={danger ? 'red' : undefined} />
+      <Switch
+        label={label}
+        description={description}
+        checked={shown}
+        onChange={(e) => setAsked(e.currentTarget.checked)}
+        size="md"
+        color={danger ? 'red' : undefined}
+      />
       <Modal opened={asked !== null} onClose={close} title={title} centered>
         <Stack gap="md">
           <Text size="sm">{asked !== null && message(asked)}</Text>
@@ -43,7 +50,11 @@ export const ConfirmSwitch = ({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button color={danger ? 'red' : undefined} loading={pending} onClick={() => asked !== null && onConfirm(asked, close)}>
+            <Button
+              color={danger ? 'red' : undefined}
+              loading={pending}
+              onClick={() => asked !== null && onConfirm(asked, close)}
+            >
               {confirmLabel}
             </Button>
           </Group>

@@ -21,7 +21,9 @@ export const SecuritySwitches = ({ access }: { access: Access }) => {
           checked={access.is_2fa}
           title="Two-Factor Authentication"
           message={(next) =>
-            next ? 'From now on, signing in will also need a code we e-mail you.' : 'Signing in will need only your password. Turn it off?'
+            next
+              ? 'From now on, signing in will also need a code we e-mail you.'
+              : 'Signing in will need only your password. Turn it off?'
           }
           onConfirm={(next, done) => twoFactor.mutate(next, { onSuccess: done })}
           pending={twoFactor.isPending}
@@ -32,7 +34,9 @@ export const SecuritySwitches = ({ access }: { access: Access }) => {
           description="Sign out everywhere and stop this account from signing in."
           checked={!access.is_active}
           title="Deactivate your account?"
-          message={() => 'Every device is signed out at once and the account can no longer sign in. Your invoices stay on record.'}
+          message={() =>
+            'Every device is signed out at once and the account can no longer sign in. Your invoices stay on record.'
+          }
           confirmLabel="Deactivate"
           danger
           onConfirm={() =>

@@ -6,7 +6,11 @@ import { captchaToken } from '../captcha';
 import { rememberPendingEmail } from '../pending-email';
 
 /** Sends an auth form with the captcha answer the shop asks for. */
-export const callWithCaptcha = async <E extends Endpoint>(endpoint: E, body: object, action: string): Promise<z.output<E['response']>> =>
+export const callWithCaptcha = async <E extends Endpoint>(
+  endpoint: E,
+  body: object,
+  action: string,
+): Promise<z.output<E['response']>> =>
   call(endpoint, { body: { ...body, [CAPTCHA_FIELD]: await captchaToken(action) } as never });
 
 /** Signed in: keep the token and start the app again at / (SPEC.md §4). */

@@ -7,7 +7,8 @@ export const balanceHistoryQuery = () =>
   infiniteQueryOptions({
     queryKey: ['balance-history'],
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => call(balanceEndpoints.history, { query: { page: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(balanceEndpoints.history, { query: { page: pageParam }, signal }),
     getNextPageParam: (last, _pages, pageParam) => (last.next ? pageParam + 1 : undefined),
   });
 

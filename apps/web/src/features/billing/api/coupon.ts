@@ -15,4 +15,11 @@ export const useCoupon = (code: string) => useQuery(couponQuery(code));
 
 /** The total after the promo code, never below zero, to the cent (the server computes the same). */
 export const discounted = (price: number, coupon: Coupon): number =>
-  Math.max(0, Math.round((coupon.kind === 'percent' ? price * (100 - Math.min(coupon.value, 100)) : price * 100 - coupon.value * 100)) / 100);
+  Math.max(
+    0,
+    Math.round(
+      coupon.kind === 'percent'
+        ? price * (100 - Math.min(coupon.value, 100))
+        : price * 100 - coupon.value * 100,
+    ) / 100,
+  );

@@ -16,7 +16,8 @@ export const useInvoices = () => useInfiniteQuery(invoicesQuery());
 export const invoiceQuery = (id: string) =>
   queryOptions({
     queryKey: ['invoice', id],
-    queryFn: async ({ signal }) => (await call(invoiceEndpoints.read, { params: { invoice_id: id }, signal })).payload,
+    queryFn: async ({ signal }) =>
+      (await call(invoiceEndpoints.read, { params: { invoice_id: id }, signal })).payload,
   });
 
 export const useInvoice = (id: string) => useQuery(invoiceQuery(id));

@@ -5,24 +5,33 @@ import { toastDone } from '../../../lib/toast';
 
 /** Each product page's plans, data and usage (SPEC.md §7 GET /v1/user/dashboard). */
 export const productDashboardQuery = () =>
-  queryOptions({ queryKey: ['product-dashboard'], queryFn: async ({ signal }) => (await call(proxyEndpoints.dashboard, { signal })).payload });
+  queryOptions({
+    queryKey: ['product-dashboard'],
+    queryFn: async ({ signal }) => (await call(proxyEndpoints.dashboard, { signal })).payload,
+  });
 export const useProductDashboard = () => useQuery(productDashboardQuery());
 
 export const whitelistQuery = (type: IpProduct, plan: string | null) =>
   queryOptions({
     queryKey: ['whitelist', type, plan],
-    queryFn: async ({ signal }) => (await call(proxyEndpoints.whitelistedIps, { query: { type, ...(plan ? { plan } : {}) }, signal })).payload,
+    queryFn: async ({ signal }) =>
+      (await call(proxyEndpoints.whitelistedIps, { query: { type, ...(plan ? { plan } : {}) }, signal }))
+        .payload,
   });
 export const useWhitelist = (type: IpProduct, plan: string | null) => useQuery(whitelistQuery(type, plan));
 
 export const poolQuery = () =>
-  queryOptions({ queryKey: ['pool'], queryFn: async ({ signal }) => (await call(proxyEndpoints.pool, { signal })).payload });
+  queryOptions({
+    queryKey: ['pool'],
+    queryFn: async ({ signal }) => (await call(proxyEndpoints.pool, { signal })).payload,
+  });
 export const usePool = () => useQuery(poolQuery());
 
 export const countryStatsQuery = () =>
   queryOptions({
     queryKey: ['country-stats'],
-    queryFn: async ({ signal }) => (await call(proxyEndpoints.countryStats, { signal })).payload.countries.countries,
+    queryFn: async ({ signal }) =>
+      (await call(proxyEndpoints.countryStats, { signal })).payload.countries.countries,
     staleTime: Infinity,
   });
 export const useCountryStats = () => useQuery(countryStatsQuery());
@@ -37,19 +46,45 @@ const useProxyMutation = <T, R>(mutationFn: (input: T) => Promise<R>, done?: str
     mutationFn,
     onSuccess: async () => {
       if (done) toastDone(done);
-      await Promise.all(['product-dashboard', 'whitelist', 'pool', 'dashboard-stats'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      await Promise.all(
+        ['product-dashboard', 'whitelist', 'pool', 'dashboard-stats'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      );
     },
   });
 };
 
 export const useActivateIpPlan = () =>
-  useProxyMutation((input: { ip: string; type: IpProduct; plan?: string }) => call(proxyEndpoints.activateDcIpv6, { body: { ips: [input.ip], type: input.type, ...(input.plan ? { plan: input.plan } : {}) } }), 'Plan activated');
-export const useActivatePremium = () => useProxyMutation((ip: string) => call(proxyEndpoints.activatePremium, { body: { ips: [ip] } }), 'Plan activated');
-export const useWhitelistIp = () => useProxyMutation((input: { ip: string; plan: string }) => call(proxyEndpoints.whitelistIp, { body: input }), 'IP added to the whitelist');
-export const useDeleteWhitelistedIp = () => useProxyMutation((id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }), 'IP removed from the whitelist');
-export const useRenamePlan = () => useProxyMutation((input: { id: string; planName: string }) => call(proxyEndpoints.changePlanName, { body: input }));
+  useProxyMutation(
+    (input: { ip: string; type: IpProduct; plan?: string }) =>
+      call(proxyEndpoints.activateDcIpv6, {
+        body: { ips: [input.ip], type: input.type, ...(input.plan ? { plan: input.plan } : {}) },
+      }),
+    'Plan activated',
+  );
+export const useActivatePremium = () =>
+  useProxyMutation(
+    (ip: string) => call(proxyEndpoints.activatePremium, { body: { ips: [ip] } }),
+    'Plan activated',
+  );
+export const useWhitelistIp = () =>
+  useProxyMutation(
+    (input: { ip: string; plan: string }) => call(proxyEndpoints.whitelistIp, { body: input }),
+    'IP added to the whitelist',
+  );
+export const useDeleteWhitelistedIp = () =>
+  useProxyMutation(
+    (id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }),
+    'IP removed from the whitelist',
+  );
+export const useRenamePlan = () =>
+  useProxyMutation((input: { id: string; planName: string }) =>
+    call(proxyEndpoints.changePlanName, { body: input }),
+  );
 export const useGenerateProxies = () =>
   useMutation({
     mutationFn: (body: GenerateProxyBody) => call(proxyEndpoints.generate, { body }),
-    onSuccess: ({ payload: { proxies } }) => toastDone(`${proxies.length.toLocaleString()} proxy line${proxies.length === 1 ? '' : 's'} generated`),
+    onSuccess: ({ payload: { proxies } }) =>
+      toastDone(`${proxies.length.toLocaleString()} proxy line${proxies.length === 1 ? '' : 's'} generated`),
   });

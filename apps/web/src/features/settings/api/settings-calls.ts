@@ -1,4 +1,9 @@
-import { authEndpoints, userEndpoints, type UpdateEmailBody, type UpdatePasswordBody } from '@proxydesk/contract';
+import {
+  authEndpoints,
+  userEndpoints,
+  type UpdateEmailBody,
+  type UpdatePasswordBody,
+} from '@proxydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { storeToken } from '../../../lib/token';
@@ -15,8 +20,10 @@ const useSettingsMutation = <T, R>(mutationFn: (input: T) => Promise<R>) => {
   });
 };
 
-export const useRequestEmailChange = () => useSettingsMutation((email: string) => call(authEndpoints.updateEmailVerification, { body: { email } }));
-export const useChangeEmail = () => useSettingsMutation((body: UpdateEmailBody) => call(authEndpoints.updateEmail, { body }));
+export const useRequestEmailChange = () =>
+  useSettingsMutation((email: string) => call(authEndpoints.updateEmailVerification, { body: { email } }));
+export const useChangeEmail = () =>
+  useSettingsMutation((body: UpdateEmailBody) => call(authEndpoints.updateEmail, { body }));
 
 /** The server revokes every session and answers a new token for this browser: keep it. */
 export const useChangePassword = () =>
@@ -26,7 +33,11 @@ export const useChangePassword = () =>
     return answer;
   });
 
-export const useSetTwoFactor = () => useSettingsMutation((enabled: boolean) => call(authEndpoints.twoFactor, { params: { value: String(enabled) } }));
+export const useSetTwoFactor = () =>
+  useSettingsMutation((enabled: boolean) =>
+    call(authEndpoints.twoFactor, { params: { value: String(enabled) } }),
+  );
 export const useDeactivate = () => useMutation({ mutationFn: () => call(authEndpoints.deactivate) });
 export const useGenerateApiKey = () => useSettingsMutation(() => call(userEndpoints.generateApiKey));
-export const useResetProxyPassword = () => useMutation({ mutationFn: () => call(userEndpoints.resetProxyPassword) });
+export const useResetProxyPassword = () =>
+  useMutation({ mutationFn: () => call(userEndpoints.resetProxyPassword) });
