@@ -14,6 +14,7 @@ const SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
 ];
 /** What `npm run build` produces. */
 const OUTPUTS = ['apps/api/dist/server.js', 'apps/gateway/dist/server.js', 'apps/web/dist/index.html'];

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress.js';
 
 /** Where `vite` and `vite preview` send API calls; `API_URL` points them at another instance. */
 const API = process.env.API_URL ?? 'http://localhost:3000';
@@ -37,7 +38,7 @@ const brandName = (): Plugin => ({
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, API]));
 
 export default defineConfig({
-  plugins: [react(), brandName()],
+  plugins: [react(), brandName(), precompress()],
   // `source` first: workspace packages (e.g. @proxydesk/contract) resolve to their TypeScript source.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: { port: 5173, proxy },

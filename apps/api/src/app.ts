@@ -30,6 +30,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { registerAuthentication } from './plugins/authenticate.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import {
   clientErrorHandler,
@@ -71,6 +72,7 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
 
   registerErrorHandling(app);
   registerInputGuards(app);
+  await registerCompression(app);
   // One Redis client for everything shared across instances: rate limits and attempt counters.
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })

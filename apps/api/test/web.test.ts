@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webDistDir } from '../src/plugins/web.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 
 let t: TestApp;
@@ -28,5 +32,78 @@ describe('serving the dashboard', () => {
     const res = await t.app.inject({ method: 'POST', url: '/login' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toHaveProperty('detail');
+  });
+});
+
+describe('compression (issue #18 §1)', () => {
+  /** The largest built script: what a browser downloads first. */
+  const largestScript = () => {
+    const assets = join(webDistDir, 'assets');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(scripts.length, 'the dashboard is built (npm run build)').toBeGreaterThan(0);
+    return scripts
+      .map((name) => ({ name, size: statSync(join(assets, name)).size }))
+      .sort((a, b) => b.size - a.size)[0]!;
+  };
+
+  it('sends a built asset precompressed with the best encoding the browser accepts, cached for good', async () => {
+    const { name, size } = largestScript();
+    const original = readFileSync(join(webDistDir, 'assets', name));
+    const url = `/assets/${name}`;
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(size / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(original)).toBe(true);
+
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
+  });
+
+  it('compresses JSON answers over 1 KiB and leaves small ones as they are', async () => {
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const plans = await t.app.inject({ method: 'GET', url: '/v1/plan/read', headers });
+    expect(plans.headers['content-encoding']).toBe('br');
+    const decoded = brotliDecompressSync(plans.rawPayload);
+    expect(decoded.length).toBeGreaterThan(1024);
+    expect(JSON.parse(decoded.toString('utf8'))).toHaveProperty('payload');
+
+    const maintenance = await t.app.inject({ method: 'GET', url: '/v1/maintenance/read', headers });
+    expect(maintenance.rawPayload.length).toBeLessThan(1024);
+    expect(maintenance.headers['content-encoding']).toBeUndefined();
+    expect(maintenance.json()).toHaveProperty('payload');
+  });
+
+  it('sends the app page uncached, compressed for a browser that accepts it', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/product/isp',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<title>Acme &lt;Proxies&gt;</title>');
+    const refusesBrotli = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(refusesBrotli.headers['content-encoding']).toBe('gzip');
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(gunzipSync(page.rawPayload).toString());
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
@@ -14,6 +15,20 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** `br` or `gzip` when the browser accepts it (a q of 0 refuses), else `identity`. */
+const preferredEncoding = (header: string | undefined): 'br' | 'gzip' | 'identity' => {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+};
+
 /** Addresses that are never a page of the single-page app: the API, and files (a missing asset is a 404). */
 const isNotAPage = (url: string) => {
   const path = url.split('?')[0] ?? url;
@@ -21,7 +36,7 @@ const isNotAPage = (url: string) => {
 };
 
 /**
- * Serves the dashboard: hashed assets cached for a year, and index.html (with the brand name filled
+ * Serves the dashboard: hashed assets cached for a year (brotli or gzip from the build), and index.html (with the brand name filled
  * in) for every other page address so the client-side router takes over.
  */
 export const registerWeb = async (app: FastifyInstance, config: Config): Promise<void> => {
@@ -31,12 +46,17 @@ export const registerWeb = async (app: FastifyInstance, config: Config): Promise
     ? readFileSync(indexFile, 'utf8').replaceAll('__BRAND_NAME__', escapeHtml(config.BRAND_NAME))
     : `<!doctype html><title>${escapeHtml(config.BRAND_NAME)}</title><p>The dashboard is not built yet: run <code>npm run build</code>.</p>`;
 
+  // The page is the same for every address: compressed once, sent as the browser prefers.
+  const encodedPage = { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml) };
+
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: false,
       // Only the files that exist get routes; every other address falls through to index.html.
       wildcard: false,
+      // The build writes `.br` and `.gz` beside each asset (apps/web/build/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -47,6 +67,12 @@ export const registerWeb = async (app: FastifyInstance, config: Config): Promise
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || isNotAPage(request.url)) return sendNotFound(reply, request.method, request.url);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding === 'identity') return reply.send(indexHtml);
+    return reply.header('content-encoding', encoding).send(encodedPage[encoding]);
   });
 };
