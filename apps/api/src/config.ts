@@ -1,5 +1,6 @@
 import { CAPTCHA_PROVIDERS, type CaptchaProvider } from '@proxydesk/contract';
 import { z } from 'zod';
+import { trustProxy } from './config-trust-proxy.js';
 
 const optionalUrl = z.url().optional();
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -28,9 +29,14 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** How long each instance keeps the public catalogue reads (0 = ask the database every time). */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  /** Honour X-Forwarded-For from a load balancer in front. */
-  TRUST_PROXY: flag.default(false),
-  SMTP_URL: z.string().optional(),
+  /** Which hops of X-Forwarded-For to believe: `false`, a hop count, or the load balancers' addresses. */
+  TRUST_PROXY: trustProxy,
+  SMTP_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), {
+      message: 'must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)',
+    })
+    .optional(),
   MAIL_FROM: z.string().optional(),
   CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).optional(),
   /** Signs proof-of-work challenges; set the same value on every instance (random per process otherwise). */
@@ -61,6 +67,20 @@ const configSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
+/** Settings that only work together: one without the other would half-work (a checkout nobody can confirm). */
+const PAIRS = [
+  ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET'],
+] as const;
+
+const unpaired = (settings: z.infer<typeof configSchema>): string | undefined => {
+  for (const [a, b] of PAIRS) {
+    if (settings[a] && !settings[b]) return `${a} is set without ${b}: set both, or neither`;
+    if (settings[b] && !settings[a]) return `${b} is set without ${a}: set both, or neither`;
+  }
+  return undefined;
+};
+
 export type Config = z.infer<typeof configSchema> & {
   /** reCAPTCHA when its secret is set, proof of work otherwise, unless chosen (DESIGN.md §2). */
   CAPTCHA_PROVIDER: CaptchaProvider;
@@ -77,6 +97,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         'Invalid configuration: CAPTCHA_PROVIDER recaptcha needs RECAPTCHA_SECRET. See .env.example.',
       );
     }
+    const half = unpaired(parsed.data);
+    if (half) throw new Error(`Invalid configuration: ${half}. See .env.example.`);
     return { ...parsed.data, CAPTCHA_PROVIDER: provider };
   }
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');

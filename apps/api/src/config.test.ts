@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const failure = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+};
+
+describe('configuration that cannot half-work stops the start with one line naming the variable', () => {
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY'],
+    [{ PADDLE_API_KEY: 'pdl_1' }, 'PADDLE_API_KEY is set without PADDLE_WEBHOOK_SECRET'],
+    [{ PADDLE_WEBHOOK_SECRET: 'pdl_ntf_1' }, 'PADDLE_WEBHOOK_SECRET is set without PADDLE_API_KEY'],
+  ])('a provider with half its keys: %o', (env, line) => {
+    const message = failure(env);
+    expect(message).toContain(line);
+    expect(message).not.toContain('\n');
+  });
+
+  it('accepts a provider with both keys, and none', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' })).not.toThrow();
+    expect(() => loadConfig({ PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's' })).not.toThrow();
+    expect(() => loadConfig({})).not.toThrow();
+  });
+
+  it.each(['not a url', 'http://mail.example.com', 'smtp//mail.example.com:587', 'smtp://exa mple.com'])(
+    'an SMTP_URL that does not parse: %s',
+    (url) =>
+      expect(failure({ SMTP_URL: url })).toMatch(/^Invalid configuration: SMTP_URL must be an smtp:\/\//),
+  );
+
+  it('accepts smtp:// and smtps:// URLs', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example.com:587' }).SMTP_URL).toBeDefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com' }).SMTP_URL).toBeDefined();
+  });
+});
+
+describe('TRUST_PROXY takes Fastify trustProxy forms, never "every hop"', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.5, 10.1.0.0/16,fd00::/8', ['10.0.0.5', '10.1.0.0/16', 'fd00::/8']],
+    ['loopback', ['loopback']],
+  ])('%s → %o', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('refuses true, saying to use a hop count or addresses', () => {
+    const message = failure({ TRUST_PROXY: 'true' });
+    expect(message).toMatch(/^Invalid configuration: TRUST_PROXY true would trust every hop/);
+    expect(message).toContain('use a hop count (1 behind one load balancer)');
+  });
+
+  it.each(['yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,', '1.5'])(
+    'refuses %s naming the variable',
+    (value) => expect(failure({ TRUST_PROXY: value })).toMatch(/^Invalid configuration: TRUST_PROXY "/),
+  );
+});

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUp } from '../../../test-support/accounts.js';
+import { createTestApp, type TestApp } from '../../../test-support/app.js';
+import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+
+/**
+ * Behind one load balancer (`TRUST_PROXY=1`, as in production) the client is the right-most address of
+ * `X-Forwarded-For` that the load balancer wrote; what a client writes to its left is not believed
+ * (issue #15 item 2, ADR 004).
+ */
+describe('X-Forwarded-For behind one load balancer (TRUST_PROXY=1)', () => {
+  const loadBalancer = '10.0.0.2';
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp({ env: { TRUST_PROXY: '1', SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const post = (url: string, body: unknown, forwardedFor: string, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: body as Record<string, unknown>,
+      remoteAddress: loadBalancer,
+      headers: {
+        'x-forwarded-for': forwardedFor,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    });
+
+  it('a client that writes a new address on every login still meets the per-IP limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 40; i += 1) {
+      // A different unknown account each time: only the per-address limit can answer 429.
+      const res = await post(
+        '/v1/auth/login',
+        { username: `nobody_${randomBytes(4).toString('hex')}`, password: PASSWORD },
+        `203.0.113.${i}, 198.51.100.7`,
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+    // Keyed on that client, not on the load balancer: another client behind it is not limited.
+    const other = await post(
+      '/v1/auth/login',
+      { username: `nobody_${randomBytes(4).toString('hex')}`, password: PASSWORD },
+      '198.51.100.8',
+    );
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('the billing IP kept is the address the load balancer saw, not the one the client wrote', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const token = await signUp(
+      {
+        get: () => Promise.reject(new Error('unused')),
+        post: async (url, body) => {
+          const res = await post(url, body, '192.0.2.10');
+          return { status: res.statusCode, body: res.json() };
+        },
+        delete: () => Promise.reject(new Error('unused')),
+      },
+      smtp,
+      { username: `xff_${tag}`, email: `xff_${tag}@example.com` },
+    );
+    const res = await post(
+      '/v1/billing/create',
+      { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Poland' },
+      '6.6.6.6, 198.51.100.7',
+      token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload.ip).toBe('198.51.100.7');
+  });
+});
