@@ -11,8 +11,8 @@ const NEEDED = [
   ['/usr/bin/openssl', 'openssl'],
 ];
 
-const missingPackages = () => [
-  ...new Set(NEEDED.filter(([path]) => !existsSync(path)).map(([, name]) => name)),
+const missingPackages = (needed) => [
+  ...new Set(needed.filter(([path]) => !existsSync(path)).map(([, name]) => name)),
 ];
 
 const aptGet = (args) =>
@@ -22,18 +22,26 @@ const aptGet = (args) =>
   }).status === 0;
 
 /**
+ * Every [path, Debian package] of `needed` present, installed with apt-get when missing and we may (root
+ * with apt-get); otherwise the packages still missing (empty when all is there).
+ */
+export const installMissing = (needed) => {
+  const missing = missingPackages(needed);
+  if (missing.length === 0) return [];
+  if (process.getuid() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`  installing ${missing.join(' ')} (apt-get)…`);
+    if (aptGet(['update', '-qq'])) aptGet(['install', '-y', '-qq', ...missing]);
+  }
+  return missingPackages(needed);
+};
+
+/**
  * squid, dante and openssl present, installed from Debian's packages when missing and we may (root with
  * apt-get); otherwise one line naming what to install, and false.
  */
 export const ensureBaselinesInstalled = () => {
-  let missing = missingPackages();
+  const missing = installMissing(NEEDED);
   if (missing.length === 0) return true;
-  if (process.getuid() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log(`  installing ${missing.join(' ')} (apt-get)…`);
-    if (aptGet(['update', '-qq'])) aptGet(['install', '-y', '-qq', ...missing]);
-    missing = missingPackages();
-    if (missing.length === 0) return true;
-  }
   console.log(
     `  (gateway budget not measured: install Debian's ${missing.join(' and ')}: apt-get install ${missing.join(' ')})`,
   );

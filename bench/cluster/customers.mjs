@@ -1,0 +1,207 @@
+import { openTunnel } from '../proxies/client.mjs';
+import { PASSWORD } from './database.mjs';
+import { createBrowser, errorKind } from './http.mjs';
+import { TUNNEL_BYTES } from './target.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A person reads a screen before the next click. */
+const think = () => sleep(150 + Math.random() * 350);
+
+const BILLING = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  address: '1 Bench Street',
+  city: 'Berlin',
+  zip: '10115',
+  country: 'Germany',
+};
+const GENERATE = { proxy_type: 'premium', type: 'sticky', amount: 5, country: 'us', product: 'PR_2' };
+const TUNNELS_PER_SESSION = 4;
+/** How long after a payment a refused line counts as "the gateway does not know the plan yet" (issue #14 §3). */
+const FRESH_PAYMENT_MS = 10_000;
+const UP = Buffer.alloc(TUNNEL_BYTES.up, 0x63);
+
+const tunnelErrorKind = (error) => `tunnel: ${error.code ?? error.message.replace(/\d+ bytes/, 'N bytes')}`;
+/** The gateway said no to the line (HTTP 403/407, SOCKS5 credentials or "not allowed", reply 2). */
+const refused = (error) =>
+  /refused: HTTP\/1\.[01] 40[37]|credentials refused|CONNECT refused \(reply 2\)/.test(error.message);
+
+/**
+ * The simulated customers (issue #14 "Scale, proven"): each session signs in (or keeps its token), loads the
+ * dashboard, buys an ISP plan with the sandbox gateway when it has none (now and then another), generates
+ * lines and sends traffic through them over HTTP CONNECT and SOCKS5. Sessions cycle over the customers in a
+ * bounded number of loops, so that 1,000 customers do not mean 1,000 sockets at once.
+ */
+export const createCustomers = ({ customers, shopPort, targetPort, stats, provider }) => {
+  const people = customers.map((c) => ({ ...c, token: undefined, billing: false, hasPlan: false }));
+  const served = new Set();
+  let sessions = 0;
+
+  const session = async (customer) => {
+    const browser = createBrowser({ port: shopPort, localAddress: customer.ip });
+    browser.signIn(customer.token);
+    /** One call; its answer when the status is one of `expected`, otherwise undefined (and counted). */
+    const step = async (name, method, path, options = {}, expected = [200]) => {
+      const answer = await browser.request(method, path, options);
+      if (expected.includes(answer.status)) {
+        stats.ok(name, answer.ms);
+        return answer;
+      }
+      stats.failed(name, errorKind(answer));
+      if (answer.status === 401) customer.token = undefined;
+      return undefined;
+    };
+    const payload = (answer) => JSON.parse(answer.body).payload;
+
+    const signIn = async () => {
+      const answer = await step('sign in', 'POST', '/v1/auth/login', {
+        json: { username: customer.username, password: PASSWORD },
+      });
+      if (!answer) return false;
+      customer.token = payload(answer).token;
+      browser.signIn(customer.token);
+      return true;
+    };
+
+    /** The dashboard screen, its calls at once as the browser makes them. */
+    const dashboard = async () => {
+      const [, , product] = await Promise.all([
+        step('access', 'GET', '/v1/auth/access'),
+        step('dashboard stats', 'GET', '/v1/user/dashboard-stats'),
+        step('dashboard', 'GET', '/v1/user/dashboard'),
+        step('announcement', 'GET', '/v1/announcement/read'),
+      ]);
+      if (!product) return false;
+      if (payload(product).PR_2?.have_plan) {
+        customer.hasPlan = true;
+        customer.pending = undefined;
+      }
+      return true;
+    };
+
+    const buy = async () => {
+      if (!customer.billing) {
+        const read = await step('billing read', 'GET', '/v1/billing/read', {}, [200, 404]);
+        if (!read) return;
+        if (
+          read.status === 404 &&
+          !(await step('billing save', 'POST', '/v1/billing/create', { json: BILLING }))
+        )
+          return;
+        customer.billing = true;
+      }
+      const plans = await step('plans', 'GET', '/v1/plan/read');
+      if (!plans) return;
+      const isp = payload(plans).filter((plan) => plan.type === 'PR_2');
+      const plan = isp[Math.floor(Math.random() * isp.length)];
+      await think();
+      const invoice = await step('invoice create', 'POST', '/v1/invoice/create', {
+        json: { payment_method: 'sandbox', plan: plan.id },
+      });
+      if (!invoice) return;
+      const page = new URL(payload(invoice).hosted_url).pathname;
+      const invoiceId = page.split('/').pop();
+      if (!(await step('sandbox page', 'GET', page))) return;
+      await think();
+      // Pay pressed: the money is taken. One customer in ten presses twice (two requests at once).
+      provider.taken(invoiceId);
+      customer.pending = invoiceId;
+      const clicks = Math.random() < 0.1 ? 2 : 1;
+      const answers = await Promise.all(
+        Array.from({ length: clicks }, () =>
+          step('sandbox pay', 'POST', page, { form: 'action=pay' }, [303]),
+        ),
+      );
+      if (answers.some(Boolean)) {
+        provider.acknowledged(invoiceId);
+        customer.hasPlan = true;
+        customer.pending = undefined;
+        customer.paidAt = Date.now();
+      } else provider.deliver(invoiceId);
+      // Providers deliver their own event too, now and then after the page already did: a duplicate.
+      if (Math.random() < 0.2) provider.deliver(invoiceId);
+    };
+
+    /** One tunnel through a generated line: a request out, the answer back, the close. */
+    const tunnel = async (line, protocol) => {
+      const [, port, username, password] = line.split(':');
+      const name = `tunnel ${protocol === 'socks5' ? 'SOCKS5' : 'CONNECT'}`;
+      for (;;) {
+        const started = performance.now();
+        try {
+          const conn = await openTunnel(
+            { port: Number(port), protocol, credentials: { username, password } },
+            targetPort,
+          );
+          try {
+            conn.write(UP);
+            await conn.count(TUNNEL_BYTES.down);
+            await conn.closed;
+          } finally {
+            conn.destroy();
+          }
+          stats.ok(name, performance.now() - started);
+          return true;
+        } catch (error) {
+          const fresh = refused(error) && Date.now() - (customer.paidAt ?? 0) < FRESH_PAYMENT_MS;
+          stats.failed(
+            name,
+            fresh
+              ? 'tunnel: line refused right after payment (gateway does not know the plan yet)'
+              : tunnelErrorKind(error),
+          );
+          if (!fresh) return false;
+          await sleep(500);
+        }
+      }
+    };
+
+    const useProxies = async () => {
+      const generated = await step('generate lines', 'POST', '/v1/user/generate-proxy', { json: GENERATE });
+      if (!generated) return;
+      const lines = payload(generated).proxies;
+      for (let i = 0; i < TUNNELS_PER_SESSION; i += 1) {
+        if (!(await tunnel(lines[i % lines.length], i % 2 ? 'socks5' : 'connect'))) return;
+      }
+    };
+
+    try {
+      sessions += 1;
+      served.add(customer.index);
+      if ((!customer.token || Math.random() < 0.2) && !(await signIn())) return;
+      await think();
+      if (!(await dashboard())) return;
+      await think();
+      const wantsMore = customer.hasPlan && Math.random() < 0.1;
+      if ((!customer.hasPlan && !customer.pending) || wantsMore) await buy();
+      if (customer.hasPlan) await useProxies();
+    } finally {
+      browser.close();
+    }
+  };
+
+  /** Sessions in `concurrency` loops until `until()` is true; each session ends on its own. */
+  const run = async ({ concurrency, until }) => {
+    let next = 0;
+    const loop = async () => {
+      while (!until()) {
+        const customer = people[next % people.length];
+        next += 1;
+        if (customer.busy) {
+          await sleep(10);
+          continue;
+        }
+        customer.busy = true;
+        try {
+          await session(customer);
+        } finally {
+          customer.busy = false;
+        }
+        await think();
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, loop));
+  };
+
+  return { run, sessions: () => sessions, served: () => served.size };
+};
