@@ -1,4 +1,4 @@
-import { openTunnel } from '../proxies/client.mjs';
+import { exchange } from '../proxies/client.mjs';
 import { PASSWORD } from './database.mjs';
 import { createBrowser, errorKind } from './http.mjs';
 import { TUNNEL_BYTES } from './target.mjs';
@@ -129,17 +129,12 @@ export const createCustomers = ({ customers, shopPort, targetPort, stats, provid
       for (;;) {
         const started = performance.now();
         try {
-          const conn = await openTunnel(
+          await exchange(
             { port: Number(port), protocol, credentials: { username, password } },
             targetPort,
+            UP,
+            TUNNEL_BYTES.down,
           );
-          try {
-            conn.write(UP);
-            await conn.count(TUNNEL_BYTES.down);
-            await conn.closed;
-          } finally {
-            conn.destroy();
-          }
           stats.ok(name, performance.now() - started);
           return true;
         } catch (error) {

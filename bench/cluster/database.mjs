@@ -1,26 +1,9 @@
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
+import { freshDatabase, onServer } from '../fresh-database.mjs';
 import { DATABASE_NAME } from './options.mjs';
 
 export const PASSWORD = 'violet kettle 42 drums';
-
-/** `serverUrl` on another database of the same server. */
-export const onDatabase = (serverUrl, name) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/** One statement on the server's `postgres` database (never on the bench's own, which may be cut). */
-const onServer = async (serverUrl, sql, params = []) => {
-  const admin = new pg.Client({ connectionString: onDatabase(serverUrl, 'postgres') });
-  await admin.connect();
-  try {
-    return await admin.query(sql, params);
-  } finally {
-    await admin.end();
-  }
-};
 
 /** The bench's database dropped, or with `keep` only opened again (a run cut short may have left it cut). */
 export const dropDatabase = async (serverUrl, { keep = false } = {}) => {
@@ -44,22 +27,14 @@ export const customerList = (count) =>
   }));
 
 /**
- * A fresh database on the shared server, migrated and catalogued from the built packages, with `customers`
- * signed up and confirmed (one argon2id hash of the shared password, so that seeding 1,000 takes a second).
+ * A fresh database on the shared server with `customers` signed up and confirmed (one argon2id hash of the
+ * shared password, so that seeding 1,000 takes a second).
  */
 export const prepareDatabase = async (serverUrl, customers) => {
-  await dropDatabase(serverUrl);
-  await onServer(serverUrl, `create database ${DATABASE_NAME}`);
-  const url = onDatabase(serverUrl, DATABASE_NAME);
-  const { loadCatalogue, migrate, openDatabase, readCatalogue, schema } =
-    await import('../../packages/db/dist/index.js');
-  const database = await openDatabase({ url });
-  try {
-    await migrate(database);
-    await loadCatalogue(database.db, await readCatalogue());
-    const passwordHash = await hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  return freshDatabase(serverUrl, DATABASE_NAME, async (db, schema) => {
     for (let start = 0; start < customers.length; start += 500) {
-      await database.db.insert(schema.users).values(
+      await db.insert(schema.users).values(
         customers.slice(start, start + 500).map((customer) => ({
           username: customer.username,
           email: `${customer.username}@example.com`,
@@ -71,10 +46,7 @@ export const prepareDatabase = async (serverUrl, customers) => {
         })),
       );
     }
-  } finally {
-    await database.close();
-  }
-  return url;
+  });
 };
 
 /**

@@ -150,12 +150,15 @@ export const openTunnel = async (proxy, targetPort) => {
   }
 };
 
-/** One short tunnel: `payload` out to the echo target, as many bytes back, then the close it starts. */
-const echoTunnel = async (proxy, echoPort, payload) => {
-  const conn = await openTunnel(proxy, echoPort);
+/**
+ * One short tunnel: `payload` out to the target, `answerBytes` back (as many as sent, from the echo target),
+ * then the close the target starts.
+ */
+export const exchange = async (proxy, targetPort, payload, answerBytes = payload.length) => {
+  const conn = await openTunnel(proxy, targetPort);
   try {
     conn.write(payload);
-    await conn.count(payload.length);
+    await conn.count(answerBytes);
     await conn.closed;
   } finally {
     conn.destroy();
@@ -170,7 +173,7 @@ export const runTunnels = async (proxy, echoPort, { count, inFlight, bytes }) =>
     while (next < count) {
       next += 1;
       try {
-        await echoTunnel(proxy, echoPort, payload);
+        await exchange(proxy, echoPort, payload);
       } catch (error) {
         next = count; // the other workers stop too
         throw error;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshDatabase, onServer } from '../fresh-database.mjs';
 import { freePort, launch, waitUntilReady } from './processes.mjs';
 
 export const GATEWAY_SCRIPT = 'apps/gateway/dist/server.js';
@@ -11,41 +11,17 @@ const PROXY_USERNAME = 'ubench0000001';
 /** What every proxy of the benchmark authenticates with: the customer's proxy username + the ISP product's suffix. */
 export const BENCH_CREDENTIALS = { username: `${PROXY_USERNAME}-isp`, password: 'benchsecret123' };
 
-/** `databaseUrl` with another database name: the gateway's own database on the same server. */
-const onDatabase = (databaseUrl, name) => {
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-const recreate = async (serverUrl, drop) => {
-  const admin = new pg.Client({ connectionString: onDatabase(serverUrl, 'postgres') });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${DATABASE_NAME} with (force)`);
-    if (!drop) await admin.query(`create database ${DATABASE_NAME}`);
-  } finally {
-    await admin.end();
-  }
-};
-
 /** Drops the gateway's benchmark database (at the end of the run, whatever happened). */
-export const dropGatewayDatabase = (serverUrl) => recreate(serverUrl, true);
+export const dropGatewayDatabase = (serverUrl) =>
+  onServer(serverUrl, `drop database if exists ${DATABASE_NAME} with (force)`);
 
 /**
- * A fresh database beside `serverUrl`'s, migrated and catalogued from the built packages, with one customer
- * who has an active ISP plan of 100,000 GB: what the gateway needs to let BENCH_CREDENTIALS through.
+ * A fresh database beside `serverUrl`'s with one customer who has an active ISP plan of 100,000 GB: what the
+ * gateway needs to let BENCH_CREDENTIALS through.
  */
-export const prepareGatewayDatabase = async (serverUrl) => {
-  await recreate(serverUrl, false);
-  const url = onDatabase(serverUrl, DATABASE_NAME);
-  const { loadCatalogue, migrate, openDatabase, readCatalogue, schema } =
-    await import('../../packages/db/dist/index.js');
-  const database = await openDatabase({ url });
-  try {
-    await migrate(database);
-    await loadCatalogue(database.db, await readCatalogue());
-    const [user] = await database.db
+export const prepareGatewayDatabase = (serverUrl) =>
+  freshDatabase(serverUrl, DATABASE_NAME, async (db, schema) => {
+    const [user] = await db
       .insert(schema.users)
       .values({
         username: 'bench_gateway',
@@ -56,7 +32,7 @@ export const prepareGatewayDatabase = async (serverUrl) => {
         proxyPassword: BENCH_CREDENTIALS.password,
       })
       .returning();
-    const [invoice] = await database.db
+    const [invoice] = await db
       .insert(schema.invoices)
       .values({
         userId: user.id,
@@ -70,7 +46,7 @@ export const prepareGatewayDatabase = async (serverUrl) => {
         paidAt: new Date(),
       })
       .returning();
-    await database.db.insert(schema.customerPlans).values({
+    await db.insert(schema.customerPlans).values({
       userId: user.id,
       invoiceId: invoice.id,
       productType: 'PR_2',
@@ -81,11 +57,7 @@ export const prepareGatewayDatabase = async (serverUrl) => {
       activatedAt: new Date(),
       expiresAt: new Date(Date.now() + 30 * 86_400_000),
     });
-  } finally {
-    await database.close();
-  }
-  return url;
-};
+  });
 
 /** Is /healthz of the metrics port answering 200 (within 2 s)? */
 const healthy = (metricsPort) =>
