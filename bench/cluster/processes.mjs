@@ -104,8 +104,8 @@ export const startApi = (fleet, index, databaseUrl) =>
       REDIS_URL: `redis://127.0.0.1:${PORTS.redis}`,
       LOG_LEVEL: 'warn',
       GATEWAY_ENABLED: 'false',
-      // HAProxy on this machine sets X-Forwarded-For: each customer's own loopback address.
-      TRUST_PROXY: 'true',
+      // HAProxy (connecting from 127.0.0.1) appends each customer's own loopback address to X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
       CAPTCHA_PROVIDER: 'off',
       POW_SECRET,
       SANDBOX_PAYMENTS: 'true',
