@@ -23,6 +23,7 @@ const USAGE = `npm run bench:cluster [-- options]
   --concurrency N      customer sessions at once (env CLUSTER_CONCURRENCY, default 64)
   --outage-seconds N   how long the database is cut (env CLUSTER_OUTAGE_SECONDS, default 15, at most a quarter of the run)
   --postgres URL       PostgreSQL server (env CLUSTER_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+  --no-cut, --no-kill  leave out the database cut or the API instance kill (the load alone, or one event)
   --keep-database      leave the database ${DATABASE_NAME} behind for a look after the run`;
 
 const positive = (name, value) => {
@@ -42,6 +43,8 @@ export const readOptions = (argv = process.argv.slice(2), env = process.env) => 
       'outage-seconds': { type: 'string' },
       postgres: { type: 'string' },
       'keep-database': { type: 'boolean', default: false },
+      'no-cut': { type: 'boolean', default: false },
+      'no-kill': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -61,7 +64,7 @@ export const readOptions = (argv = process.argv.slice(2), env = process.env) => 
     postgresUrl: values.postgres ?? env.CLUSTER_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     keepDatabase: values['keep-database'],
     /** The timeline, in seconds from the start of the load: the cut begins at a quarter, the kill at 60 %. */
-    cutAt: seconds * 0.25,
-    killAt: seconds * 0.6,
+    cutAt: values['no-cut'] ? undefined : seconds * 0.25,
+    killAt: values['no-kill'] ? undefined : seconds * 0.6,
   };
 };

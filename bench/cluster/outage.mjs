@@ -10,6 +10,7 @@ export const runOutages = ({ options, fleet, clock, events }) => {
   const at = async (second) => sleep(Math.max(0, second - clock()) * 1000);
 
   const databaseCut = (async () => {
+    if (options.cutAt === undefined) return;
     await at(options.cutAt);
     const cut = await cutDatabase(options.postgresUrl);
     events.push({
@@ -22,6 +23,7 @@ export const runOutages = ({ options, fleet, clock, events }) => {
   })();
 
   const instanceKill = (async () => {
+    if (options.killAt === undefined) return;
     await at(options.killAt);
     const victim = fleet.member('api-2');
     fleet.expectExit('api-2');

@@ -69,6 +69,16 @@ export const printReport = ({ options, run, events, changes, exits, stats, outco
   console.log(
     `\nCustomers: ${number(run.sessions)} sessions; ${number(run.served)} of ${number(options.customers)} customers served`,
   );
+  const count = (tunnels) =>
+    stats
+      .steps()
+      .filter((step) => step.name.startsWith('tunnel') === tunnels)
+      .reduce((sum, step) => sum + step.ms.length + step.failed, 0);
+  const perSecond = (n) => (n / run.loadSeconds).toFixed(1);
+  console.log(
+    `Load: ${perSecond(count(false))} HTTP requests/s, ${perSecond(count(true))} tunnels/s, ` +
+      `${((moved.up + moved.down) / 2 ** 20).toFixed(1)} MiB through the gateways`,
+  );
   console.log('\nRequests');
   printSteps(stats.steps());
   console.log('\nErrors by kind');

@@ -81,10 +81,12 @@ try {
   for (let i = 0; i < 100 && (await statusOf(PORTS.shop, '/healthz')) !== 200; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  console.log(
-    `Running: ${options.seconds} s, database cut at ${options.cutAt.toFixed(0)} s for ${options.outageSeconds} s, ` +
-      `api-2 killed at ${options.killAt.toFixed(0)} s (HAProxy checks ${healthPath})`,
-  );
+  const cut =
+    options.cutAt === undefined
+      ? 'no database cut'
+      : `database cut at ${options.cutAt.toFixed(0)} s for ${options.outageSeconds} s`;
+  const kill = options.killAt === undefined ? 'no kill' : `api-2 killed at ${options.killAt.toFixed(0)} s`;
+  console.log(`Running: ${options.seconds} s, ${cut}, ${kill} (HAProxy checks ${healthPath})`);
 
   started = performance.now();
   const stats = createStats(clock);
