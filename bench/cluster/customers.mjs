@@ -21,7 +21,11 @@ const TUNNELS_PER_SESSION = 4;
 const FRESH_PAYMENT_MS = 10_000;
 const UP = Buffer.alloc(TUNNEL_BYTES.up, 0x63);
 
-const tunnelErrorKind = (error) => `tunnel: ${error.code ?? error.message.replace(/\d+ bytes/, 'N bytes')}`;
+const tunnelErrorKind = (error) => {
+  if (/closed the connection after 0 bytes/.test(error.message)) return 'tunnel: closed before any answer';
+  if (/closed the connection after/.test(error.message)) return 'tunnel: closed mid-transfer';
+  return `tunnel: ${error.code ?? error.message}`;
+};
 /** The gateway said no to the line (HTTP 403/407, SOCKS5 credentials or "not allowed", reply 2). */
 const refused = (error) =>
   /refused: HTTP\/1\.[01] 40[37]|credentials refused|CONNECT refused \(reply 2\)/.test(error.message);
@@ -29,7 +33,8 @@ const refused = (error) =>
 /**
  * The simulated customers (issue #14 "Scale, proven"): each session signs in (or keeps its token), loads the
  * dashboard, buys an ISP plan with the sandbox gateway when it has none (now and then another), generates
- * lines and sends traffic through them over HTTP CONNECT and SOCKS5. Sessions cycle over the customers in a
+ * lines, and sends traffic through its latest lines over HTTP CONNECT and SOCKS5 (also when the dashboard
+ * is down: proxy software does not look at it). Sessions cycle over the customers in a
  * bounded number of loops, so that 1,000 customers do not mean 1,000 sockets at once.
  */
 export const createCustomers = ({ customers, shopPort, targetPort, stats, provider }) => {
@@ -151,10 +156,21 @@ export const createCustomers = ({ customers, shopPort, targetPort, stats, provid
       }
     };
 
-    const useProxies = async () => {
+    /** The dashboard part of a visit; ends early on the first failure, as a person would give up. */
+    const visit = async () => {
+      if ((!customer.token || Math.random() < 0.2) && !(await signIn())) return;
+      await think();
+      if (!(await dashboard())) return;
+      await think();
+      const wantsMore = customer.hasPlan && Math.random() < 0.1;
+      if ((!customer.hasPlan && !customer.pending) || wantsMore) await buy();
+      if (!customer.hasPlan) return;
       const generated = await step('generate lines', 'POST', '/v1/user/generate-proxy', { json: GENERATE });
-      if (!generated) return;
-      const lines = payload(generated).proxies;
+      if (generated) customer.lines = payload(generated).proxies;
+    };
+
+    /** The customer's software uses the lines it has, whether or not the dashboard answered today. */
+    const useProxies = async (lines) => {
       for (let i = 0; i < TUNNELS_PER_SESSION; i += 1) {
         if (!(await tunnel(lines[i % lines.length], i % 2 ? 'socks5' : 'connect'))) return;
       }
@@ -163,13 +179,8 @@ export const createCustomers = ({ customers, shopPort, targetPort, stats, provid
     try {
       sessions += 1;
       served.add(customer.index);
-      if ((!customer.token || Math.random() < 0.2) && !(await signIn())) return;
-      await think();
-      if (!(await dashboard())) return;
-      await think();
-      const wantsMore = customer.hasPlan && Math.random() < 0.1;
-      if ((!customer.hasPlan && !customer.pending) || wantsMore) await buy();
-      if (customer.hasPlan) await useProxies();
+      await visit();
+      if (customer.lines) await useProxies(customer.lines);
     } finally {
       browser.close();
     }
