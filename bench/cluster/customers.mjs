@@ -1,7 +1,6 @@
-import { exchange } from '../proxies/client.mjs';
 import { PASSWORD } from './database.mjs';
 import { createBrowser, errorKind } from './http.mjs';
-import { TUNNEL_BYTES } from './target.mjs';
+import { createLineUser } from './lines.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A person reads a screen before the next click. */
@@ -16,28 +15,15 @@ const BILLING = {
   country: 'Germany',
 };
 const GENERATE = { proxy_type: 'premium', type: 'sticky', amount: 5, country: 'us', product: 'PR_2' };
-const TUNNELS_PER_SESSION = 4;
-/** How long after a payment a refused line counts as "the gateway does not know the plan yet" (issue #14 §3). */
-const FRESH_PAYMENT_MS = 10_000;
-const UP = Buffer.alloc(TUNNEL_BYTES.up, 0x63);
-
-const tunnelErrorKind = (error) => {
-  if (/closed the connection after 0 bytes/.test(error.message)) return 'tunnel: closed before any answer';
-  if (/closed the connection after/.test(error.message)) return 'tunnel: closed mid-transfer';
-  return `tunnel: ${error.code ?? error.message}`;
-};
-/** The gateway said no to the line (HTTP 403/407, SOCKS5 credentials or "not allowed", reply 2). */
-const refused = (error) =>
-  /refused: HTTP\/1\.[01] 40[37]|credentials refused|CONNECT refused \(reply 2\)/.test(error.message);
-
 /**
  * The simulated customers (issue #14 "Scale, proven"): each session signs in (or keeps its token), loads the
  * dashboard, buys an ISP plan with the sandbox gateway when it has none (now and then another), generates
- * lines, and sends traffic through its latest lines over HTTP CONNECT and SOCKS5 (also when the dashboard
- * is down: proxy software does not look at it). Sessions cycle over the customers in a
- * bounded number of loops, so that 1,000 customers do not mean 1,000 sockets at once.
+ * lines, and sends traffic through its latest lines (also when the dashboard is down: proxy software does
+ * not look at it). Sessions cycle over the customers in a bounded number of loops, so that 1,000 customers
+ * do not mean 1,000 sockets at once.
  */
 export const createCustomers = ({ customers, shopPort, targetPort, stats, provider }) => {
+  const useLines = createLineUser({ targetPort, stats });
   const people = customers.map((c) => ({ ...c, token: undefined, billing: false, hasPlan: false }));
   const served = new Set();
   let sessions = 0;
@@ -127,35 +113,6 @@ export const createCustomers = ({ customers, shopPort, targetPort, stats, provid
       if (Math.random() < 0.2) provider.deliver(invoiceId);
     };
 
-    /** One tunnel through a generated line: a request out, the answer back, the close. */
-    const tunnel = async (line, protocol) => {
-      const [, port, username, password] = line.split(':');
-      const name = `tunnel ${protocol === 'socks5' ? 'SOCKS5' : 'CONNECT'}`;
-      for (;;) {
-        const started = performance.now();
-        try {
-          await exchange(
-            { port: Number(port), protocol, credentials: { username, password } },
-            targetPort,
-            UP,
-            TUNNEL_BYTES.down,
-          );
-          stats.ok(name, performance.now() - started);
-          return true;
-        } catch (error) {
-          const fresh = refused(error) && Date.now() - (customer.paidAt ?? 0) < FRESH_PAYMENT_MS;
-          stats.failed(
-            name,
-            fresh
-              ? 'tunnel: line refused right after payment (gateway does not know the plan yet)'
-              : tunnelErrorKind(error),
-          );
-          if (!fresh) return false;
-          await sleep(500);
-        }
-      }
-    };
-
     /** The dashboard part of a visit; ends early on the first failure, as a person would give up. */
     const visit = async () => {
       if ((!customer.token || Math.random() < 0.2) && !(await signIn())) return;
@@ -169,18 +126,11 @@ export const createCustomers = ({ customers, shopPort, targetPort, stats, provid
       if (generated) customer.lines = payload(generated).proxies;
     };
 
-    /** The customer's software uses the lines it has, whether or not the dashboard answered today. */
-    const useProxies = async (lines) => {
-      for (let i = 0; i < TUNNELS_PER_SESSION; i += 1) {
-        if (!(await tunnel(lines[i % lines.length], i % 2 ? 'socks5' : 'connect'))) return;
-      }
-    };
-
     try {
       sessions += 1;
       served.add(customer.index);
       await visit();
-      if (customer.lines) await useProxies(customer.lines);
+      if (customer.lines) await useLines(customer, customer.lines);
     } finally {
       browser.close();
     }
