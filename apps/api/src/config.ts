@@ -63,6 +63,8 @@ const configSchema = z.object({
   PROXY_GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The built-in sandbox gateway (a Pay button that marks invoices paid): turn it off in a real shop. */
   SANDBOX_PAYMENTS: flag.default(true),
+  /** Background work (expiry, mail, clean-up): `false` only to measure what the runner costs. */
+  JOBS_ENABLED: flag.default(true),
   /** Signs the sandbox gateway's webhook events (default: random per process, which its own page uses). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 });

@@ -2,6 +2,8 @@ import { StartupError, type Database } from '@proxydesk/db';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
+import { shopJobs } from './jobs/definitions.js';
+import { startJobRunner, type JobRunner } from './jobs/runner.js';
 import { loadConfig, publicUrl } from './config.js';
 import { prepareDatabase } from './start.js';
 
@@ -23,11 +25,19 @@ export const serve = async ({
   const database = await prepareDatabase(config);
   const app = await buildApp({ config, database });
   let companion: Beside | undefined;
+  let jobs: JobRunner | undefined;
   app.addHook('onClose', async () => {
+    await jobs?.stop();
     await companion?.close();
     await database.close();
   });
   try {
+    if (config.JOBS_ENABLED)
+      jobs = await startJobRunner({
+        database,
+        jobs: shopJobs({ db: database.db, log: app.log }),
+        log: app.log,
+      });
     companion = await beside?.(database, app.log);
   } catch (error) {
     await app.close();

@@ -14,3 +14,4 @@ export * from './repositories/payments.js';
 export * from './repositories/proxy-plans.js';
 export * from './repositories/usage.js';
 export * from './repositories/gateway.js';
+export * from './repositories/clean-up.js';
