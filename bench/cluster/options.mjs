@@ -34,6 +34,15 @@ const positive = (name, value) => {
 
 /** The run's settings from flags, then the environment, then the issue's defaults (1,000 customers, 2 minutes). */
 export const readOptions = (argv = process.argv.slice(2), env = process.env) => {
+  try {
+    return parse(argv, env);
+  } catch (error) {
+    console.error(`bench:cluster: ${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+};
+
+const parse = (argv, env) => {
   const { values } = parseArgs({
     args: argv,
     options: {
