@@ -65,6 +65,8 @@ const configSchema = z.object({
   SANDBOX_PAYMENTS: flag.default(true),
   /** Background work (expiry, mail, clean-up): `false` only to measure what the runner costs. */
   JOBS_ENABLED: flag.default(true),
+  /** Hours an expired datacenter / IPv6 plan keeps its addresses before they return to the pool. */
+  PLAN_GRACE_HOURS: z.coerce.number().min(0).max(8760).default(72),
   /** Signs the sandbox gateway's webhook events (default: random per process, which its own page uses). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 });

@@ -35,7 +35,7 @@ export const serve = async ({
     if (config.JOBS_ENABLED)
       jobs = await startJobRunner({
         database,
-        jobs: shopJobs({ db: database.db, log: app.log }),
+        jobs: shopJobs({ db: database.db, log: app.log, graceHours: config.PLAN_GRACE_HOURS }),
         log: app.log,
       });
     companion = await beside?.(database, app.log);

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
-import { schema } from '@proxydesk/db';
+import { expireEndedPlans, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -145,6 +145,16 @@ describe('who may use the gateway (issue #6 §3)', () => {
       product: 'PR_6',
       expiresAt: new Date(Date.now() - 60_000),
     });
+    await bed.gateway.sync();
+    await expectRefused(
+      expired,
+      403,
+      'Your Premium Residential plan has expired: renew it',
+      SOCKS_NOT_ALLOWED,
+      expired.userId,
+    );
+    // Once the lifecycle job has marked it expired, the answer stays the same (issue #16 §3).
+    expect(await expireEndedPlans(bed.database.db)).toContain(expired.planId);
     await bed.gateway.sync();
     await expectRefused(
       expired,

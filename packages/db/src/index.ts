@@ -15,3 +15,4 @@ export * from './repositories/proxy-plans.js';
 export * from './repositories/usage.js';
 export * from './repositories/gateway.js';
 export * from './repositories/clean-up.js';
+export * from './repositories/lifecycle.js';

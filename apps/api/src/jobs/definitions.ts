@@ -1,9 +1,34 @@
-import { deleteEndedSessionsAndCodes, type Db } from '@proxydesk/db';
+import {
+  deleteEndedSessionsAndCodes,
+  expireEndedPlans,
+  releaseExpiredAddresses,
+  type Db,
+} from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobDefinition } from './runner.js';
 
 /** Every job the shop runs: one place to see what happens on its own. */
-export const shopJobs = ({ db, log }: { db: Db; log: FastifyBaseLogger }): JobDefinition[] => [
+export const shopJobs = ({
+  db,
+  log,
+  graceHours,
+}: {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** PLAN_GRACE_HOURS: how long expired plans keep their addresses. */
+  graceHours: number;
+}): JobDefinition[] => [
+  {
+    // The gateway refuses a plan the moment it ends; this records it and frees addresses after the grace period.
+    name: 'expire-plans',
+    cron: '* * * * *',
+    handler: async () => {
+      const expired = await expireEndedPlans(db);
+      const released = await releaseExpiredAddresses(db, graceHours);
+      if (expired.length > 0 || released > 0)
+        log.info({ expired: expired.length, released }, 'plans expired, addresses returned to the pool');
+    },
+  },
   {
     name: 'clean-up-sessions-and-codes',
     cron: '17 3 * * *',

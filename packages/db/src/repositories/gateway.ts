@@ -38,6 +38,10 @@ export interface GatewayDataPlan {
   usedBytes: number;
 }
 
+/** Whether a plan is running at `now`: active and not past its end. */
+const runningAt = (now: Date) =>
+  sql<boolean>`(${customerPlans.status} = 'active' and (${customerPlans.expiresAt} is null or ${customerPlans.expiresAt} > ${now.toISOString()}::timestamptz))`;
+
 /**
  * Each customer's current plan of each GB product (the newest active one, as the dashboard shows it), with
  * its account's proxy credentials and the bytes it has used.
@@ -62,11 +66,18 @@ export const loadDataPlans = async (db: Db, now = new Date()): Promise<GatewayDa
     .where(
       and(
         inArray(customerPlans.productType, GB_PRODUCTS),
-        eq(customerPlans.status, 'active'),
+        // Expired by the lifecycle job or not yet: either way read for a day, to answer "expired: renew it".
+        inArray(customerPlans.status, ['active', 'expired']),
         sql`(${customerPlans.expiresAt} is null or ${customerPlans.expiresAt} > ${new Date(now.getTime() - EXPIRED_KEPT_MS).toISOString()}::timestamptz)`,
       ),
     )
-    .orderBy(customerPlans.userId, customerPlans.productType, desc(customerPlans.createdAt));
+    // A plan that still runs comes before a newer one that has ended.
+    .orderBy(
+      customerPlans.userId,
+      customerPlans.productType,
+      desc(runningAt(now)),
+      desc(customerPlans.createdAt),
+    );
   return rows.map((row) => ({ ...row, usedBytes: Number(row.usedBytes) }));
 };
 
@@ -111,7 +122,8 @@ export const loadPool = async (db: Db): Promise<{ ports: number[]; inUse: Gatewa
       .innerJoin(proxyPool, eq(proxyPool.id, poolAssignments.poolId))
       .innerJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
       .innerJoin(users, eq(users.id, customerPlans.userId))
-      .where(eq(customerPlans.status, 'active')),
+      // An expired plan keeps its addresses for the grace period: the gateway answers "expired" for them.
+      .where(inArray(customerPlans.status, ['active', 'expired'])),
     db
       .select({ planId: whitelistedIps.customerPlanId, ip: whitelistedIps.ip })
       .from(whitelistedIps)
