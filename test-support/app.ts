@@ -14,15 +14,23 @@ export interface TestApp {
 }
 
 /**
- * The real app over a fresh test database; `env` overrides the configuration and `extend` may add
- * routes before the app is sealed.
+ * The real app over a fresh test database; `env` overrides the configuration, `extend` may add
+ * routes before the app is sealed and `logStream` receives the log lines (set LOG_LEVEL in `env`).
  */
 export const createTestApp = async (
-  options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    extend?: (app: FastifyInstance) => void;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase(inject('testDb'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   options.extend?.(app);
   await app.ready();
   return {

@@ -7,7 +7,7 @@ import { precompress } from './build/precompress.js';
 /** Where `vite` and `vite preview` send API calls; `API_URL` points them at another instance. */
 const API = process.env.API_URL ?? 'http://localhost:3000';
 /** Paths the API answers; in development and preview they are proxied to it. */
-const API_PATHS = ['/v1', '/docs', '/healthz', '/sandbox'];
+const API_PATHS = ['/v1', '/docs', '/healthz', '/readyz', '/sandbox'];
 
 const brand = () => process.env.BRAND_NAME ?? 'ProxyDesk';
 const fillBrand = (html: string) => html.replaceAll('__BRAND_NAME__', brand());

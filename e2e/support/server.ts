@@ -55,6 +55,7 @@ export const startServer = async (
       GATEWAY_PORT: String(gatewayPortOf(port)),
       PROXY_GATEWAY_PORT: String(gatewayPortOf(port)),
       GATEWAY_METRICS_PORT: String(port + 21_000),
+      METRICS_PORT: '0',
       GATEWAY_POOL_LISTEN: 'false',
       GATEWAY_ALLOW_PRIVATE_TARGETS: 'true',
       ...env,

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { publicUrl, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createCounters } from './lib/counters.js';
+import { requestLog } from './lib/request-log.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { discordProvider, googleProvider } from './modules/auth/oauth.js';
@@ -14,6 +15,12 @@ import { createCaptchaService } from './modules/captcha/captcha.service.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import {
+  createReadiness,
+  databaseDependency,
+  mailDependency,
+  redisDependency,
+} from './modules/health/readiness.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { createInvoiceService } from './modules/invoices/invoice.service.js';
@@ -33,6 +40,7 @@ import { createUserService } from './modules/user/user.service.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerMetrics } from './plugins/metrics.js';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -45,17 +53,24 @@ import { registerWeb } from './plugins/web.js';
 export interface AppDependencies {
   config: Config;
   database: Database;
+  /** Where log lines go (default stdout): tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Largest accepted request body; anything bigger gets 413. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Builds the whole HTTP app without listening: tests call this and `inject`. */
-export const buildApp = async ({ config, database }: AppDependencies): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  database,
+  logStream,
+}: AppDependencies): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
@@ -74,6 +89,9 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   registerErrorHandling(app);
   registerInputGuards(app);
   await registerCompression(app);
+  const metrics = registerMetrics(app, database);
+  // Services built once write their lines through the request being served: its id, and the user's.
+  const log = requestLog(app);
   // One Redis client for everything shared across instances: rate limits and attempt counters.
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -88,7 +106,8 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? `${config.BRAND_NAME} <no-reply@localhost>`,
-    log: app.log,
+    log,
+    onResult: metrics.mail,
   });
   app.addHook('onClose', () => mailer.drain());
   if (config.CAPTCHA_PROVIDER === 'off')
@@ -174,14 +193,20 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
     gateways,
     publicUrl: shopUrl,
     referralPointsPerEuro: 1,
-    log: app.log,
+    log,
   });
   const invoices = createInvoiceService(db, payments, async (code) =>
     (await catalogue.paymentMethods()).some((m) => m.code === code),
   );
 
   registerAuthentication(app, db);
-  healthRoutes(app, database);
+  const readiness = createReadiness({
+    database: databaseDependency(database),
+    redis: redisDependency(redis),
+    mail: mailDependency(mailer),
+  });
+  app.decorate('readiness', readiness);
+  healthRoutes(app, database, readiness);
   catalogueRoutes(app, catalogue, payments.accepts);
   authRoutes(app, { auth, users, captcha, oauth }, config.RECAPTCHA_SITE_KEY ?? null);
   userRoutes(app, users);
@@ -197,7 +222,14 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
     catalogue.locations,
   );
   invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
-  await webhookRoutes(app, { db, payments, verifiers, sandboxSecret, brand: config.BRAND_NAME });
+  await webhookRoutes(app, {
+    db,
+    payments,
+    verifiers,
+    sandboxSecret,
+    brand: config.BRAND_NAME,
+    onOutcome: metrics.webhook,
+  });
 
   await registerWeb(app, config);
   return app;

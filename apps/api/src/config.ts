@@ -29,6 +29,9 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** How long each instance keeps the public catalogue reads (0 = ask the database every time). */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** Prometheus /metrics on a port of its own, local by default; `off` serves none, 0 picks a free port. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(3099),
   /** Which hops of X-Forwarded-For to believe: `false`, a hop count, or the load balancers' addresses. */
   TRUST_PROXY: trustProxy,
   SMTP_URL: z

@@ -1,10 +1,13 @@
 import { StartupError, type Database } from '@proxydesk/db';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import { buildApp } from './app.js';
 import { shopJobs } from './jobs/definitions.js';
 import { startJobRunner, type JobRunner } from './jobs/runner.js';
 import { loadConfig, publicUrl } from './config.js';
+import { serveMetrics } from './metrics-server.js';
+import { jobsDependency } from './modules/health/readiness.js';
 import { prepareDatabase } from './start.js';
 
 /** Something that runs in the API's process over its database (the proxy gateway on PGlite), closed with it. */
@@ -22,22 +25,36 @@ export const serve = async ({
   beside?: (database: Database, log: FastifyBaseLogger) => Promise<Beside | undefined>;
 } = {}): Promise<void> => {
   const config = loadConfig();
-  const database = await prepareDatabase(config);
+  // Listening comes first, so that a taken port stops the start at once; the app's figures join once built.
+  const built: { registry?: Registry } = {};
+  const metrics =
+    config.METRICS_PORT === 'off'
+      ? undefined
+      : await serveMetrics(() => built.registry, { host: config.METRICS_HOST, port: config.METRICS_PORT });
+  const database = await prepareDatabase(config).catch(async (error: unknown) => {
+    await metrics?.close();
+    throw error;
+  });
   const app = await buildApp({ config, database });
+  built.registry = app.metrics.registry;
   let companion: Beside | undefined;
   let jobs: JobRunner | undefined;
   app.addHook('onClose', async () => {
+    await metrics?.close();
     await jobs?.stop();
     await companion?.close();
     await database.close();
   });
   try {
-    if (config.JOBS_ENABLED)
+    if (config.JOBS_ENABLED) {
       jobs = await startJobRunner({
         database,
         jobs: shopJobs({ db: database.db, log: app.log, graceHours: config.PLAN_GRACE_HOURS }),
         log: app.log,
+        onFailure: app.metrics.jobFailed,
       });
+      app.readiness.set('jobs', jobsDependency(jobs));
+    }
     companion = await beside?.(database, app.log);
   } catch (error) {
     await app.close();
@@ -51,7 +68,9 @@ export const serve = async ({
   });
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`${config.BRAND_NAME} is ready on ${publicUrl(config)} (database: ${database.kind})`);
+  app.log.info(
+    `${config.BRAND_NAME} is ready on ${publicUrl(config)} (database: ${database.kind}; metrics: ${metrics ? `${config.METRICS_HOST}:${metrics.port}` : 'off'})`,
+  );
 };
 
 /** One clear line for problems an operator can fix, the whole error otherwise; then exit. */

@@ -1,5 +1,7 @@
 // Starts the real server process (from sources) with broken set-ups: PGlite project only, as it spawns.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,7 +20,14 @@ const startServer = (env: Record<string, string>) =>
       ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
       {
         cwd: root,
-        env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: '', ...env },
+        env: {
+          ...process.env,
+          LOG_LEVEL: 'silent',
+          PORT: '0',
+          METRICS_PORT: '0',
+          DATABASE_URL: '',
+          ...env,
+        },
       },
     );
     let stderr = '';
@@ -60,6 +69,21 @@ describe('a start that cannot succeed exits with one clear line', () => {
     expect(stderr).toMatch(/^Cannot start: Invalid configuration: PORT .*See \.env\.example\.\n$/);
   });
 
+  it('names METRICS_PORT when the metrics port is taken', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, stderr } = await startServer({ METRICS_PORT: String(port), DATA_DIR: await tempDir() });
+      expect(code).toBe(1);
+      expect(stderr).toBe(
+        `Cannot start: METRICS_PORT ${port} on 127.0.0.1 is in use by another program: set METRICS_PORT to a free port (0 picks one, off serves no metrics).\n`,
+      );
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+
   it('says when PostgreSQL cannot be reached', async () => {
     const { code, stderr } = await startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
     expect(code).toBe(1);
@@ -83,6 +107,7 @@ describe('graceful shutdown', () => {
           LOG_LEVEL: 'silent',
           PORT: String(port),
           HOST: '127.0.0.1',
+          METRICS_PORT: 'off',
           DATABASE_URL: '',
           DATA_DIR: dir,
         },

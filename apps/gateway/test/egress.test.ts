@@ -15,17 +15,10 @@ import {
   usageOf,
   useGatewayTestbed,
 } from '../../../test-support/gateway.js';
+import { freePort } from '../../../test-support/ports.js';
 import type { RunningGateway } from '../src/gateway.js';
 
 const bed = useGatewayTestbed({ gateway: false });
-
-const freePort = async () => {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-};
 
 describe('not an open door (issue #6 §6)', () => {
   let gateway: RunningGateway;

@@ -2,6 +2,7 @@ import type { AccessLevel } from '@proxydesk/contract';
 import { findSessionUser, findUserByApiKeyHash, type Db, type User } from '@proxydesk/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
+import { bindUser } from '../lib/request-log.js';
 import { sha256 } from '../modules/auth/credentials.js';
 
 /** Who is calling: the account, and the session when signed in with a token (not with an API key). */
@@ -48,6 +49,7 @@ export const registerAuthentication = (app: FastifyInstance, db: Db): void => {
     if (level === 'reseller' && account.user.role !== 'reseller')
       throw new HttpError(403, 'Only resellers can do this');
     request.account = account;
+    bindUser(request, account.user.id);
     return account;
   });
 };

@@ -32,7 +32,7 @@ const preferredEncoding = (header: string | undefined): 'br' | 'gzip' | 'identit
 /** Addresses that are never a page of the single-page app: the API, and files (a missing asset is a 404). */
 const isNotAPage = (url: string) => {
   const path = url.split('?')[0] ?? url;
-  return /^\/(v1|docs|healthz|sandbox)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path);
+  return /^\/(v1|docs|healthz|readyz|sandbox)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path);
 };
 
 /**

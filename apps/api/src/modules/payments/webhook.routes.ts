@@ -22,6 +22,8 @@ export const webhookRoutes = async (
     verifiers: Map<string, WebhookVerifier>;
     sandboxSecret: string | null;
     brand: string;
+    /** What became of each notification of a known provider (metrics). */
+    onOutcome?: (provider: string, outcome: string) => void;
   },
 ): Promise<void> => {
   await app.register((scope, _options, done) => {
@@ -41,19 +43,29 @@ export const webhookRoutes = async (
         },
       },
       async (request) => {
-        const verify = deps.verifiers.get(request.params.provider);
+        const { provider } = request.params;
+        const verify = deps.verifiers.get(provider);
         if (!verify) throw new HttpError(404, 'Unknown payment provider');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        // Whatever a verifier throws, synchronously or not, a notification it cannot read is a 400.
-        const event = await Promise.resolve()
-          .then(() => verify(raw, request.headers))
-          .catch((error: unknown) => {
-            if (error instanceof HttpError) throw error;
-            request.log.warn({ err: error, provider: request.params.provider }, 'webhook refused');
-            throw new HttpError(400, 'Not a valid notification');
-          });
-        const outcome = await deps.payments.receive(request.params.provider, event);
-        return { detail: outcome };
+        try {
+          // Whatever a verifier throws, synchronously or not, a notification it cannot read is a 400.
+          const event = await Promise.resolve()
+            .then(() => verify(raw, request.headers))
+            .catch((error: unknown) => {
+              if (error instanceof HttpError) throw error;
+              request.log.warn({ err: error, provider }, 'webhook refused');
+              throw new HttpError(400, 'Not a valid notification');
+            });
+          const outcome = await deps.payments.receive(provider, event);
+          deps.onOutcome?.(provider, outcome);
+          return { detail: outcome };
+        } catch (error) {
+          deps.onOutcome?.(
+            provider,
+            error instanceof HttpError && error.statusCode < 500 ? 'refused' : 'error',
+          );
+          throw error;
+        }
       },
     );
 
