@@ -1,5 +1,4 @@
-import { StartupError, type Database } from '@proxydesk/db';
-import closeWithGrace from 'close-with-grace';
+import { closeOnSignalOrFault, StartupError, type Database } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import { buildApp } from './app.js';
@@ -31,11 +30,17 @@ export const serve = async ({
     config.METRICS_PORT === 'off'
       ? undefined
       : await serveMetrics(() => built.registry, { host: config.METRICS_HOST, port: config.METRICS_PORT });
-  const database = await prepareDatabase(config).catch(async (error: unknown) => {
+  // The database is opened before the app's logger exists: its outage lines go there once it does.
+  const late: { log?: FastifyBaseLogger } = {};
+  const database = await prepareDatabase(config, {
+    warn: (message) => late.log?.warn(message),
+    info: (message) => late.log?.info(message),
+  }).catch(async (error: unknown) => {
     await metrics?.close();
     throw error;
   });
   const app = await buildApp({ config, database });
+  late.log = app.log;
   built.registry = app.metrics.registry;
   let companion: Beside | undefined;
   let jobs: JobRunner | undefined;
@@ -61,11 +66,7 @@ export const serve = async ({
     throw error;
   }
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
+  closeOnSignalOrFault(app.log, () => app.close());
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(

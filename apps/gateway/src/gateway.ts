@@ -102,15 +102,24 @@ export const startGateway = async ({
   await followPool();
 
   let lastPrune = 0;
+  /** The database is away: said once, and once when it is back (it is retried every interval meanwhile). */
+  let unreachable = false;
   const sync = async () => {
     meter.sample();
     if (!(await meter.flush())) metrics.syncFailed();
     try {
       await access.refresh();
       meter.settle();
+      if (unreachable) log.info('gateway reads plans again; counted usage is being written');
+      unreachable = false;
     } catch (error) {
       metrics.syncFailed();
-      log.warn({ err: error }, 'gateway could not re-read plans; keeps the last copy');
+      if (!unreachable)
+        log.warn(
+          { err: error },
+          'gateway cannot read plans: keeps serving from the last copy, keeps counting',
+        );
+      unreachable = true;
     }
     metrics.closed(meter.enforce());
     await followPool();

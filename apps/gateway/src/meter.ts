@@ -39,6 +39,31 @@ const mergeRows = (rows: UsageRow[]): UsageRow[] => {
   return [...merged.values()];
 };
 
+/** Rows of finished minutes a batch holds before they are folded (a long database outage; ADR 006). */
+export const MAX_DONE_ROWS = 5_000;
+
+/**
+ * Sets a plan's finished minute aside. Past `MAX_DONE_ROWS` (a database away for hours) each customer's and
+ * product's finished minutes fold into one row at the latest of them: every byte is kept, only when it
+ * was used blurs.
+ */
+const setAside = (batch: { done: UsageRow[] }, row: UsageRow) => {
+  batch.done.push(row);
+  if (batch.done.length <= MAX_DONE_ROWS) return;
+  const folded = new Map<string, UsageRow>();
+  for (const each of batch.done) {
+    const key = `${each.userId}/${each.productType}`;
+    const same = folded.get(key);
+    if (!same) folded.set(key, { ...each });
+    else {
+      same.bytesUp += each.bytesUp;
+      same.bytesDown += each.bytesDown;
+      if (each.bucket > same.bucket) same.bucket = each.bucket;
+    }
+  }
+  batch.done = [...folded.values()];
+};
+
 /**
  * Counts every connection's bytes at its egress socket, both ways (issue #6 §4), and writes them to the usage
  * table in batches. Counting reads the sockets' own counters when sampled, so the data path pays nothing.
@@ -86,7 +111,7 @@ export const createMeter = ({
     // One row per plan for the minute under way; a plan's earlier minutes are set aside as they end.
     let row = gathering.current.get(planId);
     if (row?.bucket.getTime() !== minute) {
-      if (row) gathering.done.push(row);
+      if (row) setAside(gathering, row);
       row = { userId, productType, bucket: new Date(minute), bytesUp: 0, bytesDown: 0 };
       gathering.current.set(planId, row);
     }
@@ -124,23 +149,33 @@ export const createMeter = ({
       for (const connection of open) count(connection, now);
     },
 
-    /** Writes the gathered batch and retries any that failed; answers whether every batch is written. */
+    /**
+     * Retries the batches not yet written, then writes the gathered one; answers whether every batch is
+     * written. While one cannot be written (the database is away) no new batch is cut: the one being gathered
+     * keeps counting, so an outage holds one waiting batch and one growing batch (ADR 006).
+     */
     flush: async (): Promise<boolean> => {
       if (!enabled) return true;
-      if (gathering.current.size > 0) {
-        unsettled.push(gathering);
-        gathering = newBatch();
-      }
-      let ok = true;
-      for (const batch of unsettled.filter((b) => !b.committed)) {
+      for (const batch of unsettled) {
+        if (batch.committed) continue;
         try {
           await recordUsageBatch(db, batch.id, mergeRows([...batch.done, ...batch.current.values()]));
           batch.committed = true;
         } catch {
-          ok = false;
+          return false;
         }
       }
-      return ok;
+      if (gathering.current.size === 0) return true;
+      const batch = gathering;
+      unsettled.push(batch);
+      gathering = newBatch();
+      try {
+        await recordUsageBatch(db, batch.id, mergeRows([...batch.done, ...batch.current.values()]));
+        batch.committed = true;
+        return true;
+      } catch {
+        return false;
+      }
     },
 
     /** The database's totals now include every written batch: stop adding them on top. */

@@ -1,5 +1,4 @@
-import { migrate, openDatabase, StartupError } from '@proxydesk/db';
-import closeWithGrace from 'close-with-grace';
+import { closeOnSignalOrFault, migrate, openDatabase, StartupError } from '@proxydesk/db';
 import { pino } from 'pino';
 import { loadGatewayConfig } from './config.js';
 import { startGateway } from './gateway.js';
@@ -12,12 +11,14 @@ import { startGateway } from './gateway.js';
 const main = async (): Promise<void> => {
   const config = loadGatewayConfig();
   const log = pino({ level: config.LOG_LEVEL, name: 'gateway' });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    log: { warn: (message) => log.warn(message), info: (message) => log.info(message) },
+  });
   await migrate(database);
   const gateway = await startGateway({ db: database.db, config, log });
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) log.error({ err }, 'closing after an error');
-    else log.info({ signal }, 'shutting down');
+  closeOnSignalOrFault(log, async () => {
     await gateway.close();
     await database.close();
   });

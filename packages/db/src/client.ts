@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { guardPool, type AvailabilityLog } from './availability.js';
 import { lockDataDir, StartupError } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
@@ -21,6 +22,8 @@ export interface Database {
   pglite?: PGlite;
   /** The connection pool on PostgreSQL. */
   pool?: pg.Pool;
+  /** Whether the database answered its last connection attempt (always true on PGlite). */
+  isUp: () => boolean;
   close(): Promise<void>;
 }
 
@@ -34,22 +37,36 @@ export interface DatabaseOptions {
   /** See `openPglite`. */
   seed?: (() => Promise<Blob>) | undefined;
   poolSize?: number;
+  /** Where PostgreSQL going away and coming back is told (one line each); silent when absent. */
+  log?: AvailabilityLog | undefined;
 }
 
-export const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** A request waits this long for a connection before it answers 503, rather than hanging on a server that is away. */
+const CONNECT_TIMEOUT_MS = 3000;
+const silent: AvailabilityLog = { warn: () => undefined, info: () => undefined };
+
+export const openPostgres = async (url: string, poolSize = 10, log = silent): Promise<Database> => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A server that vanished without a word (cable, failover) is noticed by the kernel, not after hours.
+    keepAlive: true,
+  });
+  const isUp = guardPool(pool, log);
   try {
     await pool.query('select 1');
   } catch (error) {
     await pool.end();
     throw new StartupError(
-      `Cannot reach PostgreSQL at DATABASE_URL (${(error as Error).message}): check that it runs.`,
+      `Cannot reach PostgreSQL at DATABASE_URL (${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}): check that it runs.`,
     );
   }
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
     pool,
+    isUp,
     close: () => pool.end(),
   };
 };
@@ -82,6 +99,7 @@ export const openPglite = async (options: {
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    isUp: () => true,
     close: async () => {
       await client.close();
       release();
@@ -92,4 +110,4 @@ export const openPglite = async (options: {
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory / from a snapshot). */
 export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
-  options.url ? openPostgres(options.url, options.poolSize) : openPglite(options);
+  options.url ? openPostgres(options.url, options.poolSize, options.log) : openPglite(options);

@@ -1,6 +1,8 @@
+export * from './availability.js';
 export * from './client.js';
 export * from './data-dir-lock.js';
 export * from './migrate.js';
+export * from './process-faults.js';
 export * as schema from './schema/index.js';
 export * from './catalogue/files.js';
 export * from './catalogue/load.js';

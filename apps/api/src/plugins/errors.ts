@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Duplex } from 'node:stream';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@proxydesk/db';
 import { HttpError } from '../lib/http-error.js';
 
 /** Names the field of the first validation problem: `body.email: Invalid email address`. */
@@ -52,6 +53,11 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       // The contract should have refused the value; this keeps bad input a 400 where it did not.
       request.log.warn({ err: error }, 'value refused by the database');
       return reply.status(400).send({ detail: 'A value in the request is out of range or not valid' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Weather, not a fault: the pool logs the outage once; clients are told to come back (issue #14).
+      request.log.debug({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ detail: DATABASE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ detail: error.message });

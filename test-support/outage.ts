@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { adminUrl } from './databases.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A port nobody listens on right now (for a child process that needs a fixed one). */
+export const freePort = async (): Promise<number> => {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+};
+
+/**
+ * Takes one test database away as an outage would: new connections are refused and every open one is
+ * ended; `restore()` lets connections in again. The server itself (shared by every test) is untouched.
+ */
+export const takeDatabaseAway = async (url: string) => {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`alter database ${name} with allow_connections false`);
+  await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+  return {
+    restore: async () => {
+      await admin.query(`alter database ${name} with allow_connections true`);
+      await admin.end();
+    },
+  };
+};
+
+export interface ShopProcess {
+  child: ChildProcess;
+  /** Everything it printed, stdout and stderr (the gateway child's too). */
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+/** `npm start` as production runs it (scripts/serve.mjs: the API, and the gateway as a child on PostgreSQL), from sources. */
+export const startShopProcess = (env: Record<string, string>): ShopProcess => {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/serve.mjs'], {
+    cwd: root,
+    env: { ...process.env, PROXYDESK_FROM_SOURCE: '1', NODE_ENV: 'test', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return {
+    child,
+    output: () => output,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+};
+
+/** Polls `probe` until it answers true, or fails after `timeoutMs`. */
+export const waitUntil = async (probe: () => Promise<boolean>, timeoutMs: number, what: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
