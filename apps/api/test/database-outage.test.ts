@@ -56,6 +56,7 @@ describe.skipIf(inject('testDb').kind !== 'postgres')('PostgreSQL away for 15 s 
       GATEWAY_ALLOW_PRIVATE_TARGETS: 'true',
       GATEWAY_SYNC_SECONDS: '1',
       REDIS_URL: '',
+      METRICS_PORT: 'off',
     });
     const healthy = (port: number) => () =>
       fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200);
