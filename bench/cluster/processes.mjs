@@ -1,7 +1,7 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
-import { accepts, launch, waitUntilReady } from '../proxies/processes.mjs';
+import { accepts, launch, treeCpuMs, waitUntilReady } from '../proxies/processes.mjs';
 import { PORTS } from './options.mjs';
 
 /** Shared by every API instance: proof-of-work challenges and sandbox events verify on any of them. */
@@ -72,7 +72,13 @@ export const createFleet = ({ root, logDir, clock }) => {
       [...members.values()]
         .filter((m) => m.exit && !m.expected)
         .map((m) => ({ name: m.name, ...m.exit, reason: exitReason(join(logDir, `${m.name}.log`)) })),
-    members: () => [...members.values()],
+    /** Reads every running member's CPU time so far; one that has exited keeps its last reading. */
+    sampleCpu: () => {
+      for (const member of members.values()) {
+        if (member.started.running()) member.cpuMs = treeCpuMs(member.started.pid);
+      }
+      return new Map([...members.values()].map((m) => [m.name, m.cpuMs ?? 0]));
+    },
     /** Ends every process still running (SIGTERM, then SIGKILL), the last started first. */
     stopAll: async () => {
       for (const member of [...members.values()].reverse()) {

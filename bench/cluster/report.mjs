@@ -79,6 +79,11 @@ export const printReport = ({ options, run, events, changes, exits, stats, outco
     `Load: ${perSecond(count(false))} HTTP requests/s, ${perSecond(count(true))} tunnels/s, ` +
       `${((moved.up + moved.down) / 2 ** 20).toFixed(1)} MiB through the gateways`,
   );
+  console.log(
+    `CPU seconds during the load (PostgreSQL not included): ${run.cpu
+      .map((c) => `${c.name} ${c.seconds.toFixed(1)}`)
+      .join(', ')}`,
+  );
   console.log('\nRequests');
   printSteps(stats.steps());
   console.log('\nErrors by kind');
