@@ -8,8 +8,9 @@ export const HAPROXY = '/usr/sbin/haproxy';
 
 /**
  * HAProxy in front of the cluster, as an operator would run it: HTTP to the API instances (health-checked
- * every second on `healthPath`, a refused connection retried on the other instance), TCP to the gateways
- * (health-checked on their metrics port), and a statistics page the bench reads server states from.
+ * every second on `healthPath`, a refused connection retried on the other instance, and all of them used
+ * unchecked when none is ready), TCP to the gateways (health-checked on their metrics port), and a statistics
+ * page the bench reads server states from.
  */
 export const haproxyConfig = (healthPath) =>
   [
@@ -31,10 +32,14 @@ export const haproxyConfig = (healthPath) =>
     'backend apis',
     '  mode http',
     '  balance roundrobin',
+    '  option allbackups',
     '  timeout server 30s',
     `  option httpchk GET ${healthPath}`,
     '  http-check expect status 200',
     ...PORTS.apis.map((port, i) => `  server api-${i + 1} 127.0.0.1:${port} check`),
+    // When no instance is ready (the database is away), requests still reach them unchecked, so that customers
+    // read the shop's own 503 {detail} rather than HAProxy's page; a dead one is retried on the other.
+    ...PORTS.apis.map((port, i) => `  server api-${i + 1}-unready 127.0.0.1:${port} backup`),
     'frontend proxies',
     '  mode tcp',
     `  bind 127.0.0.1:${PORTS.gateway}`,

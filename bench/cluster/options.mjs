@@ -1,17 +1,21 @@
 import { parseArgs } from 'node:util';
 
-/** Fixed, unusual ports on 127.0.0.1, so that a run never meets the tests or servers others run. */
+/**
+ * Fixed, unusual ports on 127.0.0.1, so that a run never meets the tests or servers others run; below Linux's
+ * ephemeral range (32768–60999), so that no outgoing connection takes one first (polling a port that does not
+ * listen yet can even connect a socket to itself).
+ */
 export const PORTS = {
   /** HAProxy: the shop's public address, the gateways' public port, and its statistics page. */
-  shop: 39080,
-  gateway: 39112,
-  stats: 39090,
-  apis: [39001, 39002],
-  apiMetrics: [39031, 39032],
-  gateways: [39211, 39212],
-  gatewayMetrics: [39221, 39222],
-  redis: 39379,
-  target: 39300,
+  shop: 28080,
+  gateway: 28112,
+  stats: 28090,
+  apis: [28001, 28002],
+  apiMetrics: [28031, 28032],
+  gateways: [28211, 28212],
+  gatewayMetrics: [28221, 28222],
+  redis: 28379,
+  target: 28300,
 };
 
 /** The bench's own database on the shared PostgreSQL server: only this one is ever cut. */
