@@ -19,7 +19,7 @@ export const runOutages = ({ options, fleet, clock, events }) => {
     });
     await sleep(options.outageSeconds * 1000);
     await cut.restore();
-    events.push({ at: clock(), what: 'database back: connections allowed again' });
+    events.push({ at: clock(), what: 'database back: connections allowed again', databaseBack: true });
   })();
 
   const instanceKill = (async () => {
@@ -28,7 +28,7 @@ export const runOutages = ({ options, fleet, clock, events }) => {
     const victim = fleet.member('api-2');
     fleet.expectExit('api-2');
     victim.started.child.kill('SIGKILL');
-    events.push({ at: clock(), what: 'api-2 killed (SIGKILL)' });
+    events.push({ at: clock(), what: 'api-2 killed (SIGKILL)', killed: 'api-2' });
   })();
 
   return Promise.all([databaseCut, instanceKill]);

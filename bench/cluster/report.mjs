@@ -65,6 +65,15 @@ export const printReport = ({ options, run, events, changes, exits, stats, outco
   console.log(
     `${seconds(run.loadSeconds)}  load ends; the provider's webhooks and the gateways' last counts follow`,
   );
+  const back = events.find((e) => e.databaseBack)?.at;
+  if (back !== undefined) {
+    const ready = ['api-1', 'api-2'].map((name) => {
+      const up = changes.find((c) => c.name === name && c.state === 'UP' && c.at > back);
+      if (up) return `${name} ${(up.at - back).toFixed(1)} s`;
+      return `${name} ${events.some((e) => e.killed === name) ? 'killed before it was' : 'not before the end'}`;
+    });
+    console.log(`  Ready again (HAProxy's view) after the database came back: ${ready.join(', ')}`);
+  }
 
   console.log(
     `\nCustomers: ${number(run.sessions)} sessions; ${number(run.served)} of ${number(options.customers)} customers served`,
