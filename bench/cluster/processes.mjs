@@ -1,6 +1,7 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { accepts, launch, treeCpuMs, waitUntilReady } from '../proxies/processes.mjs';
 import { PORTS } from './options.mjs';
 
@@ -85,6 +86,23 @@ export const createFleet = ({ root, logDir, clock }) => {
         member.expected = true;
         await member.started.stop();
       }
+    },
+  };
+};
+
+/** CPU seconds of each process of `fleet` (and of this driver) from now until `stop()`, sampled every second. */
+export const trackCpu = (fleet) => {
+  const before = { fleet: fleet.sampleCpu(), driver: process.cpuUsage() };
+  const sampler = setInterval(fleet.sampleCpu, 1000);
+  return {
+    stop: () => {
+      clearInterval(sampler);
+      const used = [...fleet.sampleCpu()].map(([name, ms]) => ({
+        name,
+        seconds: (ms - (before.fleet.get(name) ?? 0)) / 1000,
+      }));
+      const driver = process.cpuUsage(before.driver);
+      return [...used, { name: 'bench driver', seconds: (driver.user + driver.system) / 1e6 }];
     },
   };
 };

@@ -5,7 +5,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../../scripts/build-state.mjs';
 import { installMissing } from '../proxies/install.mjs';
@@ -24,6 +23,7 @@ import {
   probe,
   startRedis,
   statusOf,
+  trackCpu,
 } from './processes.mjs';
 import { createProvider } from './provider.mjs';
 import { printReport } from './report.mjs';
@@ -90,8 +90,7 @@ try {
   console.log(`Running: ${options.seconds} s, ${cut}, ${kill} (HAProxy checks ${healthPath})`);
 
   started = performance.now();
-  const cpuBefore = { fleet: fleet.sampleCpu(), driver: process.cpuUsage() };
-  const cpuSampler = setInterval(fleet.sampleCpu, 1000);
+  const cpuUse = trackCpu(fleet);
   const stats = createStats(clock);
   const provider = createProvider({ port: PORTS.shop, secret: SANDBOX_WEBHOOK_SECRET, stats });
   const people = createCustomers({
@@ -105,11 +104,7 @@ try {
   const outages = runOutages({ options, fleet, clock, events });
   await people.run({ concurrency: options.concurrency, until: () => clock() >= options.seconds });
   const loadSeconds = clock();
-  clearInterval(cpuSampler);
-  const cpuAfter = fleet.sampleCpu();
-  const cpu = [...cpuAfter].map(([name, ms]) => ({ name, seconds: (ms - cpuBefore.fleet.get(name)) / 1000 }));
-  const driver = process.cpuUsage(cpuBefore.driver);
-  cpu.push({ name: 'bench driver', seconds: (driver.user + driver.system) / 1e6 });
+  const cpu = cpuUse.stop();
   await outages;
   await provider.settle(30_000);
   const exits = fleet.unexpectedExits();
