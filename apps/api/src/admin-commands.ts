@@ -1,5 +1,6 @@
 import { euroToCents, PRODUCT_CODES, type ProductCode } from '@proxydesk/contract';
 import {
+  findActiveCustomerPlan,
   findUserByLogin,
   recordUsage,
   saveCoupon,
@@ -93,12 +94,15 @@ export const commands: Record<string, (args: string[]) => Run> = {
     return async (db) => {
       const user = await findUserByLogin(db, username);
       if (!user) throw new Error(`No account with the username "${username}".`);
+      const plan = await findActiveCustomerPlan(db, user.id, productType);
       let total = 0;
       for (let back = 0; back < days; back += 1) {
         const day = new Date(Date.now() - back * 86_400_000);
         const bytes = Math.round((0.1 + Math.random() * 0.9) * 1024 ** 3 * (back === 0 ? 0.3 : 1));
         total += bytes;
+        // Bytes of the time the current plan has run count against it, as the gateway would have counted them.
         await recordUsage(db, {
+          planId: plan && day >= (plan.activatedAt ?? plan.createdAt) ? plan.id : null,
           userId: user.id,
           productType,
           bucket: day,

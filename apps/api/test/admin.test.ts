@@ -1,4 +1,4 @@
-import { accountFigures, schema, usedGb } from '@proxydesk/db';
+import { accountFigures, dailyUsageGb, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands, UsageError } from '../src/admin-commands.js';
@@ -63,8 +63,9 @@ describe('the operator command line (DESIGN.md §4)', () => {
       .select()
       .from(schema.users)
       .where(eq(schema.users.username, 'Operator_Friend'));
-    const used = await usedGb(bed.t.database.db, user!.id, 'PR_2', new Date(Date.now() - 8 * 86_400_000));
-    expect(used).toBeCloseTo(Number(/(\d+\.\d{2}) GB/.exec(message)![1]), 1);
+    const chart = (await dailyUsageGb(bed.t.database.db, user!.id, ['PR_2'], 30)).get('PR_2')!;
+    const charted = chart.reduce((sum, day) => sum + day.gb, 0);
+    expect(charted).toBeCloseTo(Number(/(\d+\.\d{2}) GB/.exec(message)![1]), 1);
     expect(await accountFigures(bed.t.database.db, user!.id)).toMatchObject({ totalPlans: 0 });
   });
 });

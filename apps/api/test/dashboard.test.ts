@@ -1,6 +1,6 @@
 import { proxyEndpoints, type Plan } from '@proxydesk/contract';
 import { recordUsage, schema } from '@proxydesk/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
@@ -74,7 +74,17 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     const premium = plans.find((p) => p.type === 'PR_6')!;
     await buyAndPay(token, isp);
     await buyAndPay(token, premium);
+    const planOf = async (productType: string) =>
+      (
+        await bed.t.database.db
+          .select({ id: schema.customerPlans.id })
+          .from(schema.customerPlans)
+          .where(
+            and(eq(schema.customerPlans.userId, userId), eq(schema.customerPlans.productType, productType)),
+          )
+      )[0]!.id;
     await recordUsage(bed.t.database.db, {
+      planId: await planOf('PR_2'),
       userId,
       productType: 'PR_2',
       bucket: new Date(),
@@ -82,6 +92,7 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
       bytesDown: GB,
     });
     await recordUsage(bed.t.database.db, {
+      planId: await planOf('PR_6'),
       userId,
       productType: 'PR_6',
       bucket: new Date(),

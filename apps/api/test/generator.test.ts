@@ -161,6 +161,7 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
       .where(eq(schema.customerPlans.productType, 'PR_2'));
     const bytes = Math.ceil(plan!.dataGb! * 1024 ** 3);
     await recordUsage(t.database.db, {
+      planId: plan!.id,
       userId: user!.id,
       productType: 'PR_2',
       bucket: new Date(),

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import type { Db } from '@proxydesk/db';
+import { rollUpUsage, type Db } from '@proxydesk/db';
 import type { Logger } from 'pino';
 import { createAccess } from './access/access.js';
 import type { GatewayConfig } from './config.js';
@@ -104,6 +104,17 @@ export const startGateway = async ({
   let lastPrune = 0;
   /** The database is away: said once, and once when it is back (it is retried every interval meanwhile). */
   let unreachable = false;
+  let stopped = false;
+  /** The usage roll-up under way: run beside the syncs, not in their way (its first run may have much to do). */
+  let rollingUp: Promise<void> | undefined;
+  const rollUp = () => {
+    rollingUp ??= rollUpUsage(db, new Date(), { keepGoing: () => !stopped })
+      .then(
+        () => undefined,
+        (error: unknown) => log.warn({ err: error }, 'usage roll-up failed; tried again in an hour'),
+      )
+      .finally(() => (rollingUp = undefined));
+  };
   const sync = async () => {
     meter.sample();
     if (!(await meter.flush())) metrics.syncFailed();
@@ -126,10 +137,10 @@ export const startGateway = async ({
     if (Date.now() - lastPrune > HOUR_MS) {
       lastPrune = Date.now();
       await meter.prune(new Date(Date.now() - 24 * HOUR_MS)).catch(() => undefined);
+      rollUp();
     }
   };
 
-  let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
@@ -179,6 +190,7 @@ export const startGateway = async ({
       stopped = true;
       clearTimeout(timer);
       await running;
+      await rollingUp;
       // Open tunnels end with the process; their last bytes are counted as they close, then written.
       const closing = listeners.map((listener) => listener.close());
       meter.closeAll();

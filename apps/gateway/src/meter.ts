@@ -25,34 +25,19 @@ interface Batch {
   committed: boolean;
 }
 
-/** One row per customer, product and minute: two plans of one product in a batch share theirs (one upsert each). */
-const mergeRows = (rows: UsageRow[]): UsageRow[] => {
-  const merged = new Map<string, UsageRow>();
-  for (const row of rows) {
-    const key = `${row.userId}/${row.productType}/${row.bucket.getTime()}`;
-    const same = merged.get(key);
-    if (same) {
-      same.bytesUp += row.bytesUp;
-      same.bytesDown += row.bytesDown;
-    } else merged.set(key, { ...row });
-  }
-  return [...merged.values()];
-};
-
 /** Rows of finished minutes a batch holds before they are folded (a long database outage; ADR 006). */
 export const MAX_DONE_ROWS = 5_000;
 
 /**
- * Sets a plan's finished minute aside. Past `MAX_DONE_ROWS` (a database away for hours) each customer's and
- * product's finished minutes fold into one row at the latest of them: every byte is kept, only when it
- * was used blurs.
+ * Sets a plan's finished minute aside. Past `MAX_DONE_ROWS` (a database away for hours) each plan's finished
+ * minutes fold into one row at the latest of them: every byte is kept, only when it was used blurs.
  */
 const setAside = (batch: { done: UsageRow[] }, row: UsageRow) => {
   batch.done.push(row);
   if (batch.done.length <= MAX_DONE_ROWS) return;
   const folded = new Map<string, UsageRow>();
   for (const each of batch.done) {
-    const key = `${each.userId}/${each.productType}`;
+    const key = each.planId ?? `${each.userId}/${each.productType}`;
     const same = folded.get(key);
     if (!same) folded.set(key, { ...each });
     else {
@@ -112,7 +97,7 @@ export const createMeter = ({
     let row = gathering.current.get(planId);
     if (row?.bucket.getTime() !== minute) {
       if (row) setAside(gathering, row);
-      row = { userId, productType, bucket: new Date(minute), bytesUp: 0, bytesDown: 0 };
+      row = { planId, userId, productType, bucket: new Date(minute), bytesUp: 0, bytesDown: 0 };
       gathering.current.set(planId, row);
     }
     row.bytesUp += up;
@@ -159,7 +144,7 @@ export const createMeter = ({
       for (const batch of unsettled) {
         if (batch.committed) continue;
         try {
-          await recordUsageBatch(db, batch.id, mergeRows([...batch.done, ...batch.current.values()]));
+          await recordUsageBatch(db, batch.id, [...batch.done, ...batch.current.values()]);
           batch.committed = true;
         } catch {
           return false;
@@ -170,7 +155,7 @@ export const createMeter = ({
       unsettled.push(batch);
       gathering = newBatch();
       try {
-        await recordUsageBatch(db, batch.id, mergeRows([...batch.done, ...batch.current.values()]));
+        await recordUsageBatch(db, batch.id, [...batch.done, ...batch.current.values()]);
         batch.committed = true;
         return true;
       } catch {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
-import { expireEndedPlans, schema } from '@proxydesk/db';
+import { expireEndedPlans, recordUsage, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -167,7 +167,8 @@ describe('who may use the gateway (issue #6 §3)', () => {
 
   it('refuses a customer whose data is used up with 402', async () => {
     const customer = await seedCustomer(bed.database.db, { product: 'PR_2', dataGb: 1 });
-    await bed.database.db.insert(schema.usageRecords).values({
+    await recordUsage(bed.database.db, {
+      planId: customer.planId,
       userId: customer.userId,
       productType: 'PR_2',
       bucket: new Date(),

@@ -17,6 +17,8 @@ import {
 
 const bed = useGatewayTestbed();
 
+const usedBytes = async (planId: string) => (await usedGb(bed.database.db, planId)) * 1024 ** 3;
+
 /** Sends `upload` bytes and a request for `download` bytes through a tunnel, reads them all, closes. */
 const transfer = async (socket: Socket, upload: number, download: number) => {
   socket.write(Buffer.alloc(upload, 0x61));
@@ -55,9 +57,12 @@ describe('metering (issue #6 §4)', () => {
     expect(usage.down).toBe(first.sent + second.sent);
     expect(usage.down).toBe(1_000_000 + 54_321);
     expect(usage.rows.every((row) => row.productType === 'PR_2')).toBe(true);
+    // The plan's running total is the sum of what was written.
+    expect(await usedBytes(customer.planId)).toBe(usage.up + usage.down);
     // Written once: another sync adds nothing.
     await bed.gateway.sync();
     expect(await usageOf(bed.database.db, customer.userId)).toEqual(usage);
+    expect(await usedBytes(customer.planId)).toBe(usage.up + usage.down);
   });
 
   it('counts plain HTTP at the target’s socket, request and answer', async () => {
@@ -93,14 +98,7 @@ describe('metering (issue #6 §4)', () => {
     await readBytes(socket, 300_000);
     await bed.gateway.sync();
     expect((await usageOf(bed.database.db, customer.userId)).down).toBe(300_000);
-    const [plan] = await bed.database.db
-      .select()
-      .from(schema.customerPlans)
-      .where(eq(schema.customerPlans.id, customer.planId));
-    expect(await usedGb(bed.database.db, customer.userId, 'PR_2', plan!.activatedAt!)).toBeCloseTo(
-      (300_000 + 12) / 1024 ** 3,
-      12,
-    );
+    expect(await usedGb(bed.database.db, customer.planId)).toBeCloseTo((300_000 + 12) / 1024 ** 3, 12);
     socket.destroy();
   });
 
@@ -159,17 +157,20 @@ describe('metering (issue #6 §4)', () => {
         paid: true,
       })
       .returning();
-    await bed.database.db.insert(schema.customerPlans).values({
-      userId: customer.userId,
-      invoiceId: invoice!.id,
-      productType: 'PR_2',
-      planName: 'More',
-      status: 'active',
-      dataGb: 5,
-      durationHours: 24,
-      activatedAt: new Date(),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
+    const [more] = await bed.database.db
+      .insert(schema.customerPlans)
+      .values({
+        userId: customer.userId,
+        invoiceId: invoice!.id,
+        productType: 'PR_2',
+        planName: 'More',
+        status: 'active',
+        dataGb: 5,
+        durationHours: 24,
+        activatedAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
     await bed.gateway.sync();
     // Both tunnels move bytes before the next sync: one batch, two plans, one row per minute.
     old.socket.write('SEND 2000\n');
@@ -178,7 +179,12 @@ describe('metering (issue #6 §4)', () => {
     fresh.socket.write('SEND 3000\n');
     await readBytes(fresh.socket, 3000);
     await bed.gateway.sync();
-    expect((await usageOf(bed.database.db, customer.userId)).down).toBe(6000);
+    const usage = await usageOf(bed.database.db, customer.userId);
+    expect(usage.down).toBe(6000);
+    // Each plan's total has the bytes of its own tunnels; together, every byte written.
+    const [oldBytes, newBytes] = [await usedBytes(customer.planId), await usedBytes(more!.id)];
+    expect(newBytes).toBe(3000 + 'SEND 3000\n'.length);
+    expect(oldBytes + newBytes).toBe(usage.up + usage.down);
     old.socket.destroy();
     fresh.socket.destroy();
   });
@@ -187,6 +193,7 @@ describe('metering (issue #6 §4)', () => {
     const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     const rows = [
       {
+        planId: customer.planId,
         userId: customer.userId,
         productType: 'PR_2',
         bucket: new Date('2026-11-01T10:00:00Z'),
@@ -198,6 +205,7 @@ describe('metering (issue #6 §4)', () => {
     expect(await recordUsageBatch(bed.database.db, 'test:1', rows)).toBe(false);
     expect(await recordUsageBatch(bed.database.db, 'test:2', rows)).toBe(true);
     expect(await usageOf(bed.database.db, customer.userId)).toMatchObject({ up: 20, down: 40 });
+    expect(await usedBytes(customer.planId)).toBe(60);
   });
 
   it('writes what is left when it shuts down, and counts nothing twice', async () => {

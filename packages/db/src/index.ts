@@ -15,6 +15,7 @@ export * from './repositories/invoices.js';
 export * from './repositories/payments.js';
 export * from './repositories/proxy-plans.js';
 export * from './repositories/usage.js';
+export * from './repositories/usage-roll-up.js';
 export * from './repositories/gateway.js';
 export * from './repositories/clean-up.js';
 export * from './repositories/lifecycle.js';

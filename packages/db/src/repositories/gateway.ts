@@ -8,11 +8,10 @@ import {
   locations,
   poolAssignments,
   proxyPool,
-  usageRecords,
   users,
   whitelistedIps,
 } from '../schema/index.js';
-import { usageSince } from './usage.js';
+import { planUsedBytes } from './usage.js';
 
 /**
  * What the proxy gateway reads to decide who may use it (issue #6). It keeps the answers in memory and
@@ -34,7 +33,7 @@ export interface GatewayDataPlan {
   userActive: boolean;
   dataGb: number | null;
   expiresAt: Date | null;
-  /** Bytes counted against the plan so far (both ways), as written by every gateway. */
+  /** Bytes counted against the plan so far (both ways), as written by every gateway: its running total. */
   usedBytes: number;
 }
 
@@ -57,9 +56,7 @@ export const loadDataPlans = async (db: Db, now = new Date()): Promise<GatewayDa
       userActive: users.isActive,
       dataGb: customerPlans.dataGb,
       expiresAt: customerPlans.expiresAt,
-      usedBytes: sql<string>`(select coalesce(sum(${usageRecords.bytesUp} + ${usageRecords.bytesDown}), 0) from ${usageRecords}
-        where ${usageRecords.userId} = ${customerPlans.userId} and ${usageRecords.productType} = ${customerPlans.productType}
-        and ${usageSince(sql`coalesce(${customerPlans.activatedAt}, ${customerPlans.createdAt})`)})`,
+      usedBytes: planUsedBytes(sql`${customerPlans.id}`).mapWith(Number),
     })
     .from(customerPlans)
     .innerJoin(users, eq(users.id, customerPlans.userId))
@@ -78,7 +75,7 @@ export const loadDataPlans = async (db: Db, now = new Date()): Promise<GatewayDa
       desc(runningAt(now)),
       desc(customerPlans.createdAt),
     );
-  return rows.map((row) => ({ ...row, usedBytes: Number(row.usedBytes) }));
+  return rows;
 };
 
 export interface ProxyAccount {

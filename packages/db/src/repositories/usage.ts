@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { usageBatches, usageRecords } from '../schema/index.js';
+import { planUsage, usageBatches, usageRecords } from '../schema/index.js';
 
 export const BYTES_PER_GB = 1024 ** 3;
 
@@ -8,21 +8,18 @@ export const BYTES_PER_GB = 1024 ** 3;
 export const usageBucket = (at: number): number => at - (at % 60_000);
 
 /**
- * The usage that counts against a plan started at `since`: every bucket from the minute it started (so a
- * plan's first minute is never free). The dashboard, the generator and the gateway all use this one rule.
+ * The bytes counted against a plan (both ways): its running total, kept with every usage write. The gateway's
+ * quota, the dashboard and the generator all read this one rule.
  */
-export const usageSince = (since: SQL | Date): SQL =>
-  sql`${usageRecords.bucket} >= date_trunc('minute', ${since instanceof Date ? since.toISOString() : since}::timestamptz)`;
+export const planUsedBytes = (planId: SQL | string): SQL =>
+  sql`coalesce((select ${planUsage.usedBytes} from ${planUsage} where ${planUsage.customerPlanId} = ${planId}), 0)`;
 
-/** Bytes through the gateway, both ways, for a customer's product since a moment (a plan's activation). */
-export const usedGb = async (db: Db, userId: string, productType: string, since: Date): Promise<number> => {
+/** GB used of a plan so far. */
+export const usedGb = async (db: Db, planId: string): Promise<number> => {
   const [row] = await db
-    .select({ bytes: sql<string | null>`sum(${usageRecords.bytesUp} + ${usageRecords.bytesDown})` })
-    .from(usageRecords)
-    .where(
-      and(eq(usageRecords.userId, userId), eq(usageRecords.productType, productType), usageSince(since)),
-    );
-  return Number(row?.bytes ?? 0) / BYTES_PER_GB;
+    .select({ bytes: planUsedBytes(planId).mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  return (row?.bytes ?? 0) / BYTES_PER_GB;
 };
 
 /** GB per day for the last `days` days of each product, oldest first, zeros included (the usage charts), in one query. */
@@ -61,30 +58,75 @@ export const dailyUsageGb = async (
   );
 };
 
-/** Adds bytes to a customer's product in the bucket of `at` (the gateway's batches; the dev sample command). */
-export const recordUsage = async (
-  db: Db,
-  usage: { userId: string; productType: string; bucket: Date; bytesUp: number; bytesDown: number },
-) => {
-  await db
-    .insert(usageRecords)
-    .values(usage)
-    .onConflictDoUpdate({
-      target: [usageRecords.userId, usageRecords.productType, usageRecords.bucket],
-      set: {
-        bytesUp: sql`${usageRecords.bytesUp} + ${usage.bytesUp}`,
-        bytesDown: sql`${usageRecords.bytesDown} + ${usage.bytesDown}`,
-      },
-    });
-};
-
 export interface UsageRow {
+  /** The plan the bytes count against; null for usage that counts against none (the dev sample command). */
+  planId: string | null;
   userId: string;
   productType: string;
   bucket: Date;
   bytesUp: number;
   bytesDown: number;
 }
+
+const byKey = <T>(rows: T[], key: (row: T) => string, add: (into: T, row: T) => void): T[] => {
+  const merged = new Map<string, T>();
+  for (const row of rows) {
+    const same = merged.get(key(row));
+    if (same) add(same, row);
+    else merged.set(key(row), { ...row });
+  }
+  // In key order: two writers lock the rows they share in the same order, and never deadlock.
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+};
+
+/**
+ * Inside the caller's transaction: adds the rows to their minutes (one row per customer, product and minute:
+ * two plans of one product share it) and to their plans' running totals.
+ */
+const addUsage = async (tx: Db, rows: UsageRow[]) => {
+  const minutes = byKey(
+    rows.map(({ planId: _, ...row }) => row),
+    (r) => `${r.userId}/${r.productType}/${r.bucket.toISOString()}`,
+    (into, r) => {
+      into.bytesUp += r.bytesUp;
+      into.bytesDown += r.bytesDown;
+    },
+  );
+  if (minutes.length > 0) {
+    await tx
+      .insert(usageRecords)
+      .values(minutes)
+      .onConflictDoUpdate({
+        target: [usageRecords.userId, usageRecords.productType, usageRecords.bucket],
+        set: {
+          bytesUp: sql`${usageRecords.bytesUp} + excluded.bytes_up`,
+          bytesDown: sql`${usageRecords.bytesDown} + excluded.bytes_down`,
+        },
+      });
+  }
+  const plans = byKey(
+    rows.flatMap((r) =>
+      r.planId === null ? [] : [{ customerPlanId: r.planId, usedBytes: r.bytesUp + r.bytesDown }],
+    ),
+    (p) => p.customerPlanId,
+    (into, p) => {
+      into.usedBytes += p.usedBytes;
+    },
+  );
+  if (plans.length > 0) {
+    await tx
+      .insert(planUsage)
+      .values(plans)
+      .onConflictDoUpdate({
+        target: planUsage.customerPlanId,
+        set: { usedBytes: sql`${planUsage.usedBytes} + excluded.used_bytes` },
+      });
+  }
+};
+
+/** Adds bytes to a customer's product in the bucket of `at`, and to its plan (the dev sample command, tests). */
+export const recordUsage = (db: Db, usage: UsageRow): Promise<void> =>
+  db.transaction((t) => addUsage(t as unknown as Db, [usage]));
 
 /**
  * Adds a gateway's batch of counts in one transaction, under the batch's id: a batch retried after a commit
@@ -99,18 +141,7 @@ export const recordUsageBatch = (db: Db, batchId: string, rows: UsageRow[]): Pro
       .onConflictDoNothing()
       .returning({ id: usageBatches.id });
     if (fresh.length === 0) return false;
-    if (rows.length > 0) {
-      await tx
-        .insert(usageRecords)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [usageRecords.userId, usageRecords.productType, usageRecords.bucket],
-          set: {
-            bytesUp: sql`${usageRecords.bytesUp} + excluded.bytes_up`,
-            bytesDown: sql`${usageRecords.bytesDown} + excluded.bytes_down`,
-          },
-        });
-    }
+    await addUsage(tx, rows);
     return true;
   });
 

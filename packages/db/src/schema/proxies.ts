@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -87,18 +88,43 @@ export const poolAssignments = pgTable(
   (t) => [index('pool_assignments_plan').on(t.customerPlanId)],
 );
 
-/** Bytes through the gateway per customer, product and time bucket. */
+export const USAGE_GRANULARITIES = ['minute', 'hour', 'day'] as const;
+
+/**
+ * Bytes through the gateway per customer, product and time bucket (the usage charts). The gateway writes
+ * minutes; the roll-up (`rollUpUsage`) folds a minute row older than 48 hours into its hour's row and an
+ * older row than 35 days into its UTC day's row: `granularity` says which a row is, and its bucket is the
+ * start of that minute, hour or day.
+ */
 export const usageRecords = pgTable(
   'usage_records',
   {
     userId: ownerId(),
     productType: text('product_type').notNull(),
     bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    granularity: text('granularity', { enum: USAGE_GRANULARITIES }).notNull().default('minute'),
     bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
     bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productType, t.bucket] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productType, t.bucket] }),
+    // What the roll-up looks for: the oldest rows still finer than they need to be.
+    index('usage_records_roll_up')
+      .on(t.granularity, t.bucket)
+      .where(sql`${t.granularity} <> 'day'`),
+  ],
 );
+
+/**
+ * Each plan's running total of bytes counted against it (both ways), added to in the same transaction as the
+ * usage rows of a batch: what the quota, the dashboard and the generator read, never a sum over history.
+ */
+export const planUsage = pgTable('plan_usage', {
+  customerPlanId: uuid('customer_plan_id')
+    .primaryKey()
+    .references(() => customerPlans.id, { onDelete: 'cascade' }),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * Usage batches the gateways have written, by batch id: a batch retried after an unclear commit is

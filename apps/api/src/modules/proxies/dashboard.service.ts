@@ -34,7 +34,7 @@ export const createDashboardService = (db: Db) => {
   ) => {
     const newest = await findActiveCustomerPlan(db, userId, type);
     const current = newest && statusOf(newest, now) === 'active' ? newest : undefined;
-    const used = current ? gb(await usedGb(db, userId, type, current.activatedAt ?? current.createdAt)) : 0;
+    const used = current ? gb(await usedGb(db, current.id)) : 0;
     const bought = current?.dataGb ?? 0;
     return {
       have_plan: Boolean(current),

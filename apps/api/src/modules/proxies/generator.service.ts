@@ -58,10 +58,7 @@ export const createGenerator = ({
       if (!plan || (plan.expiresAt && plan.expiresAt.getTime() <= Date.now())) {
         throw new HttpError(403, `You have no active ${PRODUCT_NAMES[product]} plan: buy one first`);
       }
-      if (
-        plan.dataGb !== null &&
-        (await usedGb(db, user.id, product, plan.activatedAt ?? plan.createdAt)) >= plan.dataGb
-      ) {
+      if (plan.dataGb !== null && (await usedGb(db, plan.id)) >= plan.dataGb) {
         throw new HttpError(403, `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`);
       }
       const options = body.proxy_type === 'normal' ? NORMAL_LINE : await lineOptions(body);
