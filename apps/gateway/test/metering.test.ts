@@ -208,6 +208,36 @@ describe('metering (issue #6 §4)', () => {
     expect(await usedBytes(customer.planId)).toBe(60);
   });
 
+  it('rolls old minutes up in its hourly maintenance', async () => {
+    const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
+    const hour = Math.floor((Date.now() - 3 * 86_400_000) / 3_600_000) * 3_600_000;
+    await recordUsageBatch(
+      bed.database.db,
+      'roll-up:1',
+      [5, 35].map((minute) => ({
+        planId: customer.planId,
+        userId: customer.userId,
+        productType: 'PR_2',
+        bucket: new Date(hour + minute * 60_000),
+        bytesUp: minute,
+        bytesDown: 1000,
+      })),
+    );
+    const own = await startTestGateway(bed.database.db);
+    await own.sync();
+    // The roll-up runs beside the syncs, not inside them.
+    let rows = (await usageOf(bed.database.db, customer.userId)).rows;
+    for (let i = 0; i < 100 && rows.length > 1; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      rows = (await usageOf(bed.database.db, customer.userId)).rows;
+    }
+    await own.close();
+    expect(rows).toEqual([
+      expect.objectContaining({ bucket: new Date(hour), granularity: 'hour', bytesUp: 40, bytesDown: 2000 }),
+    ]);
+    expect(await usedBytes(customer.planId)).toBe(2040);
+  });
+
   it('writes what is left when it shuts down, and counts nothing twice', async () => {
     const own = await startTestGateway(bed.database.db);
     const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
