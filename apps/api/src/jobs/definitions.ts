@@ -2,6 +2,7 @@ import {
   deleteEndedSessionsAndCodes,
   expireEndedPlans,
   releaseExpiredAddresses,
+  rollUpUsage,
   type Db,
 } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,6 +36,15 @@ export const shopJobs = ({
     handler: async () => {
       const gone = await deleteEndedSessionsAndCodes(db);
       log.info(gone, 'deleted ended sessions and used codes older than 30 days');
+    },
+  },
+  {
+    // Also run by every gateway's hourly maintenance: an advisory lock lets one fold at a time (ADR 006).
+    name: 'roll-up-usage',
+    cron: '7 * * * *',
+    handler: async () => {
+      const days = await rollUpUsage(db);
+      if (days > 0) log.info({ days }, 'rolled usage up');
     },
   },
 ];
