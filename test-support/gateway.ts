@@ -25,6 +25,7 @@ export const startTestGateway = (db: Db, env: Record<string, string> = {}): Prom
       GATEWAY_POOL_LISTEN: 'false',
       GATEWAY_ALLOW_PRIVATE_TARGETS: 'true',
       GATEWAY_SYNC_SECONDS: '3600',
+      GATEWAY_ACCESS_LOG: 'off',
       ...env,
     }),
     log: pino({ level: 'silent' }),

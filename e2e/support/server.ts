@@ -56,6 +56,7 @@ export const startServer = async (
       PROXY_GATEWAY_PORT: String(gatewayPortOf(port)),
       GATEWAY_METRICS_PORT: String(port + 21_000),
       METRICS_PORT: '0',
+      GATEWAY_ACCESS_LOG: 'off',
       GATEWAY_POOL_LISTEN: 'false',
       GATEWAY_ALLOW_PRIVATE_TARGETS: 'true',
       ...env,

@@ -31,6 +31,8 @@ const configSchema = z.object({
   /** Health and Prometheus metrics, on a local port of their own. */
   GATEWAY_METRICS_HOST: z.string().default('127.0.0.1'),
   GATEWAY_METRICS_PORT: port.default(31199),
+  /** One line per finished connection: `stdout`, `off`, or a file to append to (reopened on SIGHUP). */
+  GATEWAY_ACCESS_LOG: z.string().min(1).default('stdout'),
   /** How often counts are written and who-may-use-it is read again. */
   GATEWAY_SYNC_SECONDS: seconds(2),
   /** Count bytes per customer (off only to measure what metering costs). */

@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { rollUpUsage, type Db } from '@proxydesk/db';
+import { rollUpUsage, StartupError, type Db } from '@proxydesk/db';
 import type { Logger } from 'pino';
+import { openAccessLog } from './access-log.js';
 import { createAccess } from './access/access.js';
 import type { GatewayConfig } from './config.js';
 import { createDeadlines } from './deadlines.js';
@@ -13,11 +14,25 @@ import type { GatewayContext, ListenerMode } from './session.js';
 
 const HOUR_MS = 3_600_000;
 
-const listen = (server: Server | HttpServer, port: number, host: string | undefined): Promise<number> =>
+/** Listens; a port that is taken stops the start with one line naming the setting that chose it. */
+const listen = (
+  server: Server | HttpServer,
+  port: number,
+  host: string | undefined,
+  setting: string,
+): Promise<number> =>
   new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(
+              `${setting} ${port}${host ? ` on ${host}` : ''} is in use by another program: set ${setting} to a free port.`,
+            )
+          : error,
+      );
+    server.once('error', fail);
     server.listen({ port, host }, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve((server.address() as AddressInfo).port);
     });
   });
@@ -63,7 +78,13 @@ export const startGateway = async ({
   const metrics = createMetrics();
   const meter = createMeter({ db, enabled: config.GATEWAY_METERING, onBytes: metrics.bytes });
   const access = createAccess({ db, pendingBytes: meter.pendingBytes, accountCacheMs: syncMs });
-  metrics.watch({ openConnections: meter.openConnections, snapshotAge: access.snapshotAge });
+  const accessLog = openAccessLog(config.GATEWAY_ACCESS_LOG);
+  metrics.watch({
+    openConnections: meter.openConnections,
+    openByProduct: meter.openByProduct,
+    snapshotAge: access.snapshotAge,
+    accessLogDropped: () => accessLog?.dropped() ?? 0,
+  });
   await access.refresh();
   const context: GatewayContext = {
     access,
@@ -73,6 +94,7 @@ export const startGateway = async ({
     config,
     deadlines: createDeadlines(sweepMs(config)),
     log,
+    accessLog,
   };
   if (config.GATEWAY_ALLOW_PRIVATE_TARGETS)
     log.warn('GATEWAY_ALLOW_PRIVATE_TARGETS is on: customers can reach this network (tests only)');
@@ -80,7 +102,12 @@ export const startGateway = async ({
   const listeners: ReturnType<typeof createListener>[] = [];
   const open = async (mode: ListenerMode, port: number) => {
     const listener = createListener(context, mode);
-    const bound = await listen(listener.server, port, config.GATEWAY_HOST);
+    const bound = await listen(
+      listener.server,
+      port,
+      config.GATEWAY_HOST,
+      mode === 'credentials' ? 'GATEWAY_PORT' : 'the pool port',
+    );
     listeners.push(listener);
     return bound;
   };
@@ -116,6 +143,11 @@ export const startGateway = async ({
       .finally(() => (rollingUp = undefined));
   };
   const sync = async () => {
+    const started = performance.now();
+    await syncRound();
+    metrics.synced((performance.now() - started) / 1000);
+  };
+  const syncRound = async () => {
     meter.sample();
     if (!(await meter.flush())) metrics.syncFailed();
     try {
@@ -174,7 +206,19 @@ export const startGateway = async ({
     }
     res.writeHead(404).end();
   });
-  const metricsPort = await listen(metricsServer, config.GATEWAY_METRICS_PORT, config.GATEWAY_METRICS_HOST);
+  const metricsPort = await listen(
+    metricsServer,
+    config.GATEWAY_METRICS_PORT,
+    config.GATEWAY_METRICS_HOST,
+    'GATEWAY_METRICS_PORT',
+  ).catch(async (error: unknown) => {
+    stopped = true;
+    clearTimeout(timer);
+    await Promise.all(listeners.map((listener) => listener.close()));
+    context.deadlines.stop();
+    await accessLog?.close();
+    throw error;
+  });
   log.info(
     `proxy gateway on port ${port}${poolPorts.size ? ` and pool ports ${[...poolPorts].join(', ')}` : ''}; metrics on ${config.GATEWAY_METRICS_HOST}:${metricsPort}`,
   );
@@ -202,6 +246,7 @@ export const startGateway = async ({
       metricsServer.closeAllConnections();
       await Promise.all([...closing, closeServer(metricsServer)]);
       context.deadlines.stop();
+      await accessLog?.close();
     },
   };
 };

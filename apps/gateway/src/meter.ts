@@ -62,7 +62,7 @@ export const createMeter = ({
 }: {
   db: Db;
   enabled: boolean;
-  onBytes?: (sent: number, received: number) => void;
+  onBytes?: (product: string, sent: number, received: number) => void;
 }) => {
   const instance = randomBytes(6).toString('hex');
   let sequence = 0;
@@ -89,7 +89,7 @@ export const createMeter = ({
     if (up === 0 && down === 0) return;
     connection.sent = sent;
     connection.received = received;
-    onBytes?.(up, down);
+    onBytes?.(connection.grant.productType, up, down);
     if (!enabled) return;
     const { userId, productType, planId } = connection.grant;
     const minute = usageBucket(now);
@@ -108,6 +108,12 @@ export const createMeter = ({
   return {
     instance,
     openConnections: () => open.size,
+    /** Open connections per product (read when metrics are scraped). */
+    openByProduct: () => {
+      const counts = new Map<string, number>();
+      for (const { grant } of open) counts.set(grant.productType, (counts.get(grant.productType) ?? 0) + 1);
+      return counts;
+    },
     connectionsOf: (userId: string) => perCustomer.get(userId) ?? 0,
 
     track: (connection: Metered) => {

@@ -1,10 +1,11 @@
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
+import type { AccessLog } from './access-log.js';
 import type { Access } from './access/access.js';
 import { refuse, type Grant, type Refusal } from './access/decision.js';
 import type { GatewayConfig } from './config.js';
 import type { Deadlines } from './deadlines.js';
-import type { TargetPolicy } from './egress/addresses.js';
+import { normalizeIp, type TargetPolicy } from './egress/addresses.js';
 import { openEgress, type Egress, type Target } from './egress/connect.js';
 import { pump } from './egress/relay.js';
 import type { Upstream } from './egress/upstream.js';
@@ -20,7 +21,83 @@ export interface GatewayContext {
   config: GatewayConfig;
   deadlines: Deadlines;
   log: Logger;
+  /** One line per finished connection, unless GATEWAY_ACCESS_LOG=off. */
+  accessLog: AccessLog | undefined;
 }
+
+/** How a connection began: its protocol, and when (`performance.now()`) it was accepted or its request came. */
+export interface Opening {
+  protocol: string;
+  startedAt: number;
+}
+
+const ACCEPTED_AT = Symbol('acceptedAt');
+type Marked = Socket & { [ACCEPTED_AT]?: number };
+
+/** Notes when the listener accepted `socket`, for the handshake time and the access log. */
+export const markAccepted = (socket: Socket): void => {
+  (socket as Marked)[ACCEPTED_AT] = performance.now();
+};
+/** When `socket` was accepted (now, if it was not marked). */
+export const acceptedAt = (socket: Socket): number => (socket as Marked)[ACCEPTED_AT] ?? performance.now();
+
+/** A plain HTTP request's start: the connection's for its first request, the request's own for the next ones. */
+export const startOfRequest = (socket: Socket): number => {
+  const first = (socket as Marked)[ACCEPTED_AT];
+  (socket as Marked)[ACCEPTED_AT] = undefined;
+  return first ?? performance.now();
+};
+
+const hostPort = ({ host, port }: Target) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
+
+const entryBase = (source: string, { protocol, startedAt }: Opening, target: Target | undefined) => ({
+  time: new Date(performance.timeOrigin + startedAt).toISOString(),
+  source,
+  ...(target ? { target: hostPort(target) } : {}),
+  protocol,
+  durationMs: Math.round(performance.now() - startedAt),
+});
+
+/** A refused connection: tallied, and its access log line written (with the customer, when known). */
+export const reportRefusal = (
+  { metrics, accessLog }: GatewayContext,
+  client: Socket,
+  opening: Opening,
+  refusal: Refusal,
+  { target, grant }: { target?: Target | undefined; grant?: Grant | undefined } = {},
+): void => {
+  metrics.refused(opening.protocol, refusal.refused);
+  accessLog?.write({
+    ...entryBase(normalizeIp(client.remoteAddress ?? ''), opening, target),
+    ...(grant ? { customer: grant.userId, product: grant.productType } : {}),
+    up: 0,
+    down: 0,
+    outcome: refusal.refused,
+    reason: refusal.reason,
+  });
+};
+
+/** A connection that went through has ended: its last bytes are counted and its access log line written. */
+const finished = (
+  { meter, accessLog }: GatewayContext,
+  connection: Metered & { egress: Egress },
+  opening: Opening,
+  target: Target,
+  /** Addresses read while the sockets were open (a closed socket forgets them). */
+  ends: { source: string; egress: string } | undefined,
+) => {
+  meter.release(connection);
+  if (!accessLog || !ends) return;
+  accessLog.write({
+    ...entryBase(ends.source, opening, target),
+    customer: connection.grant.userId,
+    product: connection.grant.productType,
+    egress: ends.egress,
+    up: connection.sent,
+    down: connection.received,
+    outcome: 'ok',
+  });
+};
 
 /** How a listener knows its customers: by proxy credentials (31112) or by whitelisted source IP (pool ports). */
 export type ListenerMode = 'credentials' | 'whitelist';
@@ -43,9 +120,9 @@ export const establish = async (
   recheck: () => boolean,
   client: Socket,
   /** A plain HTTP request reads the target as a stream; tunnels relay it. */
-  { stream = false }: { stream?: boolean } = {},
+  { stream = false, ...opening }: Opening & { stream?: boolean },
 ): Promise<(Metered & { egress: Egress }) | Refusal> => {
-  const { meter, config, allowed, deadlines } = context;
+  const { meter, config, allowed, deadlines, metrics } = context;
   if (meter.connectionsOf(grant.userId) >= config.GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER) {
     return refuse(
       'busy',
@@ -66,6 +143,7 @@ export const establish = async (
   // From here the target's own deadline counts: one that does not answer gets the customer a 504, not a cut.
   deadlines.done(client);
   if (stream) client.setTimeout(0);
+  const connecting = performance.now();
   const egress = await openEgress(target, grant, {
     allowed,
     upstream: upstreamFor(config, grant),
@@ -83,8 +161,20 @@ export const establish = async (
     meter.release(connection);
     return refuse('unreachable', 'The client went away');
   }
-  egress.socket.once('close', () => meter.release(connection));
-  return Object.assign(connection, { egress });
+  const established = Object.assign(connection, { egress });
+  const now = performance.now();
+  metrics.established(
+    opening.protocol,
+    grant.productType,
+    (now - opening.startedAt) / 1000,
+    (now - connecting) / 1000,
+  );
+  const ends = context.accessLog && {
+    source: normalizeIp(client.remoteAddress ?? ''),
+    egress: egress.socket.localAddress ?? '',
+  };
+  egress.socket.once('close', () => finished(context, established, opening, target, ends));
+  return established;
 };
 
 /**

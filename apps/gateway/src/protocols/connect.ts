@@ -1,6 +1,15 @@
 import type { Socket } from 'node:net';
-import { isRefusal, refuse, type Refusal } from '../access/decision.js';
-import { endRefused, establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
+import { isRefusal, refuse, type Grant, type Refusal } from '../access/decision.js';
+import type { Target } from '../egress/connect.js';
+import {
+  acceptedAt,
+  endRefused,
+  establish,
+  reportRefusal,
+  tunnel,
+  type GatewayContext,
+  type ListenerMode,
+} from '../session.js';
 import { authorize } from './authorize.js';
 import { basicCredentials, parseAuthority, rawRefusal } from './http-common.js';
 
@@ -29,8 +38,14 @@ export const createConnectHandler = (
 ) => {
   const { metrics } = context;
 
-  const refuseWith = (client: Socket, refusal: Refusal) => {
-    metrics.refused('http-connect', refusal.refused);
+  const refuseWith = (client: Socket, refusal: Refusal, known?: { target: Target; grant?: Grant }) => {
+    reportRefusal(
+      context,
+      client,
+      { protocol: 'http-connect', startedAt: acceptedAt(client) },
+      refusal,
+      known,
+    );
     endRefused(context, client, rawRefusal(refusal));
   };
 
@@ -42,10 +57,14 @@ export const createConnectHandler = (
     const authorization = AUTHORIZATION.exec(text)?.[1];
     const found = authorize(context, mode, client, basicCredentials(authorization));
     const { decision, recheck } = found instanceof Promise ? await found : found;
-    const connection = isRefusal(decision)
-      ? decision
-      : await establish(context, decision, target, recheck, client);
-    if ('refused' in connection) return refuseWith(client, connection);
+    const grant = isRefusal(decision) ? undefined : decision;
+    const connection = grant
+      ? await establish(context, grant, target, recheck, client, {
+          protocol: 'http-connect',
+          startedAt: acceptedAt(client),
+        })
+      : (decision as Refusal);
+    if ('refused' in connection) return refuseWith(client, connection, { target, grant });
     metrics.accepted('http-connect');
     client.write(ESTABLISHED);
     const early = head.subarray(end + 4);

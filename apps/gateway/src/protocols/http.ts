@@ -7,7 +7,13 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { HTTP_STATUS, isRefusal, refuse, type Refusal } from '../access/decision.js';
-import { establish, type GatewayContext, type ListenerMode } from '../session.js';
+import {
+  establish,
+  reportRefusal,
+  startOfRequest,
+  type GatewayContext,
+  type ListenerMode,
+} from '../session.js';
 import { authorize } from './authorize.js';
 import { basicCredentials, parseAuthority, rawRefusal, REALM } from './http-common.js';
 
@@ -56,6 +62,7 @@ export const createHttpHandler = (context: GatewayContext, mode: ListenerMode) =
   });
 
   const forward = async (req: IncomingMessage, res: ServerResponse) => {
+    const opening = { protocol: 'http', startedAt: startOfRequest(req.socket) };
     let url: URL | undefined;
     try {
       url = new URL(req.url ?? '');
@@ -64,11 +71,12 @@ export const createHttpHandler = (context: GatewayContext, mode: ListenerMode) =
     }
     const target = url?.protocol === 'http:' ? parseAuthority(url.host, 80) : undefined;
     if (!url || !target) {
-      metrics.refused('http', 'bad-request');
-      return answerRefusal(
-        res,
-        refuse('bad-request', 'This is a proxy: send an absolute http:// URL, or CONNECT for https'),
+      const refusal = refuse(
+        'bad-request',
+        'This is a proxy: send an absolute http:// URL, or CONNECT for https',
       );
+      reportRefusal(context, req.socket, opening, refusal);
+      return answerRefusal(res, refusal);
     }
     const { decision, recheck } = await authorize(
       context,
@@ -76,11 +84,12 @@ export const createHttpHandler = (context: GatewayContext, mode: ListenerMode) =
       req.socket,
       basicCredentials(req.headers['proxy-authorization']),
     );
-    const connection = isRefusal(decision)
-      ? decision
-      : await establish(context, decision, target, recheck, req.socket, { stream: true });
+    const grant = isRefusal(decision) ? undefined : decision;
+    const connection = grant
+      ? await establish(context, grant, target, recheck, req.socket, { ...opening, stream: true })
+      : (decision as Refusal);
     if ('refused' in connection) {
-      metrics.refused('http', connection.refused);
+      reportRefusal(context, req.socket, opening, connection, { target, grant });
       return answerRefusal(res, connection);
     }
     const { egress } = connection;

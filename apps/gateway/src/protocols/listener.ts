@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import type { GatewayContext, ListenerMode } from '../session.js';
+import { markAccepted, type GatewayContext, type ListenerMode } from '../session.js';
 import { createConnectHandler } from './connect.js';
 import { createHttpHandler } from './http.js';
 import { createSocksHandler } from './socks5.js';
@@ -38,6 +38,7 @@ export const createListener = (
     sockets.delete(this);
   }
   const server = createServer({ noDelay: true }, (socket) => {
+    markAccepted(socket);
     sockets.add(socket);
     socket.once('close', forget);
     deadlines.within(socket, handshakeMs);

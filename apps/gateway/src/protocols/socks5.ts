@@ -1,6 +1,15 @@
 import type { Socket } from 'node:net';
 import { isRefusal, refuse, SOCKS_REPLY, type Decision, type Refusal } from '../access/decision.js';
-import { endRefused, establish, tunnel, type GatewayContext, type ListenerMode } from '../session.js';
+import type { Target } from '../egress/connect.js';
+import {
+  acceptedAt,
+  endRefused,
+  establish,
+  reportRefusal,
+  tunnel,
+  type GatewayContext,
+  type ListenerMode,
+} from '../session.js';
 import { authorize } from './authorize.js';
 
 const VERSION = 0x05;
@@ -58,8 +67,11 @@ export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) 
     let decision: Decision | undefined;
     let recheck: () => boolean = () => false;
 
+    let target: Target | undefined;
+    const opening = () => ({ protocol: 'socks5', startedAt: acceptedAt(client) });
     const fail = (refusal: Refusal, answer: Buffer) => {
-      metrics.refused('socks5', refusal.refused);
+      const grant = decision && !isRefusal(decision) ? decision : undefined;
+      reportRefusal(context, client, opening(), refusal, { target, grant });
       endRefused(context, client, answer);
       stage = 'busy';
     };
@@ -118,6 +130,7 @@ export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) 
           return fail(refuse('bad-request', 'Address type not supported'), reply(REPLY.addressNotSupported));
         if (buffer[1] !== CONNECT)
           return fail(refuse('bad-request', 'Only CONNECT is supported'), reply(REPLY.commandNotSupported));
+        target = { host: address.host, port: address.port };
         const rest = buffer.subarray(address.end);
         stage = 'busy';
         // From here the tunnel reads the socket: hold what comes early until it does.
@@ -128,13 +141,7 @@ export const createSocksHandler = (context: GatewayContext, mode: ListenerMode) 
             decision ?? refuse('credentials', 'Not authenticated'),
             reply(SOCKS_REPLY[decision?.refused ?? 'credentials']),
           );
-        const connection = await establish(
-          context,
-          decision,
-          { host: address.host, port: address.port },
-          recheck,
-          client,
-        );
+        const connection = await establish(context, decision, target, recheck, client, opening());
         if ('refused' in connection) return fail(connection, reply(SOCKS_REPLY[connection.refused]));
         metrics.accepted('socks5');
         client.write(reply(REPLY.succeeded));
