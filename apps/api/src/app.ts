@@ -1,11 +1,11 @@
 import type { Database } from '@proxydesk/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { publicUrl, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createCounters } from './lib/counters.js';
+import { connectSharedRedis } from './lib/shared-redis.js';
 import { requestLog } from './lib/request-log.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -93,16 +93,14 @@ export const buildApp = async ({
   // Services built once write their lines through the request being served: its id, and the user's.
   const log = requestLog(app);
   // One Redis client for everything shared across instances: rate limits and attempt counters.
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await registerSecurity(app, config, redis);
+  const redis = config.REDIS_URL ? await connectSharedRedis(config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
+  const counters = createCounters(redis);
+  await registerSecurity(app, config, redis ? counters : undefined);
   await registerDocs(app, config);
 
   const { db } = database;
   const shopUrl = publicUrl(config);
-  const counters = createCounters(redis);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? `${config.BRAND_NAME} <no-reply@localhost>`,
@@ -202,7 +200,7 @@ export const buildApp = async ({
   registerAuthentication(app, db);
   const readiness = createReadiness({
     database: databaseDependency(database),
-    redis: redisDependency(redis),
+    redis: redisDependency(redis?.client),
     mail: mailDependency(mailer),
   });
   app.decorate('readiness', readiness);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { SharedRedis } from './shared-redis.js';
 
 /**
  * Short-lived counters for attempt limits and single-use claims: in this process by default, in Redis
@@ -15,25 +16,35 @@ export interface Counters {
   reset(key: string): Promise<void>;
   /** True the first time `key` is claimed within `ttlSeconds`, false after (replay protection). */
   claimOnce(key: string, ttlSeconds: number): Promise<boolean>;
+  /** Counts one more under `key` in a fixed window of `windowMs`: the count so far and the time left. */
+  count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
 }
+
+const hitFrom =
+  (count: Counters['count']): Counters['hit'] =>
+  async (key, limit, windowSeconds) => {
+    const { count: sofar, ttlMs } = await count(key, windowSeconds * 1000);
+    return { allowed: sofar <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+  };
 
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }`;
 
-const redisCounters = (redis: Redis, prefix: string): Counters => ({
-  hit: async (key, limit, windowSeconds) => {
-    const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, windowSeconds * 1000)) as [
-      number,
-      number,
-    ];
-    return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
-  },
-  reset: async (key) => void (await redis.del(`${prefix}${key}`)),
-  claimOnce: async (key, ttlSeconds) =>
-    (await redis.set(`${prefix}${key}`, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
-});
+const redisCounters = (redis: Redis, prefix: string): Counters => {
+  const count: Counters['count'] = async (key, windowMs) => {
+    const [sofar, ttlMs] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, windowMs)) as [number, number];
+    return { count: sofar, ttlMs };
+  };
+  return {
+    count,
+    hit: hitFrom(count),
+    reset: async (key) => void (await redis.del(`${prefix}${key}`)),
+    claimOnce: async (key, ttlSeconds) =>
+      (await redis.set(`${prefix}${key}`, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
+  };
+};
 
 const memoryCounters = (now: () => number): Counters => {
   const entries = new Map<string, { count: number; until: number }>();
@@ -46,17 +57,16 @@ const memoryCounters = (now: () => number): Counters => {
     if (entries.size < 10_000) return;
     for (const [key, entry] of entries) if (entry.until <= now()) entries.delete(key);
   };
+  const count: Counters['count'] = (key, windowMs) => {
+    sweep();
+    const entry = live(key) ?? { count: 0, until: now() + windowMs };
+    entry.count += 1;
+    entries.set(key, entry);
+    return Promise.resolve({ count: entry.count, ttlMs: entry.until - now() });
+  };
   return {
-    hit: (key, limit, windowSeconds) => {
-      sweep();
-      const entry = live(key) ?? { count: 0, until: now() + windowSeconds * 1000 };
-      entry.count += 1;
-      entries.set(key, entry);
-      return Promise.resolve({
-        allowed: entry.count <= limit,
-        retryAfterSeconds: Math.max(1, Math.ceil((entry.until - now()) / 1000)),
-      });
-    },
+    count,
+    hit: hitFrom(count),
     reset: (key) => {
       entries.delete(key);
       return Promise.resolve();
@@ -70,5 +80,23 @@ const memoryCounters = (now: () => number): Counters => {
   };
 };
 
-export const createCounters = (redis: Redis | undefined, now: () => number = Date.now): Counters =>
-  redis ? redisCounters(redis, 'proxydesk-counter:') : memoryCounters(now);
+/**
+ * Redis while it is up, this instance's memory while it is not (issue #14: Redis is optional at run time; the
+ * shared client says when it goes and comes back). A command that fails on the way counts in memory too.
+ */
+const withFallback = (shared: Counters, local: Counters, isUp: () => boolean): Counters => {
+  const count: Counters['count'] = (...args) =>
+    isUp() ? shared.count(...args).catch(() => local.count(...args)) : local.count(...args);
+  return {
+    count,
+    hit: hitFrom(count),
+    reset: (key) => (isUp() ? shared.reset(key).catch(() => local.reset(key)) : local.reset(key)),
+    claimOnce: (...args) =>
+      isUp() ? shared.claimOnce(...args).catch(() => local.claimOnce(...args)) : local.claimOnce(...args),
+  };
+};
+
+export const createCounters = (redis: SharedRedis | undefined, now: () => number = Date.now): Counters =>
+  redis
+    ? withFallback(redisCounters(redis.client, 'proxydesk-counter:'), memoryCounters(now), redis.isUp)
+    : memoryCounters(now);

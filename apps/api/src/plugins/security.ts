@@ -1,8 +1,8 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import type { Counters } from '../lib/counters.js';
 import { HttpError } from '../lib/http-error.js';
 
 /**
@@ -44,10 +44,44 @@ const limitedPath = (request: FastifyRequest): string => {
   }
 };
 
+/**
+ * The rate limit's counts in the shared counters (Redis, or this instance's memory while Redis is away), so
+ * that the limit holds across instances and survives Redis going (issue #14).
+ */
+class SharedStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly counters: Counters,
+    private readonly prefix: string,
+  ) {}
+
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void {
+    this.counters.count(`${this.prefix}${key}`, timeWindow).then(
+      ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+      (error: Error) => callback(error),
+    );
+  }
+
+  child(routeOptions: { path: string }): FastifyRateLimitStore {
+    return new SharedStore(this.counters, `${this.prefix}${routeOptions.path}-`);
+  }
+}
+
+const sharedStoreOf = (counters: Counters) =>
+  class extends SharedStore {
+    constructor() {
+      super(counters, 'rl:');
+    }
+  };
+
+/** `sharedCounters`: with REDIS_URL, the counters the instances share; the limit counts in memory otherwise. */
 export const registerSecurity = async (
   app: FastifyInstance,
   config: Config,
-  redis: Redis | undefined,
+  sharedCounters: Counters | undefined,
 ): Promise<void> => {
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
@@ -62,7 +96,7 @@ export const registerSecurity = async (
       const path = limitedPath(request);
       return !path.startsWith('/v1/') || path.startsWith('/v1/webhooks/');
     },
-    ...(redis ? { redis, nameSpace: 'proxydesk-rl:' } : {}),
+    ...(sharedCounters ? { store: sharedStoreOf(sharedCounters) } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests: try again in ${context.after}`),
   });
