@@ -109,7 +109,7 @@ describe('Redis away at run time', () => {
 
     redis = await startRedis(port);
     await waitUntil(
-      async () => said('Redis is reachable again') === 2,
+      () => Promise.resolve(said('Redis is reachable again') === 2),
       10_000,
       'both instances to see Redis',
     );
