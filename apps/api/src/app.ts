@@ -7,6 +7,8 @@ import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createCounters } from './lib/counters.js';
 import { connectSharedRedis } from './lib/shared-redis.js';
 import { requestLog } from './lib/request-log.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { discordProvider, googleProvider } from './modules/auth/oauth.js';
@@ -220,6 +222,7 @@ export const buildApp = async ({
     catalogue.locations,
   );
   invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
+  adminRoutes(app, createAdminService(db), shopUrl);
   await webhookRoutes(app, {
     db,
     payments,

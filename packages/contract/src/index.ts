@@ -13,3 +13,4 @@ export * from './countries.js';
 export * from './billing.js';
 export * from './proxy-lines.js';
 export * from './proxies.js';
+export * from './admin.js';

@@ -19,3 +19,5 @@ export * from './repositories/usage-roll-up.js';
 export * from './repositories/gateway.js';
 export * from './repositories/clean-up.js';
 export * from './repositories/lifecycle.js';
+export * from './repositories/admin.js';
+export { isUuid } from './schema/columns.js';

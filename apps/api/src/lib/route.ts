@@ -41,7 +41,9 @@ export const route = <E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response, '4xx': errorSchema },
-      ...(access === 'public' ? {} : { security: [{ bearer: [] }, { apiKey: [] }] }),
+      ...(access === 'public'
+        ? {}
+        : { security: access === 'staff' || access === 'operator' ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }] }),
     },
     ...(access === 'public'
       ? {}

@@ -40,9 +40,28 @@ const resolve = async (db: Db, header: string | undefined): Promise<Account> => 
   throw unauthorized();
 };
 
+/** Console levels: anyone else is told the path does not exist, exactly as for an unknown path (issue #17 §1). */
+const STAFF_LEVELS: ReadonlySet<AccessLevel> = new Set(['staff', 'operator']);
+const STAFF_ROLES: ReadonlySet<string> = new Set(['operator', 'support']);
+
+/** The console's caller: a signed-in operator or support member (never an API key), with 2FA on. */
+const resolveStaff = async (db: Db, request: FastifyRequest, level: AccessLevel): Promise<Account> => {
+  const hidden = new HttpError(404, `No route ${request.method} ${request.url.split('?')[0] ?? request.url}`);
+  const account = await resolve(db, request.headers.authorization).catch(() => {
+    throw hidden;
+  });
+  const { user } = account;
+  if (!account.sessionId || !user.isActive || !STAFF_ROLES.has(user.role)) throw hidden;
+  if (!user.is2fa) throw new HttpError(403, 'Turn on two-factor authentication in Settings to open the console');
+  if (level === 'operator' && user.role !== 'operator')
+    throw new HttpError(403, 'Support has read-only access to the console');
+  return account;
+};
+
 export const registerAuthentication = (app: FastifyInstance, db: Db): void => {
   app.decorateRequest('account', null);
   app.decorate('authenticate', async (request: FastifyRequest, level: Exclude<AccessLevel, 'public'>) => {
+    if (STAFF_LEVELS.has(level)) return (request.account = await resolveStaff(db, request, level));
     const account = await resolve(db, request.headers.authorization);
     // Deactivation revokes every session; a key or a session that outlived it still stops here.
     if (!account.user.isActive) throw unauthorized();

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.js';
 
-export const roleEnum = pgEnum('role', ['customer', 'reseller', 'operator']);
+export const roleEnum = pgEnum('role', ['customer', 'reseller', 'operator', 'support']);
 
 export const users = pgTable(
   'users',

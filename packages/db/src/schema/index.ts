@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './catalogue.js';
 export * from './billing.js';
 export * from './proxies.js';
+export * from './admin.js';

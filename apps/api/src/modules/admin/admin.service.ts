@@ -1,0 +1,164 @@
+import {
+  centsToEuro,
+  euroToCents,
+  PRODUCT_CODES,
+  type AdminCustomer,
+  type AdminOverview,
+} from '@proxydesk/contract';
+import {
+  adjustBalance,
+  balanceCents,
+  customerRecords,
+  findUserById,
+  isUuid,
+  listAudit,
+  listCustomerPlans,
+  searchCustomers,
+  shopOverview,
+  type Actor,
+  type CustomerSort,
+  type Db,
+  type User,
+} from '@proxydesk/db';
+import { HttpError } from '../../lib/http-error.js';
+
+const PAGE_SIZE = 10;
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const customerOf = (user: User, balanceCents: number): AdminCustomer => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  role: user.role,
+  is_active: user.isActive,
+  is_2fa: user.is2fa,
+  email_verified: user.emailVerified,
+  joined: user.createdAt.toISOString(),
+  balance: centsToEuro(balanceCents),
+  referral_code: user.referralCode,
+  sign_in: [
+    ...(user.passwordHash ? ['password'] : []),
+    ...(user.googleSub ? ['google'] : []),
+    ...(user.discordId ? ['discord'] : []),
+  ],
+});
+
+const notFound = () => new HttpError(404, 'No such customer');
+
+/**
+ * What the console reads and does (issue #17), over the same repositories as the customer routes: no second copy
+ * of a rule for operators (DESIGN.md §5.9).
+ */
+export const createAdminService = (db: Db) => ({
+  overview: async (): Promise<AdminOverview> => {
+    const figures = await shopOverview(db);
+    return {
+      revenue: {
+        today: centsToEuro(figures.revenueCents.today),
+        week: centsToEuro(figures.revenueCents.week),
+        month: centsToEuro(figures.revenueCents.month),
+      },
+      daily: figures.daily.map((row) => ({ day: row.day, revenue: centsToEuro(row.cents) })),
+      customers: figures.customers,
+      active_plans: figures.activePlans.map((row) => ({ product: row.product, value: row.n })),
+      pool: figures.pool.map(({ product, assigned, free }) => ({ product, assigned, free })),
+      traffic: figures.traffic.map((row) => ({ product: row.product, value: row.bytes })),
+    };
+  },
+
+  customers: async (
+    q: string | undefined,
+    sort: CustomerSort,
+    page: number,
+    pageUrl: (page: number) => string,
+  ) => {
+    const { rows, count } = await searchCustomers(db, { q, sort, page, pageSize: PAGE_SIZE });
+    return {
+      count,
+      next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null,
+      results: rows.map((row) => customerOf(row.user, row.balanceCents)),
+    };
+  },
+
+  customer: async (id: string) => {
+    const user = isUuid(id) ? await findUserById(db, id) : undefined;
+    if (!user) throw notFound();
+    const [records, plans, balance] = await Promise.all([
+      customerRecords(db, user.id),
+      listCustomerPlans(db, user.id, [...PRODUCT_CODES]),
+      balanceCents(db, user.id),
+    ]);
+    return {
+      customer: customerOf(user, balance),
+      plans: plans.map(({ plan }) => ({
+        id: plan.id,
+        product: plan.productType,
+        name: plan.planName,
+        status: plan.status,
+        data_gb: plan.dataGb,
+        ip_amount: plan.ipAmount,
+        expiry_date: iso(plan.expiresAt),
+      })),
+      invoices: records.invoices.map((invoice) => ({
+        id: invoice.id,
+        plan_name: invoice.planName,
+        price: centsToEuro(invoice.priceCents),
+        payment_method: invoice.paymentMethod,
+        paid: invoice.paid,
+        created: invoice.createdAt.toISOString(),
+      })),
+      ledger: records.ledger.map((entry) => ({
+        amount: centsToEuro(entry.amountCents),
+        reason: entry.reason,
+        created: entry.createdAt.toISOString(),
+      })),
+      sessions: records.sessions.map((session) => ({
+        id: session.id,
+        created: session.createdAt.toISOString(),
+        ip: session.ip,
+      })),
+      whitelist: records.whitelist.map((entry) => ({ ip: entry.ip, plan_id: entry.planId })),
+      referral: { points: user.referralPoints, referees: records.referees },
+    };
+  },
+
+  adjustBalance: async (actor: Actor, id: string, amount: number, reason: string) => {
+    const amountCents = euroToCents(amount);
+    if (amountCents === 0) throw new HttpError(400, 'Amount must not be zero');
+    const outcome = await adjustBalance(db, actor, { userId: id, amountCents, reason });
+    if (outcome === 'no-such-customer') throw notFound();
+    if (outcome === 'below-zero') throw new HttpError(409, 'The balance cannot go below zero');
+    return { balance: centsToEuro(outcome.balanceCents) };
+  },
+
+  audit: async (
+    filter: { target?: string | undefined; actor?: string | undefined },
+    page: number,
+    pageUrl: (page: number) => string,
+  ) => {
+    const { rows, count } = await listAudit(
+      db,
+      { targetId: filter.target, actorId: filter.actor },
+      page,
+      PAGE_SIZE,
+    );
+    return {
+      count,
+      next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null,
+      results: rows.map(({ entry, actor }) => ({
+        id: entry.id,
+        actor,
+        ip: entry.ip,
+        action: entry.action,
+        target_type: entry.targetType,
+        target_id: entry.targetId,
+        before: entry.before,
+        after: entry.after,
+        reason: entry.reason,
+        created: entry.createdAt.toISOString(),
+      })),
+    };
+  },
+});
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,150 @@
+import { defineEndpoint } from './endpoint.js';
+import { paged, withPayload } from './envelope.js';
+import { z } from './zod.js';
+
+/**
+ * The operator console's API (issue #17): under `/v1/admin`, tagged "Operator" in the docs. Staff read it; only
+ * operators change things, and every change names its reason and is audited.
+ */
+const TAG = 'Operator';
+
+const pageQuery = z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000))));
+const reason = z
+  .string('Give a reason')
+  .check(z.trim(), z.minLength(3, 'Give a reason (3 characters or more)'), z.maxLength(500));
+const customerId = z.object({ id: z.string().check(z.maxLength(64)) });
+
+const perProduct = <T extends z.ZodMiniType>(figure: T) =>
+  z.array(z.object({ product: z.string(), value: figure }));
+
+export const adminOverviewSchema = z.object({
+  /** Euro, 2 decimals. */
+  revenue: z.object({ today: z.number(), week: z.number(), month: z.number() }),
+  /** Revenue per day over 30 days (UTC days with any). */
+  daily: z.array(z.object({ day: z.string(), revenue: z.number() })),
+  customers: z.object({ today: z.int(), week: z.int(), month: z.int(), total: z.int() }),
+  active_plans: perProduct(z.int()),
+  pool: z.array(z.object({ product: z.string(), assigned: z.int(), free: z.int() })),
+  /** Bytes through the gateways in 30 days. */
+  traffic: perProduct(z.number()),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const adminCustomerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  is_active: z.boolean(),
+  is_2fa: z.boolean(),
+  email_verified: z.boolean(),
+  /** ISO 8601. */
+  joined: z.string(),
+  balance: z.number(),
+  referral_code: z.string(),
+  sign_in: z.array(z.string()),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+
+export const adminCustomerPageSchema = z.object({
+  customer: adminCustomerSchema,
+  plans: z.array(
+    z.object({
+      id: z.string(),
+      product: z.string(),
+      name: z.string(),
+      status: z.string(),
+      data_gb: z.nullable(z.number()),
+      ip_amount: z.nullable(z.int()),
+      expiry_date: z.nullable(z.string()),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      plan_name: z.string(),
+      price: z.number(),
+      payment_method: z.string(),
+      paid: z.boolean(),
+      created: z.string(),
+    }),
+  ),
+  ledger: z.array(z.object({ amount: z.number(), reason: z.string(), created: z.string() })),
+  sessions: z.array(z.object({ id: z.string(), created: z.string(), ip: z.nullable(z.string()) })),
+  whitelist: z.array(z.object({ ip: z.string(), plan_id: z.string() })),
+  referral: z.object({ points: z.int(), referees: z.int() }),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.int(),
+  actor: z.string(),
+  ip: z.nullable(z.string()),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string(),
+  created: z.string(),
+});
+
+export const adminEndpoints = {
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/overview',
+    summary: 'Revenue, customers, plans, pool and traffic at a glance',
+    tag: TAG,
+    access: 'staff',
+    response: withPayload(adminOverviewSchema),
+  }),
+  customers: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/customers',
+    summary: 'Customers by username or e-mail prefix, id, referral code or whitelisted IP; ten a page',
+    tag: TAG,
+    access: 'staff',
+    query: z.object({
+      q: z.optional(z.string().check(z.maxLength(200))),
+      sort: z.optional(z.enum(['joined', '-joined', 'username', '-username'])),
+      page: pageQuery,
+    }),
+    response: paged(adminCustomerSchema),
+  }),
+  customer: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/customers/:id',
+    summary: "A customer's page: profile, plans, invoices, balance, sessions, whitelist, referrals",
+    tag: TAG,
+    access: 'staff',
+    params: customerId,
+    response: withPayload(adminCustomerPageSchema),
+  }),
+  adjustBalance: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/customers/:id/balance',
+    summary: "Credit (or, negative, debit) a customer's balance, with a reason",
+    tag: TAG,
+    access: 'operator',
+    params: customerId,
+    body: z.object({
+      amount: z
+        .number('Amount must be a number')
+        .check(z.gte(-100_000, 'Amount is too large'), z.lte(100_000, 'Amount is too large')),
+      reason,
+    }),
+    response: withPayload(z.object({ balance: z.number() })),
+  }),
+  audit: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/audit',
+    summary: 'The audit trail of operator actions, newest first; ten a page',
+    tag: TAG,
+    access: 'staff',
+    query: z.object({
+      target: z.optional(z.string().check(z.maxLength(64))),
+      actor: z.optional(z.string().check(z.maxLength(64))),
+      page: pageQuery,
+    }),
+    response: paged(auditEntrySchema),
+  }),
+};

@@ -1,0 +1,257 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { isUuid } from '../schema/columns.js';
+import {
+  auditLog,
+  balanceLedger,
+  customerPlans,
+  invoices,
+  poolAssignments,
+  proxyPool,
+  sessions,
+  usageRecords,
+  users,
+  whitelistedIps,
+} from '../schema/index.js';
+import { lockedBalanceCents } from './payments.js';
+
+/** Who did it and from where: every operator action carries this into its audit row. */
+export interface Actor {
+  userId: string;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: unknown;
+  after: unknown;
+  reason: string;
+}
+
+/** Writes the audit row of an action, inside the action's own transaction (issue #17 §7). */
+export const writeAudit = async (tx: Db, actor: Actor, entry: AuditEntry): Promise<void> => {
+  await tx.insert(auditLog).values({ actorId: actor.userId, ip: actor.ip, ...entry });
+};
+
+/** The audit trail, newest first, optionally of one target or one actor. */
+export const listAudit = async (
+  db: Db,
+  filter: { targetId?: string | undefined; actorId?: string | undefined },
+  page: number,
+  pageSize: number,
+) => {
+  const where = and(
+    filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+    filter.actorId && isUuid(filter.actorId) ? eq(auditLog.actorId, filter.actorId) : undefined,
+  );
+  const rows = await db
+    .select({ entry: auditLog, actor: users.username })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  return { rows, count: total?.n ?? 0 };
+};
+
+const DAY_MS = 86_400_000;
+
+/** The console's first page (issue #17 §2): money, customers, plans, pool and traffic, in a few queries. */
+export const shopOverview = async (db: Db, now = new Date()) => {
+  const since = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  const startOfToday = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
+  ).toISOString();
+  const revenueSince = (at: string) =>
+    sql`coalesce(sum(${invoices.priceCents}) filter (where ${invoices.paidAt} >= ${at}::timestamptz), 0)`.mapWith(
+      Number,
+    );
+  const [money] = await db
+    .select({
+      today: revenueSince(startOfToday),
+      week: revenueSince(since(7)),
+      month: revenueSince(since(30)),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.paid, true), sql`${invoices.paidAt} >= ${since(30)}::timestamptz`));
+  const daily = await db
+    .select({
+      day: sql<string>`to_char(date_trunc('day', ${invoices.paidAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+      cents: sql`sum(${invoices.priceCents})`.mapWith(Number),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.paid, true), sql`${invoices.paidAt} >= ${since(30)}::timestamptz`))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const newSince = (at: string) =>
+    sql`count(*) filter (where ${users.createdAt} >= ${at}::timestamptz)`.mapWith(Number);
+  const [customers] = await db
+    .select({
+      today: newSince(startOfToday),
+      week: newSince(since(7)),
+      month: newSince(since(30)),
+      total: count(),
+    })
+    .from(users);
+  const activePlans = await db
+    .select({ product: customerPlans.productType, n: count() })
+    .from(customerPlans)
+    .where(
+      and(
+        eq(customerPlans.status, 'active'),
+        sql`(${customerPlans.expiresAt} is null or ${customerPlans.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .groupBy(customerPlans.productType)
+    .orderBy(customerPlans.productType);
+  const pool = await db
+    .select({
+      product: proxyPool.productType,
+      total: count(),
+      assigned: sql`count(${poolAssignments.poolId})`.mapWith(Number),
+    })
+    .from(proxyPool)
+    .leftJoin(poolAssignments, eq(poolAssignments.poolId, proxyPool.id))
+    .groupBy(proxyPool.productType)
+    .orderBy(proxyPool.productType);
+  const traffic = await db
+    .select({
+      product: usageRecords.productType,
+      bytes: sql`sum(${usageRecords.bytesUp} + ${usageRecords.bytesDown})`.mapWith(Number),
+    })
+    .from(usageRecords)
+    .where(sql`${usageRecords.bucket} >= ${since(30)}::timestamptz`)
+    .groupBy(usageRecords.productType)
+    .orderBy(usageRecords.productType);
+  return {
+    revenueCents: money ?? { today: 0, week: 0, month: 0 },
+    daily,
+    customers: customers ?? { today: 0, week: 0, month: 0, total: 0 },
+    activePlans,
+    pool: pool.map((row) => ({ ...row, free: row.total - row.assigned })),
+    traffic,
+  };
+};
+
+export const CUSTOMER_SORTS = ['joined', '-joined', 'username', '-username'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+/**
+ * Customers matching `q`: a username or e-mail that starts with it, an id, a referral code or a whitelisted IP
+ * that is it; everyone without `q`. Paged and sorted.
+ */
+export const searchCustomers = async (
+  db: Db,
+  { q, sort, page, pageSize }: { q?: string | undefined; sort: CustomerSort; page: number; pageSize: number },
+) => {
+  const term = q?.trim();
+  let where: SQL | undefined;
+  if (term) {
+    const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byIp = db
+      .select({ userId: customerPlans.userId })
+      .from(whitelistedIps)
+      .innerJoin(customerPlans, eq(customerPlans.id, whitelistedIps.customerPlanId))
+      .where(eq(whitelistedIps.ip, term));
+    where = or(
+      ilike(users.username, prefix),
+      ilike(users.email, prefix),
+      eq(users.referralCode, term.toUpperCase()),
+      inArray(users.id, byIp),
+      ...(isUuid(term) ? [eq(users.id, term)] : []),
+    );
+  }
+  const order = {
+    joined: asc(users.createdAt),
+    '-joined': desc(users.createdAt),
+    username: asc(sql`lower(${users.username})`),
+    '-username': desc(sql`lower(${users.username})`),
+  }[sort];
+  const rows = await db
+    .select({
+      user: users,
+      // Qualified by hand: drizzle leaves a one-table query's columns bare, and the subquery would take them as its own.
+      balanceCents:
+        sql`(select coalesce(sum(ledger.amount_cents), 0) from balance_ledger ledger where ledger.user_id = users.id)`.mapWith(
+          Number,
+        ),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(order, asc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, count: total?.n ?? 0 };
+};
+
+/** Everything the console shows on a customer's page, besides their plans (listCustomerPlans). */
+export const customerRecords = async (db: Db, userId: string, now = new Date()) => {
+  const [invoiceRows, ledger, openSessions, whitelist] = await Promise.all([
+    db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt)).limit(20),
+    db
+      .select()
+      .from(balanceLedger)
+      .where(eq(balanceLedger.userId, userId))
+      .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
+      .limit(20),
+    db
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(desc(sessions.createdAt)),
+    db
+      .select({ ip: whitelistedIps.ip, planId: whitelistedIps.customerPlanId })
+      .from(whitelistedIps)
+      .innerJoin(customerPlans, eq(customerPlans.id, whitelistedIps.customerPlanId))
+      .where(eq(customerPlans.userId, userId)),
+  ]);
+  const [referrals] = await db.select({ n: count() }).from(users).where(eq(users.referredBy, userId));
+  return { invoices: invoiceRows, ledger, sessions: openSessions, whitelist, referees: referrals?.n ?? 0 };
+};
+
+export type BalanceAdjustment = { balanceCents: number } | 'no-such-customer' | 'below-zero';
+
+/**
+ * Credits (or, with a negative amount, debits) a customer's balance with a reason: a ledger entry and its audit
+ * row in one transaction, under the customer's lock, never below zero.
+ */
+export const adjustBalance = (
+  db: Db,
+  actor: Actor,
+  { userId, amountCents, reason }: { userId: string; amountCents: number; reason: string },
+): Promise<BalanceAdjustment> =>
+  db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (!isUuid(userId)) return 'no-such-customer';
+    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!exists) return 'no-such-customer';
+    const before = await lockedBalanceCents(tx, userId);
+    const after = before + amountCents;
+    if (after < 0) return 'below-zero';
+    await tx.insert(balanceLedger).values({ userId, amountCents, reason: `Operator: ${reason}` });
+    await writeAudit(tx, actor, {
+      action: amountCents >= 0 ? 'balance.credit' : 'balance.debit',
+      targetType: 'user',
+      targetId: userId,
+      before: { balanceCents: before },
+      after: { balanceCents: after },
+      reason,
+    });
+    return { balanceCents: after };
+  });
