@@ -68,7 +68,7 @@ export const cutDatabase = async (serverUrl) => {
 
 /**
  * What the database says after the run: each paid-for invoice's state, provisions beyond one per paid
- * invoice (or any for an unpaid one), and the usage the gateways wrote.
+ * invoice (or any for an unpaid one), and the usage the gateways wrote (rows, and the plans' running totals).
  */
 export const readOutcome = async (databaseUrl, takenInvoiceIds) => {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -92,10 +92,16 @@ export const readOutcome = async (databaseUrl, takenInvoiceIds) => {
     const usage = await client.query(
       'select coalesce(sum(bytes_up), 0)::bigint as up, coalesce(sum(bytes_down), 0)::bigint as down from usage_records',
     );
+    // The running totals per plan that quotas and the dashboard read (issue #14 §4) must agree with the rows.
+    const plans = await client.query('select coalesce(sum(used_bytes), 0)::bigint as used from plan_usage');
     return {
       lost,
       ...totals.rows[0],
-      usage: { up: Number(usage.rows[0].up), down: Number(usage.rows[0].down) },
+      usage: {
+        up: Number(usage.rows[0].up),
+        down: Number(usage.rows[0].down),
+        planTotals: Number(plans.rows[0].used),
+      },
     };
   } finally {
     await client.end();

@@ -98,7 +98,9 @@ export const printReport = ({ options, run, events, changes, exits, stats, outco
   console.log('\nErrors by kind');
   printErrors(stats.errors());
 
-  const usageEqual = outcome.usage.up === moved.up && outcome.usage.down === moved.down;
+  const { usage } = outcome;
+  const usageEqual =
+    usage.up === moved.up && usage.down === moved.down && usage.planTotals === moved.up + moved.down;
   const checks = [
     {
       name: 'payments lost',
@@ -113,7 +115,9 @@ export const printReport = ({ options, run, events, changes, exits, stats, outco
     {
       name: 'usage bytes counted vs moved',
       ok: usageEqual,
-      value: `up ${number(outcome.usage.up)} / ${number(moved.up)}, down ${number(outcome.usage.down)} / ${number(moved.down)}`,
+      value:
+        `up ${number(usage.up)} / ${number(moved.up)}, down ${number(usage.down)} / ${number(moved.down)}, ` +
+        `plans' running totals ${number(usage.planTotals)} / ${number(moved.up + moved.down)}`,
     },
     {
       name: 'processes that exited on their own',

@@ -72,8 +72,9 @@ try {
   const databaseUrl = await prepareDatabase(options.postgresUrl, customers);
   target = await startTarget(PORTS.target);
   await startRedis(fleet);
-  await Promise.all([0, 1].map((i) => startApi(fleet, i, databaseUrl)));
-  await Promise.all([0, 1].map((i) => startGatewayProcess(fleet, i, databaseUrl)));
+  // One after the other, as a rolling deploy starts them.
+  for (const i of [0, 1]) await startApi(fleet, i, databaseUrl);
+  for (const i of [0, 1]) await startGatewayProcess(fleet, i, databaseUrl);
   // HAProxy checks readiness where the API has it (issue #14 §5), liveness otherwise.
   const readiness = await probe(PORTS.apis[0], '/readyz');
   const healthPath = readiness.status === 200 && readiness.json ? '/readyz' : '/healthz';
