@@ -43,7 +43,12 @@ export const route = <E extends Endpoint>(
       response: { 200: endpoint.response, '4xx': errorSchema },
       ...(access === 'public'
         ? {}
-        : { security: access === 'staff' || access === 'operator' ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }] }),
+        : {
+            security:
+              access === 'staff' || access === 'operator'
+                ? [{ bearer: [] }]
+                : [{ bearer: [] }, { apiKey: [] }],
+          }),
     },
     ...(access === 'public'
       ? {}

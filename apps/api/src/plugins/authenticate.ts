@@ -52,7 +52,8 @@ const resolveStaff = async (db: Db, request: FastifyRequest, level: AccessLevel)
   });
   const { user } = account;
   if (!account.sessionId || !user.isActive || !STAFF_ROLES.has(user.role)) throw hidden;
-  if (!user.is2fa) throw new HttpError(403, 'Turn on two-factor authentication in Settings to open the console');
+  if (!user.is2fa)
+    throw new HttpError(403, 'Turn on two-factor authentication in Settings to open the console');
   if (level === 'operator' && user.role !== 'operator')
     throw new HttpError(403, 'Support has read-only access to the console');
   return account;
