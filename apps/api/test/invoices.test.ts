@@ -1,4 +1,10 @@
-import { customPlanPrice, gbSliderPrice, PENDING_WINDOW_MS, type Plan } from '@proxydesk/contract';
+import {
+  customPlanPrice,
+  gbSliderPrice,
+  PENDING_WINDOW_MS,
+  type CustomDayPrices,
+  type Plan,
+} from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,8 +214,10 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     );
     const customInvoice = (await api.get(`/v1/invoice/read/${custom.body.payload.invoice_id}`, { token }))
       .body.payload.invoice;
+    const tables = (await api.get('/v1/plan/custom-prices')).body.payload as CustomDayPrices[];
+    const ipv6Days = tables.find((x) => x.type === 'PR_5')!.prices;
     expect(customInvoice).toMatchObject({
-      plan_price: customPlanPrice(22, 3),
+      plan_price: customPlanPrice(22, 3, ipv6Days),
       ip_amount: 3,
       duration: 22 * 24,
       proxy_type: 'PR_5',

@@ -1,7 +1,9 @@
 import { z } from './zod.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
+import { CUSTOM_PLAN } from './pricing.js';
 import { productCodeSchema } from './products.js';
+import { ipProductSchema } from './proxies.js';
 
 const euro = z.number().check(z.nonnegative(), z.multipleOf(0.01));
 
@@ -19,6 +21,18 @@ export const planSchema = z
   })
   .check(z.meta({ id: 'Plan' }));
 export type Plan = z.infer<typeof planSchema>;
+
+/**
+ * The custom datacenter / IPv6 plan's price per day for 1..30 days (index = days − 1), as the operator keeps
+ * it in the catalogue: the browser prices the custom plan card from it with the server's rule.
+ */
+export const customDayPricesSchema = z
+  .object({
+    type: ipProductSchema,
+    prices: z.array(euro).check(z.maxLength(CUSTOM_PLAN.maxDays)),
+  })
+  .check(z.meta({ id: 'CustomDayPrices' }));
+export type CustomDayPrices = z.infer<typeof customDayPricesSchema>;
 
 export const PAYMENT_METHOD_CODES = ['sandbox', 'stripe', 'crypto', 'coingate', 'paddle', 'balance'] as const;
 export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
@@ -61,6 +75,12 @@ const read = <T extends z.ZodMiniType>(path: string, summary: string, tag: strin
 
 export const catalogueEndpoints = {
   plans: read('/v1/plan/read', 'Purchasable plans of every product', 'catalogue', planSchema),
+  customDayPrices: read(
+    '/v1/plan/custom-prices',
+    'Custom datacenter and IPv6 plans: price per day for 1 to 30 days, per product',
+    'catalogue',
+    customDayPricesSchema,
+  ),
   paymentMethods: read('/v1/payment_method/read', 'Payment methods', 'catalogue', paymentMethodSchema),
   faqs: read('/v1/faq/read', 'Frequently asked questions', 'content', faqSchema),
   announcements: read(

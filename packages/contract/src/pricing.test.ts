@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_CUSTOM_DAY_PRICES,
   customPlanPrice,
   durationLabel,
   gbSliderBounds,
@@ -49,19 +48,22 @@ describe('GB slider (SPEC.md §9)', () => {
 });
 
 describe('custom plan (SPEC.md §9)', () => {
-  it('uses the day table exactly as written, dip at day 22 included', () => {
-    expect(DEFAULT_CUSTOM_DAY_PRICES).toHaveLength(30);
-    const expected = [
-      10, 15, 20, 25, 30, 35, 40, 44, 48, 52, 56, 60, 64, 68, 72, 74, 76, 78, 80, 82, 86, 78, 88, 90, 92,
-      93.6, 95.2, 96.8, 98.4, 100,
-    ];
-    expected.forEach((price, index) => expect(customPlanPrice(index + 1, 1)).toBe(price));
+  /** The shop's list as SPEC.md §9 writes it, dip at day 22 included (the catalogue ships it). */
+  const SPEC_DAY_PRICES = [
+    10, 15, 20, 25, 30, 35, 40, 44, 48, 52, 56, 60, 64, 68, 72, 74, 76, 78, 80, 82, 86, 78, 88, 90, 92, 93.6,
+    95.2, 96.8, 98.4, 100,
+  ];
+
+  it('one IP costs the day price of the table', () => {
+    SPEC_DAY_PRICES.forEach((price, index) =>
+      expect(customPlanPrice(index + 1, 1, SPEC_DAY_PRICES)).toBe(price),
+    );
   });
 
   it('charges 80% of the day price for each IP beyond the first', () => {
-    expect(customPlanPrice(1, 2)).toBe(18);
-    expect(customPlanPrice(30, 10)).toBe(820);
-    expect(customPlanPrice(26, 3)).toBe(243.36);
+    expect(customPlanPrice(1, 2, SPEC_DAY_PRICES)).toBe(18);
+    expect(customPlanPrice(30, 10, SPEC_DAY_PRICES)).toBe(820);
+    expect(customPlanPrice(26, 3, SPEC_DAY_PRICES)).toBe(243.36);
   });
 
   it('says "Invalid Days" and "Invalid Ips" out of range', () => {
@@ -71,12 +73,16 @@ describe('custom plan (SPEC.md §9)', () => {
     expect(isValidCustomPlan(1, 11)).toEqual({ ips: 'Invalid Ips' });
     expect(isValidCustomPlan(1.5, 1)).toEqual({ days: 'Invalid Days' });
     expect(isValidCustomPlan(30, 10)).toEqual({});
-    expect(() => customPlanPrice(31, 1)).toThrow('Invalid Days');
+    expect(() => customPlanPrice(31, 1, SPEC_DAY_PRICES)).toThrow('Invalid Days');
   });
 
   it('takes the operator’s own table', () => {
     const table = Array.from({ length: 30 }, () => 5);
     expect(customPlanPrice(12, 2, table)).toBe(9);
+  });
+
+  it('refuses a day count the table has no price for', () => {
+    expect(() => customPlanPrice(12, 1, [10, 15])).toThrow('no price for 12 days');
   });
 });
 

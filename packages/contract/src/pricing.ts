@@ -6,16 +6,6 @@ export const GB_SLIDER = { step: 50, max: 2000 } as const;
 /** Custom datacenter / IPv6 plan bounds, SPEC.md §5. */
 export const CUSTOM_PLAN = { minDays: 1, maxDays: 30, minIps: 1, maxIps: 10, extraIpShare: 0.8 } as const;
 
-/**
- * The shop's custom-plan price per day for 1..30 days (SPEC.md §9, index = days - 1).
- * The dip to 78 at day 22 is the shop's list as written (DESIGN.md §3); the catalogue stores
- * its own copy so the operator can change it, and this is the default it ships with.
- */
-export const DEFAULT_CUSTOM_DAY_PRICES: readonly number[] = [
-  10, 15, 20, 25, 30, 35, 40, 44, 48, 52, 56, 60, 64, 68, 72, 74, 76, 78, 80, 82, 86, 78, 88, 90, 92, 93.6,
-  95.2, 96.8, 98.4, 100,
-];
-
 export interface SliderPlan {
   /** Base price in euro for the plan's included data. */
   price: number;
@@ -58,12 +48,12 @@ export const isValidCustomPlan = (days: number, ips: number): { days?: string; i
   return errors;
 };
 
-/** Custom plan total = day price(days) × (1 + 0.8 × (ips − 1)), DESIGN.md §4. */
-export const customPlanPrice = (
-  days: number,
-  ips: number,
-  dayPrices: readonly number[] = DEFAULT_CUSTOM_DAY_PRICES,
-): number => {
+/**
+ * Custom plan total = day price(days) × (1 + 0.8 × (ips − 1)), DESIGN.md §4. `dayPrices` is the catalogue's
+ * table (index = days − 1; SPEC.md §9 ships as `packages/db/catalogue/custom-day-prices.json`): the server
+ * charges and the browser shows the same figure from the same table.
+ */
+export const customPlanPrice = (days: number, ips: number, dayPrices: readonly number[]): number => {
   const errors = isValidCustomPlan(days, ips);
   if (errors.days ?? errors.ips) throw new RangeError(errors.days ?? errors.ips);
   const dayPrice = dayPrices[days - 1];

@@ -1,10 +1,13 @@
 /** Port of the residential / ISP / premium gateway in every generated line (SPEC.md §9). */
 export const GATEWAY_PORT = 31112;
 
-/** Generator quantities (SPEC.md §5, DESIGN.md §3): the /proxy premium generator, and the product pages. */
+/**
+ * Generator quantities (SPEC.md §5, DESIGN.md §3): the /proxy premium generator, and the product pages;
+ * both forms start at 1.
+ */
 export const GENERATOR_LIMITS = {
-  proxyPage: { min: 1, max: 100 },
-  productPage: { min: 1, max: 10_000 },
+  proxyPage: { min: 1, max: 100, default: 1 },
+  productPage: { min: 1, max: 10_000, default: 1 },
 } as const;
 
 export const STICKY_SESSION_LENGTH = 8;

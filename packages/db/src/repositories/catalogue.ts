@@ -1,6 +1,7 @@
 import {
   centsToEuro,
   type Announcement,
+  type CustomDayPrices,
   type Faq,
   type Maintenance,
   type PaymentMethod,
@@ -13,6 +14,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
   announcements,
+  customDayPrices,
   faqs,
   locationCities,
   locationIsps,
@@ -40,6 +42,18 @@ export const listPlans = async (db: Db): Promise<Plan[]> => {
     data: p.dataGb,
     add_gb_price: p.addGbPriceCents === null ? null : centsToEuro(p.addGbPriceCents),
   }));
+};
+
+/** Each custom-plan product's price per day for 1..30 days, in euro (index = days − 1). */
+export const listCustomDayPriceTables = async (db: Db): Promise<CustomDayPrices[]> => {
+  const rows = await db
+    .select()
+    .from(customDayPrices)
+    .orderBy(asc(customDayPrices.productType), asc(customDayPrices.days));
+  const tables = new Map<string, number[]>();
+  for (const row of rows)
+    tables.set(row.productType, [...(tables.get(row.productType) ?? []), centsToEuro(row.priceCents)]);
+  return [...tables].map(([type, prices]) => ({ type: type as CustomDayPrices['type'], prices }));
 };
 
 export const listPaymentMethods = async (db: Db): Promise<PaymentMethod[]> => {

@@ -11,6 +11,9 @@ export const catalogueRoutes = (
   isPaymentMethodUsable: (code: string) => boolean,
 ): void => {
   route(app, catalogueEndpoints.plans, async () => ({ payload: await catalogue.plans() }));
+  route(app, catalogueEndpoints.customDayPrices, async () => ({
+    payload: await catalogue.customDayPrices(),
+  }));
   route(app, catalogueEndpoints.paymentMethods, async () => ({
     payload: (await catalogue.paymentMethods()).filter((method) => isPaymentMethodUsable(method.code)),
   }));

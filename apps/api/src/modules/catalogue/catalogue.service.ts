@@ -1,5 +1,6 @@
 import {
   listAnnouncements,
+  listCustomDayPriceTables,
   listFaqs,
   listLocationTree,
   listMaintenance,
@@ -19,6 +20,7 @@ export const createCatalogueService = (db: Db, cacheSeconds: number) => {
   const memo = <T>(load: (db: Db) => Promise<T>) => memoizeFor(cacheSeconds * 1000, () => load(db));
   return {
     plans: memo(listPlans),
+    customDayPrices: memo(listCustomDayPriceTables),
     paymentMethods: memo(listPaymentMethods),
     faqs: memo(listFaqs),
     announcements: memo(listAnnouncements),

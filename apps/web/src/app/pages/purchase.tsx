@@ -26,9 +26,9 @@ const PurchasePage = ({ product }: { product: Product }) => {
       balanceAllowed,
     });
   const mine = (plans.data ?? []).filter((p) => p.type === product);
-  const hasCustomPlan = product === 'PR_4' || product === 'PR_5';
+  const customProduct = product === 'PR_4' || product === 'PR_5' ? product : null;
   // Four cards sit two by two, or four in a row, rather than three and one alone.
-  const cards = mine.length + (hasCustomPlan ? 1 : 0);
+  const cards = mine.length + (customProduct ? 1 : 0);
   return (
     <>
       <PageHeader
@@ -43,8 +43,9 @@ const PurchasePage = ({ product }: { product: Product }) => {
           {mine.map((plan) => (
             <PlanCard key={plan.id} plan={plan} onBuy={buyPlan} />
           ))}
-          {hasCustomPlan && !plans.isPending && (
+          {customProduct && !plans.isPending && (
             <CustomPlanCard
+              product={customProduct}
               onBuy={({ days, ips, price }) =>
                 setOrder({
                   title: `Custom ${PRODUCT_NAMES[product]}: ${ips} IP${ips > 1 ? 's' : ''}, ${days} day${days > 1 ? 's' : ''}`,

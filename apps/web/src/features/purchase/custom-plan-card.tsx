@@ -1,19 +1,29 @@
-import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { CUSTOM_PLAN, customPlanPrice, isValidCustomPlan } from '@proxydesk/contract';
+import { Button, Card, Group, NumberInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { CUSTOM_PLAN, customPlanPrice, isValidCustomPlan, type CustomDayPrices } from '@proxydesk/contract';
 import { useState } from 'react';
+import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
+import { useCustomDayPrices } from './api/get-custom-day-prices';
 
-/** Days 1–30 and IPs 1–10, "Invalid Days" / "Invalid Ips", price live from the day table (SPEC.md §5, §9). */
+/**
+ * Days 1–30 and IPs 1–10, "Invalid Days" / "Invalid Ips" (SPEC.md §5), the price live from the catalogue's
+ * day table by the same rule the server charges with (SPEC.md §9, DESIGN.md §4).
+ */
 export const CustomPlanCard = ({
+  product,
   onBuy,
 }: {
+  product: CustomDayPrices['type'];
   onBuy: (choice: { days: number; ips: number; price: number }) => void;
 }) => {
+  const dayPrices = useCustomDayPrices(product);
   const [days, setDays] = useState<number | string>(7);
   const [ips, setIps] = useState<number | string>(1);
   const errors = isValidCustomPlan(Number(days), Number(ips));
   const valid = !errors.days && !errors.ips && days !== '' && ips !== '';
-  const price = valid ? customPlanPrice(Number(days), Number(ips)) : null;
+  const table = dayPrices.data ?? [];
+  const onSale = table.length >= Number(days);
+  const price = valid && onSale ? customPlanPrice(Number(days), Number(ips), table) : null;
   return (
     <Card withBorder padding="lg" data-testid="custom-plan-card">
       <Stack gap="sm">
@@ -47,9 +57,24 @@ export const CustomPlanCard = ({
             clampBehavior="none"
           />
         </Group>
-        <Text fz={30} fw={700} lh={1} aria-live="polite">
-          {price === null ? '—' : formatEuro(price)}
-        </Text>
+        {dayPrices.error ? (
+          <QueryError
+            error={dayPrices.error}
+            onRetry={() => void dayPrices.refetch()}
+            title="Could not load the prices"
+          />
+        ) : dayPrices.isPending ? (
+          <Skeleton height={30} width="40%" />
+        ) : (
+          <Text fz={30} fw={700} lh={1} aria-live="polite" data-testid="custom-plan-price">
+            {price === null ? '—' : formatEuro(price)}
+          </Text>
+        )}
+        {!dayPrices.isPending && !dayPrices.error && valid && !onSale && (
+          <Text size="sm" c="dimmed">
+            Not on sale for {days} days right now.
+          </Text>
+        )}
         <Button
           fullWidth
           disabled={price === null}

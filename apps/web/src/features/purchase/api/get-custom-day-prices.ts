@@ -1,0 +1,14 @@
+import { catalogueEndpoints, type CustomDayPrices } from '@proxydesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api';
+
+/** The catalogue's custom-plan day prices, the table the server charges from (GET /v1/plan/custom-prices). */
+export const customDayPricesQuery = () =>
+  queryOptions({
+    queryKey: ['custom-day-prices'],
+    queryFn: async ({ signal }) => (await call(catalogueEndpoints.customDayPrices, { signal })).payload,
+  });
+
+/** One product's day prices (index = days − 1). */
+export const useCustomDayPrices = (type: CustomDayPrices['type']) =>
+  useQuery({ ...customDayPricesQuery(), select: (tables) => tables.find((t) => t.type === type)?.prices });
