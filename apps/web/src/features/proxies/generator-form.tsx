@@ -25,7 +25,7 @@ export const GeneratorForm = ({
   const [isp, setIsp] = useState<string | null>(null);
   const [type, setType] = useState<string | null>('rotating');
   const [ptype, setPtype] = useState<string | null>('http');
-  const [amount, setAmount] = useState<number | string>(10);
+  const [amount, setAmount] = useState<number | string>(limits.default);
   const [error, setError] = useState<string | null>(null);
 
   const groups = useMemo(() => {
