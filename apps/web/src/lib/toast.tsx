@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 
 /**
- * Confirms finished work in the corner of the screen (DESIGN.md §7: long work ends in a toast). The words
- * are the toast's own, never a copy of text the page shows, so a page keeps one element per message.
+ * Confirms finished work in the corner of the screen (DESIGN.md §7: long work ends in a toast): the server's
+ * success `detail` where the call answers one (SPEC.md §8), the web's own words after it if any.
  */
 export const toastDone = (message: string) =>
   notifications.show({

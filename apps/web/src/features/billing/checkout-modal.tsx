@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { call } from '../../lib/api';
 import { formatEuro } from '../../lib/format';
+import { toastDone } from '../../lib/toast';
 import { useBilling, usePaymentMethods } from './api/billing';
 import { discounted, useCoupon } from './api/coupon';
 import { BillingModal } from './billing-modal';
@@ -43,11 +44,12 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
       call(order!.endpoint, {
         body: { ...order!.body, payment_method: paymentMethod, coupon: coupon.trim() || null } as never,
       }),
-    onSuccess: ({ payload }, paymentMethod) => {
+    onSuccess: ({ detail, payload }, paymentMethod) => {
       // Paddle opens as an overlay on this page; the others are a page of their own (SPEC.md §4).
-      if (payload.hosted_url && paymentMethod === 'paddle')
-        setOverlay({ url: payload.hosted_url, invoiceId: payload.invoice_id });
-      else if (payload.hosted_url) window.location.assign(payload.hosted_url);
+      if (payload.hosted_url && paymentMethod !== 'paddle') return window.location.assign(payload.hosted_url);
+      // Staying in the app: the server's word on it (SPEC.md §4, §8), e.g. paid from the balance.
+      if (detail) toastDone(detail);
+      if (payload.hosted_url) setOverlay({ url: payload.hosted_url, invoiceId: payload.invoice_id });
       else void navigate(`/invoice/${payload.invoice_id}`);
     },
   });

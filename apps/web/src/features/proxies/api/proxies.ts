@@ -38,14 +38,14 @@ export const useCountryStats = () => useQuery(countryStatsQuery());
 
 /**
  * Any change to plans or whitelists reloads what the product pages show (SPEC.md §4: "the list reloads"),
- * and says `done` in a toast when given (a rename has its own "Saved").
+ * and, when `toast`, shows the server's `detail` in a toast (SPEC.md §8; a rename has its own "Saved").
  */
-const useProxyMutation = <T, R>(mutationFn: (input: T) => Promise<R>, done?: string) => {
+const useProxyMutation = <T>(mutationFn: (input: T) => Promise<{ detail: string }>, toast = true) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
-      if (done) toastDone(done);
+    onSuccess: async ({ detail }) => {
+      if (toast) toastDone(detail);
       await Promise.all(
         ['product-dashboard', 'whitelist', 'pool', 'dashboard-stats'].map((key) =>
           queryClient.invalidateQueries({ queryKey: [key] }),
@@ -56,35 +56,30 @@ const useProxyMutation = <T, R>(mutationFn: (input: T) => Promise<R>, done?: str
 };
 
 export const useActivateIpPlan = () =>
-  useProxyMutation(
-    (input: { ip: string; type: IpProduct; plan?: string }) =>
-      call(proxyEndpoints.activateDcIpv6, {
-        body: { ips: [input.ip], type: input.type, ...(input.plan ? { plan: input.plan } : {}) },
-      }),
-    'Plan activated',
+  useProxyMutation((input: { ip: string; type: IpProduct; plan?: string }) =>
+    call(proxyEndpoints.activateDcIpv6, {
+      body: { ips: [input.ip], type: input.type, ...(input.plan ? { plan: input.plan } : {}) },
+    }),
   );
 export const useActivatePremium = () =>
-  useProxyMutation(
-    (ip: string) => call(proxyEndpoints.activatePremium, { body: { ips: [ip] } }),
-    'Plan activated',
-  );
+  useProxyMutation((ip: string) => call(proxyEndpoints.activatePremium, { body: { ips: [ip] } }));
 export const useWhitelistIp = () =>
-  useProxyMutation(
-    (input: { ip: string; plan: string }) => call(proxyEndpoints.whitelistIp, { body: input }),
-    'IP added to the whitelist',
+  useProxyMutation((input: { ip: string; plan: string }) =>
+    call(proxyEndpoints.whitelistIp, { body: input }),
   );
 export const useDeleteWhitelistedIp = () =>
-  useProxyMutation(
-    (id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }),
-    'IP removed from the whitelist',
-  );
+  useProxyMutation((id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }));
 export const useRenamePlan = () =>
-  useProxyMutation((input: { id: string; planName: string }) =>
-    call(proxyEndpoints.changePlanName, { body: input }),
+  useProxyMutation(
+    (input: { id: string; planName: string }) => call(proxyEndpoints.changePlanName, { body: input }),
+    false,
   );
+/** Generated lines: the server's "Your proxies are here." and how many there are (SPEC.md §8). */
 export const useGenerateProxies = () =>
   useMutation({
     mutationFn: (body: GenerateProxyBody) => call(proxyEndpoints.generate, { body }),
-    onSuccess: ({ payload: { proxies } }) =>
-      toastDone(`${proxies.length.toLocaleString()} proxy line${proxies.length === 1 ? '' : 's'} generated`),
+    onSuccess: ({ detail, payload: { proxies } }) =>
+      toastDone(
+        `${detail ?? ''} ${proxies.length.toLocaleString()} proxy line${proxies.length === 1 ? '' : 's'} generated.`.trim(),
+      ),
   });
