@@ -3,12 +3,16 @@ import { AUTH_MESSAGES } from '@proxydesk/contract';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
+import { otpEmail } from './api/auth-call';
 import { useConfirmEmail, useResendOtp } from './api/auth-mutations';
 
 /** Seconds before another code may be asked for (the server sends at most one a minute). */
 const RESEND_WAIT = 60;
 
-/** The 6-digit code mailed to `email` (SPEC.md §2 /confirm-authentication, §8 info messages). */
+/**
+ * The 6-digit code mailed to `email` (SPEC.md §2 /confirm-authentication). The 422 that sent the customer
+ * here (login, sign-up) is a warning, and so is a 422 of the confirm call itself (SPEC.md §8).
+ */
 export const ConfirmForm = ({ email }: { email: string }) => {
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
@@ -39,11 +43,11 @@ export const ConfirmForm = ({ email }: { email: string }) => {
       }}
     >
       <Stack gap="md">
-        <FormAlert color="blue">{notice ?? AUTH_MESSAGES.otpSent}</FormAlert>
+        <FormAlert color="yellow">{notice ?? AUTH_MESSAGES.otpSent}</FormAlert>
         <Text size="sm">
           Code sent to <b>{email}</b>
         </Text>
-        <FormAlert>{confirm.error?.message}</FormAlert>
+        <FormAlert color={otpEmail(confirm.error) ? 'yellow' : 'red'}>{confirm.error?.message}</FormAlert>
         <Group justify="center">
           <PinInput
             length={6}

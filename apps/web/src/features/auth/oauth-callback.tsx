@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { appUrl } from '../../lib/app-paths';
-import { confirmPathFor, signedIn } from './api/auth-call';
+import { confirmStep, signedIn } from './api/auth-call';
 import { oauthSignIn } from './api/auth-mutations';
 import { leaveOAuthWarning, takeOAuthReferee, takeOAuthState } from './oauth';
 
@@ -31,8 +31,8 @@ export const OAuthCallback = ({ provider }: { provider: 'google' | 'discord' }) 
       return;
     }
     oauthSignIn(provider, query, takeOAuthReferee()).then(signedIn, (error: Error) => {
-      const next = confirmPathFor(error);
-      if (next) void navigate(next, { replace: true });
+      const next = confirmStep(error);
+      if (next) void navigate(next.to, { replace: true, state: next.state });
       else fail(error.message);
     });
   }, [navigate, provider, search]);

@@ -4,7 +4,7 @@ import { loginBodySchema, type LoginBody } from '@proxydesk/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
-import { confirmPathFor, otpEmail } from './api/auth-call';
+import { confirmStep, otpEmail } from './api/auth-call';
 import { useLogin } from './api/login';
 import { takeOAuthWarning } from './oauth';
 import { SocialButtons } from './social-buttons';
@@ -24,8 +24,8 @@ export const SignInForm = () => {
   const submit = form.onSubmit((values) =>
     login.mutate(values, {
       onError: (error) => {
-        const next = confirmPathFor(error);
-        if (next) void navigate(next);
+        const next = confirmStep(error);
+        if (next) void navigate(next.to, { state: next.state });
       },
     }),
   );

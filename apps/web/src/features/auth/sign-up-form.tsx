@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { signupBodySchema, type SignupBody } from '@proxydesk/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
-import { confirmPathFor, otpEmail } from './api/auth-call';
+import { confirmStep, otpEmail } from './api/auth-call';
 import { useSignup } from './api/auth-mutations';
 import { rememberPendingEmail } from './pending-email';
 import { SocialButtons } from './social-buttons';
@@ -25,8 +25,8 @@ export const SignUpForm = () => {
     rememberPendingEmail(values.email.trim().toLowerCase());
     signup.mutate(values, {
       onError: (error) => {
-        const next = confirmPathFor(error);
-        if (next) void navigate(next, { state: { notice: error.message } });
+        const next = confirmStep(error);
+        if (next) void navigate(next.to, { state: next.state });
       },
     });
   });

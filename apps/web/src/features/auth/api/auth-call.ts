@@ -26,10 +26,13 @@ export const otpEmail = (error: unknown): string | null => {
   return typeof email === 'string' ? email : null;
 };
 
-/** For a 422, remembers the address and says where to go; other errors stay with the form. */
-export const confirmPathFor = (error: unknown): string | null => {
+/**
+ * For a 422, remembers the address and says where to go, carrying the server's detail for the confirm page
+ * to show as a warning (SPEC.md §8); other errors stay with the form.
+ */
+export const confirmStep = (error: unknown): { to: string; state: { notice: string } } | null => {
   const email = otpEmail(error);
   if (!email) return null;
   rememberPendingEmail(email);
-  return '/confirm-authentication';
+  return { to: '/confirm-authentication', state: { notice: (error as ApiError).detail } };
 };
