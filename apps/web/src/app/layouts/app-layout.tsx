@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Stack }
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
-import { IconBrandDiscord, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
@@ -102,19 +102,21 @@ export const AppLayout = () => {
                     <NavEntry key={item.to} item={item} pathname={pathname} onNavigate={close} />
                   ))}
                 </NavLink>
+              ) : 'discord' in entry ? (
+                discordUrl ? (
+                  <NavLink
+                    key={entry.label}
+                    component="a"
+                    href={discordUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    label={entry.label}
+                    leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
+                  />
+                ) : null
               ) : entry.resellerOnly && !access?.isReseller ? null : (
                 <NavEntry key={entry.to} item={entry} pathname={pathname} onNavigate={close} />
               ),
-            )}
-            {discordUrl && (
-              <NavLink
-                component="a"
-                href={discordUrl}
-                target="_blank"
-                rel="noreferrer"
-                label="Discord"
-                leftSection={<IconBrandDiscord size={18} stroke={1.6} aria-hidden />}
-              />
             )}
           </Stack>
         </AppShell.Section>

@@ -1,4 +1,5 @@
 import {
+  IconBrandDiscord,
   IconBuildingSkyscraper,
   IconFileInvoice,
   IconHelpCircle,
@@ -20,6 +21,13 @@ export interface NavItem {
   resellerOnly?: boolean;
 }
 
+/** The shop's Discord, its address from the social-media list (shown only when the shop has one). */
+export interface DiscordLink {
+  label: string;
+  discord: true;
+  icon: Icon;
+}
+
 export interface NavGroup {
   label: string;
   icon: Icon;
@@ -37,13 +45,14 @@ const products: { label: string; slug: string; icon: Icon }[] = [
 const productLinks = (prefix: string): NavItem[] =>
   products.map(({ label, slug, icon }) => ({ label, to: `/${prefix}/${slug}`, icon }));
 
-/** The SPEC.md §2 menu, in its order. */
-export const navigation: (NavItem | NavGroup)[] = [
+/** The SPEC.md §2 menu, in its order; Logout closes it at the foot of the menu. */
+export const navigation: (NavItem | NavGroup | DiscordLink)[] = [
   { label: 'Dashboard', to: '/', icon: IconHome },
   { label: 'Products', icon: IconPackage, items: productLinks('product') },
   { label: 'Purchase', icon: IconShoppingCart, items: productLinks('purchase') },
   { label: 'Balance', to: '/balance', icon: IconWallet, resellerOnly: true },
   { label: 'Invoices', to: '/invoices', icon: IconFileInvoice },
   { label: 'FAQs', to: '/faqs', icon: IconHelpCircle },
+  { label: 'Discord', discord: true, icon: IconBrandDiscord },
   { label: 'Account Settings', to: '/settings', icon: IconSettings },
 ];
