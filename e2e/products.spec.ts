@@ -26,6 +26,8 @@ test.afterAll(async () => {
   await smtp.close();
 });
 test.use({ baseURL: shop, permissions: ['clipboard-read', 'clipboard-write'] });
+// A busy machine: first paints and the sandbox round trip may be slow; every wait is for a condition.
+test.describe.configure({ timeout: 90_000 });
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'token', value: token, url: shop }]);
 });
@@ -34,6 +36,7 @@ test('datacenter: pay on the sandbox, activate with an IP, whitelist another, re
   page,
 }) => {
   await page.goto('/purchase/datacenter');
+  await expect(page.getByTestId('plan-card').first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
   await page
     .getByRole('dialog', { name: 'Checkout' })
@@ -81,7 +84,9 @@ test('/proxy: generate premium sticky proxies for a country: "Your proxies are h
   page,
 }) => {
   await page.goto('/product/isp');
-  await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('0.00 GB /');
+  await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('0.00 GB /', {
+    timeout: 30_000,
+  });
   await page.goto('/proxy');
   await page.getByText('Premium Proxies').click();
   await page
@@ -93,7 +98,7 @@ test('/proxy: generate premium sticky proxies for a country: "Your proxies are h
   await page.getByRole('option', { name: 'Sticky' }).click();
   await page.getByLabel(/^Quantity/).fill('25');
   await page.getByRole('button', { name: 'Generate' }).click();
-  await expect(page.getByText('Your proxies are here')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your proxies are here' })).toBeVisible();
   await expect(page.getByText('Proxytype: HTTP · 25 lines')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: '25 proxy lines generated' })).toBeVisible();
   const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');

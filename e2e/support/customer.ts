@@ -14,6 +14,14 @@ export const shopCustomer = (shop: string) => {
     });
     return (await res.json()) as { payload: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
+  /** Presses Pay on the sandbox gateway's page of an invoice. */
+  const payOnSandbox = (hostedUrl: string) =>
+    fetch(new URL(hostedUrl).pathname.replace(/^/, shop), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
   return {
     api,
     token: () => token,
@@ -43,12 +51,15 @@ export const shopCustomer = (shop: string) => {
         payment_method: 'sandbox',
         plan: plans.find((p) => p.type === type)!.id,
       });
-      await fetch(new URL(payload.hosted_url as string).pathname.replace(/^/, shop), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'action=pay',
-        redirect: 'manual',
+      await payOnSandbox(payload.hosted_url as string);
+    },
+    /** A reseller's balance top-up, paid on the sandbox page. */
+    topUp: async (amount: number) => {
+      const { payload } = await api('/v1/invoice/create-balance-invoice', {
+        payment_method: 'sandbox',
+        amount,
       });
+      await payOnSandbox(payload.hosted_url as string);
     },
   };
 };
