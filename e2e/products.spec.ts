@@ -48,7 +48,7 @@ test('datacenter: pay on the sandbox, activate with an IP, whitelist another, re
   });
 
   await page.goto('/product/datacenter');
-  await expect(page.getByText('A plan is waiting for activation')).toBeVisible();
+  await expect(page.getByText('A plan is waiting for activation')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Activate Plan' }).click();
   const modal = page.getByRole('dialog', { name: 'Activate Plan' });
   await modal.getByLabel(/^IP address/).fill('999.1.1.1');

@@ -30,7 +30,7 @@ export const shopCustomer = (shop: string) => {
       const email = `${username}@example.com`;
       const after = Date.now();
       await api('/v1/auth/signup', { username, email, password: 'violet kettle 42 drums' });
-      const otp = otpFrom(await smtp.waitFor(email, { after }));
+      const otp = otpFrom(await smtp.waitFor(email, { after, timeoutMs: 30_000 }));
       token = (await api('/v1/auth/confirm-email', { email, otp })).payload.token as string;
       return token;
     },
