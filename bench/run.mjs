@@ -8,10 +8,17 @@ import { reportShop } from './shop.mjs';
 import { reportThroughput } from './api-throughput.mjs';
 import { reportColdStart } from './cold-start.mjs';
 import { reportGateway } from './gateway.mjs';
+import { reportUsage } from './usage.mjs';
 import { reportWebSizes } from './web-size.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 ensureBuilt(root);
+
+// `npm run bench -- usage`: the usage-at-scale part alone (it needs PostgreSQL on 127.0.0.1:5432).
+if (process.argv[2] === 'usage') {
+  const met = await reportUsage({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  process.exit(met ? 0 : 1);
+}
 
 /** A database of its own on the local PostgreSQL, made anew for each run. */
 const benchDatabase = async () => {
@@ -36,6 +43,7 @@ if (postgresUrl) results.push(await reportShop({ label: 'PostgreSQL', databaseUr
 results.push(await reportColdStart(root));
 if (postgresUrl) results.push(await reportGateway({ databaseUrl: postgresUrl }));
 else console.log('\n  (gateway budget skipped: it needs PostgreSQL on 127.0.0.1:5432)');
+if (postgresUrl) results.push(await reportUsage({ databaseUrl: postgresUrl }));
 
 console.log(results.every(Boolean) ? '\nAll budgets met.' : '\nSome budgets are OVER.');
 process.exitCode = results.every(Boolean) ? 0 : 1;
