@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { randomBytes, randomUUID } from 'node:crypto';
 import { publicUrl, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
+import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
 import { connectSharedRedis } from './lib/shared-redis.js';
 import { requestLog } from './lib/request-log.js';
@@ -109,7 +110,12 @@ export const buildApp = async ({
     log,
     onResult: metrics.mail,
   });
-  app.addHook('onClose', () => mailer.drain());
+  const afterReply = createAfterReply(app.log);
+  // Work started after an answer may still mail: it ends before the mailer drains.
+  app.addHook('onClose', async () => {
+    await afterReply.drain();
+    await mailer.drain();
+  });
   if (config.CAPTCHA_PROVIDER === 'off')
     app.log.warn('CAPTCHA_PROVIDER=off: sign-in forms have no captcha (local testing only)');
   const captcha = createCaptchaService({
@@ -119,10 +125,11 @@ export const buildApp = async ({
     powSecret: config.POW_SECRET,
     counters,
   });
-  const otp = createOtpService({ db, mailer, brand: config.BRAND_NAME });
+  const otp = createOtpService({ db, mailer, counters, brand: config.BRAND_NAME });
   const auth = createAuthService({
     db,
     mailer,
+    afterReply,
     otp,
     captcha,
     counters,

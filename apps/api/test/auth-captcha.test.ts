@@ -65,6 +65,26 @@ describe('proof-of-work captcha (CAPTCHA_PROVIDER=pow, the default)', () => {
     expect(replay).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.captchaFailed } });
   });
 
+  it('is checked before anything is counted: requests without it lock nobody out (issue #15 item 7)', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      expect(
+        (
+          await api.post(
+            '/v1/auth/login',
+            { username: 'lockme', password: 'wrong guess' },
+            { ip: '10.9.0.1' },
+          )
+        ).status,
+      ).toBe(400);
+    }
+    const real = await api.post(
+      '/v1/auth/login',
+      { username: 'lockme', password: 'wrong guess', 'g-recaptcha-response': await solve(api) },
+      { ip: '10.9.0.1' },
+    );
+    expect(real).toEqual({ status: 401, body: { detail: AUTH_MESSAGES.badCredentials } });
+  });
+
   it('refuses a solution for a challenge it did not sign', async () => {
     const answer = JSON.parse(Buffer.from(await solve(api), 'base64').toString()) as { challenge: Challenge };
     answer.challenge.parameters.cost = 1;

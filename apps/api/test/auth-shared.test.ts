@@ -46,19 +46,20 @@ describe('attempt limits and captcha replays shared through REDIS_URL', () => {
 
   it('sign-in tries for one account count on both instances', async () => {
     const username = `shared_${randomBytes(4).toString('hex')}`;
-    for (let i = 0; i < 10; i += 1) {
+    const ip = `10.5.${randomBytes(1)[0]}.1`;
+    for (let i = 0; i < 5; i += 1) {
       const api = i % 2 ? a : b;
       const res = await api.post(
         '/v1/auth/login',
         { username, password: PASSWORD, 'g-recaptcha-response': await solve(api) },
-        { ip: `10.5.0.${i + 1}` },
+        { ip },
       );
       expect(res.status).toBe(401);
     }
     const blocked = await a.post(
       '/v1/auth/login',
       { username, password: PASSWORD, 'g-recaptcha-response': await solve(a) },
-      { ip: '10.5.1.1' },
+      { ip },
     );
     expect(blocked.status).toBe(429);
   });

@@ -57,7 +57,16 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
     const access = await api.get('/v1/auth/access', { token });
     expect(access).toEqual({
       status: 200,
-      body: { payload: { isReseller: false, apiKey: null, is_2fa: false, is_active: true, balance: 0 } },
+      body: {
+        payload: {
+          isReseller: false,
+          apiKey: null,
+          is_2fa: false,
+          is_active: true,
+          has_password: true,
+          balance: 0,
+        },
+      },
     });
     // argon2id with DESIGN.md §6's parameters; the password itself is nowhere.
     expect((await userRow('Ann')).passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -131,7 +140,7 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
     expect(await userRow('newcomer')).toBeUndefined();
   });
 
-  it('a sign-up for an address whose account is unconfirmed replaces that account: nobody can pre-set its password', async () => {
+  it('a sign-up stands while its code is valid; once expired, a new sign-up replaces it: nobody can pre-set its password', async () => {
     // Someone else signs up first with the victim's address and a password of their own, and never confirms.
     const before = Date.now();
     await api.post(
@@ -140,18 +149,27 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
       { ip: '10.66.0.1' },
     );
     const squatterMail = await smtp.waitFor('victim@example.com', { after: before });
+    // The mail names the account it confirms, so the mailbox's owner sees it is not theirs.
+    expect(squatterMail.text).toContain('"squatter1"');
     const squatterCode = otpFrom(squatterMail);
-    const after = squatterMail.receivedAt + 1;
-    const mine = await api.post('/v1/auth/signup', {
-      username: 'victim',
-      email: 'victim@example.com',
-      password: PASSWORD,
-    });
-    expect(mine).toEqual({
+    const signUpAsVictim = () =>
+      api.post('/v1/auth/signup', { username: 'victim', email: 'victim@example.com', password: PASSWORD });
+    // While its code is valid, another sign-up changes nothing (issue #15 item 5).
+    expect(await signUpAsVictim()).toEqual({
       status: 422,
       body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'victim@example.com' } },
     });
-    const code = otpFrom(await smtp.waitFor('victim@example.com', { after }));
+    expect(await userRow('victim')).toBeUndefined();
+
+    await t.database.db
+      .update(schema.otps)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(schema.otps.email, 'victim@example.com'));
+    const after = Date.now();
+    expect((await signUpAsVictim()).status).toBe(422);
+    const mail = await smtp.waitFor('victim@example.com', { after });
+    expect(mail.text).toContain('"victim"');
+    const code = otpFrom(mail);
     // The squatter's code died with the account it was for.
     expect(
       (await api.post('/v1/auth/confirm-email', { email: 'victim@example.com', otp: squatterCode })).status,
@@ -260,27 +278,75 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
     });
     expect(confirmed.status).toBe(200);
 
-    await api.post('/v1/auth/two-factor/false', undefined, { token: confirmed.body.payload.token });
+    await api.post(
+      '/v1/auth/two-factor/false',
+      { password: PASSWORD },
+      { token: confirmed.body.payload.token },
+    );
     expect((await api.post('/v1/auth/login', { username: 'carol', password: PASSWORD })).status).toBe(200);
   });
 
-  it('limits sign-in tries per account before hashing, even with the right password', async () => {
+  it('limits an address to five tries on an account, even with the right password, but lets the owner in from elsewhere', async () => {
     await signUp(api, smtp, { username: 'dave', email: 'dave@example.com' });
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 11; i += 1) {
       const res = await api.post(
         '/v1/auth/login',
         { username: 'dave', password: `wrong ${i}` },
-        { ip: `10.0.0.${i + 1}` },
+        { ip: '10.0.0.1' },
       );
-      expect(res.status).toBe(401);
+      expect(res.status, `try ${i + 1}`).toBe(i < 5 ? 401 : 429);
     }
     const blocked = await api.post(
       '/v1/auth/login',
       { username: 'dave', password: PASSWORD },
-      { ip: '10.0.1.1' },
+      { ip: '10.0.0.1' },
     );
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/^Too many attempts: try again in \d+ minutes$/);
+    // Issue #15 item 7: the owner, from an address that did not fail, is let in.
+    expect(
+      (await api.post('/v1/auth/login', { username: 'dave', password: PASSWORD }, { ip: '10.0.9.9' })).status,
+    ).toBe(200);
+  });
+
+  it('an account with ten failures takes no more tries from addresses that failed, but one from any other', async () => {
+    await signUp(api, smtp, { username: 'erin', email: 'erin@example.com' });
+    for (let i = 0; i < 10; i += 1) {
+      const res = await api.post(
+        '/v1/auth/login',
+        { username: 'erin', password: `wrong ${i}` },
+        { ip: `10.1.0.${i + 1}` },
+      );
+      expect(res.status).toBe(401);
+    }
+    // A guessing address is refused even with the right password...
+    expect(
+      (await api.post('/v1/auth/login', { username: 'erin', password: PASSWORD }, { ip: '10.1.0.1' })).status,
+    ).toBe(429);
+    // ...a new one gets its one try, and the owner's right password gets in.
+    expect(
+      (await api.post('/v1/auth/login', { username: 'erin', password: 'wrong again' }, { ip: '10.1.1.1' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await api.post('/v1/auth/login', { username: 'erin', password: 'wrong again' }, { ip: '10.1.1.1' }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await api.post('/v1/auth/login', { username: 'erin', password: PASSWORD }, { ip: '10.1.2.1' })).status,
+    ).toBe(200);
+  });
+
+  it('counts the username and the e-mail of an account as one account', async () => {
+    await signUp(api, smtp, { username: 'frank', email: 'frank@example.com' });
+    const ip = '10.2.0.1';
+    for (const username of ['frank', 'FRANK', 'frank', 'frank@example.com', 'Frank@Example.com']) {
+      expect((await api.post('/v1/auth/login', { username, password: 'not it' }, { ip })).status).toBe(401);
+    }
+    expect(
+      (await api.post('/v1/auth/login', { username: 'frank@example.com', password: PASSWORD }, { ip }))
+        .status,
+    ).toBe(429);
   });
 
   it('limits sign-in tries per IP address across accounts', async () => {

@@ -199,7 +199,11 @@ describe('sign in with Discord (SPEC.md §7 POST /v1/auth/discord)', () => {
         ),
       })
     ).body.payload.token as string;
-    await api.post('/v1/auth/deactivate', undefined, { token });
+    // No password on a Discord-only account: deactivation is confirmed by a code mailed to its address.
+    const after = Date.now();
+    expect((await api.post('/v1/auth/deactivate', undefined, { token })).status).toBe(422);
+    const otp = otpFrom(await smtp.waitFor('quitter@example.com', { after }));
+    expect((await api.post('/v1/auth/deactivate', { otp }, { token })).status).toBe(200);
     const again = await api.post('/v1/auth/discord', {
       code: discord.issueCode(
         { sub: 'd-3', email: 'quitter@example.com', emailVerified: true, name: 'Quitter' },

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, type AccessLevel } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { z } from './zod.js';
 
@@ -15,6 +15,12 @@ export const AUTH_MESSAGES = {
   deactivated: 'Account deactivated',
   badOtp: 'Invalid or expired code',
   otpExhausted: 'Too many wrong codes: ask for a new one',
+  /** Followed by "N minutes": the account's wrong-code budget is spent (issue #15). */
+  codesCoolingDown: 'Too many wrong codes for this account: codes work again in',
+  /** A security change for an account with no password: a code went to its current address. */
+  reauthCodeSent: 'We have sent a code to your e-mail address: enter it to confirm this change.',
+  currentPasswordNeeded: 'Enter your current password to confirm this change',
+  currentPasswordWrong: 'Your current password is not right',
   commonPassword: 'This password is too common: choose another one',
   captchaFailed: 'Please complete the captcha again',
 } as const;
@@ -115,7 +121,18 @@ export const discordBodySchema = z.looseObject({
   referee,
 });
 
-export const updateEmailVerificationBodySchema = z.object({ email: emailSchema });
+/**
+ * Re-authentication for a security change (DESIGN.md §3): the current `password`, or for an account with
+ * none (Google/Discord only) the `otp` mailed to its current address after a first call without it (422).
+ */
+export const reauthSchema = z.object({
+  password: z.optional(z.string().check(z.maxLength(128))),
+  otp: z.optional(otpSchema),
+});
+export type Reauth = z.input<typeof reauthSchema>;
+
+export const updateEmailVerificationBodySchema = z.object({ email: emailSchema, ...reauthSchema.shape });
+export type UpdateEmailVerificationBody = z.input<typeof updateEmailVerificationBodySchema>;
 export const updateEmailBodySchema = z.object({ email: emailSchema, otp: otpSchema });
 export type UpdateEmailBody = z.input<typeof updateEmailBodySchema>;
 
@@ -147,6 +164,8 @@ export const accessSchema = z
     apiKey: z.nullable(z.string()),
     is_2fa: z.boolean(),
     is_active: z.boolean(),
+    /** False for accounts made through Google/Discord that never set one: security changes mail a code. */
+    has_password: z.boolean(),
     /** Reseller balance in euro. */
     balance: z.number(),
   })
@@ -178,7 +197,7 @@ export const powChallengeSchema = z.looseObject({
 const post = <B extends z.ZodMiniType | undefined, R extends z.ZodMiniType>(
   path: string,
   summary: string,
-  access: 'public' | 'user' | 'reseller',
+  access: AccessLevel,
   body: B,
   response: R,
 ) => defineEndpoint({ method: 'POST', path, summary, tag: 'auth', access, body, response });
@@ -265,41 +284,43 @@ export const authEndpoints = {
     response: withPayload(accessSchema),
   }),
   logout: post('/v1/auth/logout', 'Revoke this session', 'user', undefined, detailOnly),
+  // Account security: a session only, never an API key (issue #15).
   updateEmailVerification: post(
     '/v1/auth/update-email-verification',
-    'Mail an OTP to the new address',
-    'user',
+    'Mail an OTP to the new address (after the current password)',
+    'session',
     updateEmailVerificationBodySchema,
     detailOnly,
   ),
   updateEmail: post(
     '/v1/auth/update-email',
-    'Change the e-mail with the OTP sent to it',
-    'user',
+    'Change the e-mail with the OTP sent to it; other sessions are revoked',
+    'session',
     updateEmailBodySchema,
     detailOnly,
   ),
   updatePassword: post(
     '/v1/auth/update-password',
     'Change the password; every session is revoked and a new token returned',
-    'user',
+    'session',
     updatePasswordBodySchema,
     tokenPayloadSchema,
   ),
   twoFactor: defineEndpoint({
     method: 'POST',
     path: '/v1/auth/two-factor/:value',
-    summary: 'Turn two-factor sign-in on (true) or off (false)',
+    summary: 'Turn two-factor sign-in on (true) or off (false, after the current password)',
     tag: 'auth',
-    access: 'user',
+    access: 'session',
     params: z.object({ value: z.stringbool() }),
+    body: z.optional(z.nullable(reauthSchema)),
     response: withPayload(z.object({ is_2fa: z.boolean() })),
   }),
   deactivate: post(
     '/v1/auth/deactivate',
-    'Deactivate the account and revoke every session',
-    'user',
-    undefined,
+    'Deactivate the account and revoke every session (after the current password)',
+    'session',
+    z.optional(z.nullable(reauthSchema)),
     detailOnly,
   ),
 };

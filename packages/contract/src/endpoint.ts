@@ -3,10 +3,12 @@ import type { z } from './zod.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an endpoint: anyone, a signed-in customer, a reseller; in the console (`/v1/admin`), the shop's
- * staff (`staff`: operators and support, to read) or operators alone (`operator`: to change things).
+ * Who may call an endpoint: anyone, a signed-in customer, a reseller, a customer signed in with a session
+ * token (`session`: account security, never an API key, which reaches the reseller and proxy endpoints only);
+ * in the console (`/v1/admin`), the shop's staff (`staff`: operators and support, to read) or operators alone
+ * (`operator`: to change things).
  */
-export type AccessLevel = 'public' | 'user' | 'reseller' | 'staff' | 'operator';
+export type AccessLevel = 'public' | 'user' | 'reseller' | 'session' | 'staff' | 'operator';
 
 /**
  * One API call, described once: the server route and the web client are both built from it,

@@ -7,11 +7,11 @@ import type { SharedRedis } from './shared-redis.js';
  */
 export interface Counters {
   /** Counts one attempt under `key` in a fixed window; `allowed` is false past `limit`. */
-  hit(
-    key: string,
-    limit: number,
-    windowSeconds: number,
-  ): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  hit(key: string, limit: number, windowSeconds: number): Promise<Hit>;
+  /** The attempts counted under `key` so far in its window, without counting one. */
+  peek(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
+  /** Takes back one attempt under `key` (it turned out to be a success that must not count). */
+  forgive(key: string): Promise<void>;
   /** Forgets the attempts under `key` (a success ends a run of failures). */
   reset(key: string): Promise<void>;
   /** True the first time `key` is claimed within `ttlSeconds`, false after (replay protection). */
@@ -20,17 +20,31 @@ export interface Counters {
   count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
 }
 
+export interface Hit {
+  allowed: boolean;
+  /** The attempts in the window, this one included. */
+  count: number;
+  retryAfterSeconds: number;
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 const hitFrom =
   (count: Counters['count']): Counters['hit'] =>
   async (key, limit, windowSeconds) => {
     const { count: sofar, ttlMs } = await count(key, windowSeconds * 1000);
-    return { allowed: sofar <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+    return { allowed: sofar <= limit, count: sofar, retryAfterSeconds: seconds(ttlMs) };
   };
 
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }`;
+
+const FORGIVE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 const redisCounters = (redis: Redis, prefix: string): Counters => {
   const count: Counters['count'] = async (key, windowMs) => {
@@ -40,6 +54,11 @@ const redisCounters = (redis: Redis, prefix: string): Counters => {
   return {
     count,
     hit: hitFrom(count),
+    peek: async (key) => {
+      const [sofar, ttlMs] = await Promise.all([redis.get(`${prefix}${key}`), redis.pttl(`${prefix}${key}`)]);
+      return { count: Number(sofar ?? 0), retryAfterSeconds: seconds(ttlMs) };
+    },
+    forgive: async (key) => void (await redis.eval(FORGIVE_SCRIPT, 1, `${prefix}${key}`)),
     reset: async (key) => void (await redis.del(`${prefix}${key}`)),
     claimOnce: async (key, ttlSeconds) =>
       (await redis.set(`${prefix}${key}`, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
@@ -67,6 +86,18 @@ const memoryCounters = (now: () => number): Counters => {
   return {
     count,
     hit: hitFrom(count),
+    peek: (key) => {
+      const entry = live(key);
+      return Promise.resolve({
+        count: entry?.count ?? 0,
+        retryAfterSeconds: entry ? seconds(entry.until - now()) : 0,
+      });
+    },
+    forgive: (key) => {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+      return Promise.resolve();
+    },
     reset: (key) => {
       entries.delete(key);
       return Promise.resolve();
@@ -90,6 +121,8 @@ const withFallback = (shared: Counters, local: Counters, isUp: () => boolean): C
   return {
     count,
     hit: hitFrom(count),
+    peek: (key) => (isUp() ? shared.peek(key).catch(() => local.peek(key)) : local.peek(key)),
+    forgive: (key) => (isUp() ? shared.forgive(key).catch(() => local.forgive(key)) : local.forgive(key)),
     reset: (key) => (isUp() ? shared.reset(key).catch(() => local.reset(key)) : local.reset(key)),
     claimOnce: (...args) =>
       isUp() ? shared.claimOnce(...args).catch(() => local.claimOnce(...args)) : local.claimOnce(...args),

@@ -45,7 +45,7 @@ export const route = <E extends Endpoint>(
         ? {}
         : {
             security:
-              access === 'staff' || access === 'operator'
+              access === 'staff' || access === 'operator' || access === 'session'
                 ? [{ bearer: [] }]
                 : [{ bearer: [] }, { apiKey: [] }],
           }),

@@ -64,6 +64,8 @@ export const registerAuthentication = (app: FastifyInstance, db: Db): void => {
   app.decorate('authenticate', async (request: FastifyRequest, level: Exclude<AccessLevel, 'public'>) => {
     if (STAFF_LEVELS.has(level)) return (request.account = await resolveStaff(db, request, level));
     const account = await resolve(db, request.headers.authorization);
+    // Account security takes a signed-in person, not a script's key (issue #15).
+    if (level === 'session' && !account.sessionId) throw unauthorized();
     // Deactivation revokes every session; a key or a session that outlived it still stops here.
     if (!account.user.isActive) throw unauthorized();
     if (level === 'reseller' && account.user.role !== 'reseller')

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { apiKeys, otps, sessions, users } from '../schema/index.js';
 
@@ -74,39 +74,36 @@ export const insertUser = async (db: Db, user: NewUser): Promise<User> => {
   return row;
 };
 
-export const updateUser = async (
-  db: Db,
-  id: string,
-  patch: Partial<
-    Pick<
-      User,
-      | 'email'
-      | 'emailVerified'
-      | 'passwordHash'
-      | 'isActive'
-      | 'is2fa'
-      | 'googleSub'
-      | 'discordId'
-      | 'role'
-      | 'proxyPassword'
-    >
-  >,
-): Promise<void> => {
+export type UserPatch = Partial<
+  Pick<
+    User,
+    | 'email'
+    | 'emailVerified'
+    | 'passwordHash'
+    | 'isActive'
+    | 'is2fa'
+    | 'googleSub'
+    | 'discordId'
+    | 'role'
+    | 'proxyPassword'
+  >
+>;
+
+export const updateUser = async (db: Db, id: string, patch: UserPatch): Promise<void> => {
   await db.update(users).set(patch).where(eq(users.id, id));
 };
 
 /* Sessions: only the token's hash is stored (DESIGN.md §2). */
 
-export const insertSession = async (
-  db: Db,
-  session: {
-    userId: string;
-    tokenHash: string;
-    expiresAt: Date;
-    ip: string | null;
-    userAgent: string | null;
-  },
-): Promise<void> => {
+export interface NewSession {
+  userId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const insertSession = async (db: Db, session: NewSession): Promise<void> => {
   await db.insert(sessions).values(session);
 };
 
@@ -135,6 +132,28 @@ export const revokeAllSessions = async (db: Db, userId: string): Promise<number>
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id })
   ).length;
+
+/**
+ * A change of credentials and the sessions it ends, in one transaction (issue #15): the account's other
+ * sessions are revoked (all but `keep`), and `start` opens the session of the device that made the change.
+ * Either all of it happens or none: never a new password with the old sessions still valid.
+ */
+export const updateUserAndRevokeSessions = async (
+  db: Db,
+  userId: string,
+  patch: UserPatch,
+  sessionsAfter: { keep?: string | null; start?: NewSession } = {},
+): Promise<void> => {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set(patch).where(eq(users.id, userId));
+    const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(sessionsAfter.keep ? and(live, ne(sessions.id, sessionsAfter.keep)) : live);
+    if (sessionsAfter.start) await tx.insert(sessions).values(sessionsAfter.start);
+  });
+};
 
 /* One-time codes. */
 

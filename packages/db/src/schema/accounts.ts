@@ -88,6 +88,8 @@ export const otpPurposeEnum = pgEnum('otp_purpose', [
   'login',
   'reset_password',
   'change_email',
+  /** Confirms a security change for an account with no password (Google/Discord only), at its current address. */
+  'reauthenticate',
 ]);
 
 /** One-time codes mailed to a customer; stored hashed, single use, limited tries. */

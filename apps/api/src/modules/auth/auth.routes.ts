@@ -70,12 +70,14 @@ export const authRoutes = (
   route(app, authEndpoints.access, async ({ account }) => ({ payload: await users.access(account) }));
   route(app, authEndpoints.logout, ({ account }) => auth.logout(account));
   route(app, authEndpoints.updateEmailVerification, ({ account, body }) =>
-    auth.requestEmailChange(account, body.email),
+    auth.requestEmailChange(account, body),
   );
   route(app, authEndpoints.updateEmail, ({ account, body }) => auth.changeEmail(account, body));
   route(app, authEndpoints.updatePassword, ({ account, body, request }) =>
     auth.changePassword(account, body, clientOf(request)),
   );
-  route(app, authEndpoints.twoFactor, ({ account, params }) => auth.setTwoFactor(account, params.value));
-  route(app, authEndpoints.deactivate, ({ account }) => auth.deactivate(account));
+  route(app, authEndpoints.twoFactor, ({ account, params, body }) =>
+    auth.setTwoFactor(account, params.value, body),
+  );
+  route(app, authEndpoints.deactivate, ({ account, body }) => auth.deactivate(account, body));
 };

@@ -5,9 +5,11 @@ import {
   type confirmEmailBodySchema,
   type forgotPasswordBodySchema,
   type resendOtpBodySchema,
+  type reauthSchema,
   type resetPasswordBodySchema,
   type signupBodySchema,
   type updateEmailBodySchema,
+  type updateEmailVerificationBodySchema,
   type updatePasswordBodySchema,
 } from '@proxydesk/contract';
 import {
@@ -19,20 +21,27 @@ import {
   insertSession,
   insertUser,
   latestOtp,
-  revokeAllSessions,
   revokeSession,
   updateUser,
+  updateUserAndRevokeSessions,
   violatedUniqueIndex,
   type Db,
+  type NewSession,
   type NewUser,
   type User,
 } from '@proxydesk/db';
+import type { AfterReply } from '../../lib/after-reply.js';
 import type { Counters } from '../../lib/counters.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Account } from '../../plugins/authenticate.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { accountExistsMail } from '../mail/templates.js';
+import {
+  accountExistsMail,
+  emailChangedMail,
+  emailInUseMail,
+  passwordChangedMail,
+} from '../mail/templates.js';
 import {
   hashPassword,
   isCommonPassword,
@@ -53,14 +62,20 @@ export interface Client {
 }
 
 type Output<S extends z.ZodMiniType> = z.output<S>;
+type Reauth = Output<typeof reauthSchema> | null | undefined;
 type Captcha = { 'g-recaptcha-response'?: string | undefined };
 
 export const SESSION_LIFETIME_DAYS = 30;
 
-/** [attempts, window in seconds], counted before any hashing (issue #3 security rules). */
+/**
+ * [attempts, window in seconds], counted before any hashing (issue #3 security rules) and after the captcha
+ * (issue #15). Sign-in: an address has five tries per account; once an account has ten failures, only
+ * addresses that have not failed on it get a try, so its owner is never locked out from elsewhere.
+ */
 export const AUTH_LIMITS = {
   loginPerIp: [30, 900],
-  loginPerAccount: [10, 900],
+  loginPerAddress: [5, 900],
+  loginFailuresPerAccount: [10, 900],
   otpPerIp: [30, 900],
   mailPerIp: [30, 900],
   mailPerAccount: [10, 900],
@@ -75,6 +90,7 @@ const otpNeeded = (email: string) => new HttpError(422, AUTH_MESSAGES.otpSent, {
 export interface AuthDependencies {
   db: Db;
   mailer: Mailer;
+  afterReply: AfterReply;
   otp: OtpService;
   captcha: CaptchaService;
   counters: Counters;
@@ -87,19 +103,19 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export const createAuthService = ({
   db,
   mailer,
+  afterReply,
   otp,
   captcha,
   counters,
   brand,
   publicUrl,
 }: AuthDependencies) => {
+  const signInUrl = `${publicUrl}/login`;
+  const tooMany = (retryAfterSeconds: number) =>
+    new HttpError(429, `Too many attempts: try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`);
   const limit = async (key: string, [max, windowSeconds]: readonly [number, number]) => {
     const { allowed, retryAfterSeconds } = await counters.hit(key, max, windowSeconds);
-    if (!allowed)
-      throw new HttpError(
-        429,
-        `Too many attempts: try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`,
-      );
+    if (!allowed) throw tooMany(retryAfterSeconds);
   };
 
   const requireCaptcha = async (body: Captcha, client: Client) => {
@@ -112,24 +128,71 @@ export const createAuthService = ({
   };
 
   /** A new session: the token goes to the client once, its hash to the database. */
-  const startSession = async (user: User, client: Client) => {
+  const newSession = (user: User, client: Client): { token: string; row: NewSession } => {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_DAYS * 24 * 3_600_000);
-    await insertSession(db, {
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt,
-      ip: client.ip,
-      userAgent: client.userAgent,
-    });
+    return {
+      token,
+      row: {
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
+    };
+  };
+  const startSession = async (user: User, client: Client) => {
+    const { token, row } = newSession(user, client);
+    await insertSession(db, row);
     return { detail: 'Signed in', payload: { token } };
+  };
+
+  /**
+   * A new password, every other session revoked and this device's new session opened, in one transaction;
+   * the account's address is told (issue #15).
+   */
+  const replacePassword = async (user: User, password: string, client: Client, patch = {}) => {
+    const { token, row } = newSession(user, client);
+    const passwordHash = await hashPassword(password);
+    await updateUserAndRevokeSessions(db, user.id, { ...patch, passwordHash }, { start: row });
+    mailer.send(passwordChangedMail(brand, user.email, signInUrl));
+    return token;
+  };
+
+  /**
+   * Re-authentication before a security change (DESIGN.md §3, ASVS re-authentication): the current
+   * password, or for an account with none (Google/Discord only) a code mailed to its current address; the
+   * first call without it mails the code and answers 422.
+   */
+  const reauthenticate = async ({ user }: Account, proof: Reauth) => {
+    await limit(`password:account:${user.id}`, AUTH_LIMITS.passwordPerAccount);
+    if (user.passwordHash) {
+      if (!proof?.password) throw new HttpError(400, AUTH_MESSAGES.currentPasswordNeeded);
+      if (!(await verifyPassword(user.passwordHash, proof.password)))
+        throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong);
+      return;
+    }
+    if (proof?.otp) {
+      await otp.redeem(user.id, ['reauthenticate'], user.email, proof.otp);
+      return;
+    }
+    if ((await otp.issue(user.id, 'reauthenticate', user.email)) === 'limited')
+      throw new HttpError(429, 'Too many codes were asked for: try again in an hour');
+    throw new HttpError(422, AUTH_MESSAGES.reauthCodeSent, { email: user.email });
+  };
+
+  /** Is the latest sign-up code of this unconfirmed account still valid (unused and unexpired)? */
+  const pendingCodeLive = async (user: User) => {
+    const code = await latestOtp(db, user.id, ['confirm_email']);
+    return Boolean(code && !code.consumedAt && code.expiresAt.getTime() > Date.now());
   };
 
   /** After the password (or the provider) said yes: deactivated, unconfirmed and 2FA accounts stop here. */
   const finishSignIn = async (user: User, client: Client) => {
     if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.deactivated);
     if (!user.emailVerified || user.is2fa) {
-      await otp.issue(user.id, user.emailVerified ? 'login' : 'confirm_email', user.email);
+      await otp.issue(user.id, user.emailVerified ? 'login' : 'confirm_email', user.email, user.username);
       throw otpNeeded(user.email);
     }
     return startSession(user, client);
@@ -171,8 +234,8 @@ export const createAuthService = ({
 
   return {
     signup: async (body: Output<typeof signupBodySchema>, client: Client): Promise<never> => {
-      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
       await requireCaptcha(body, client);
+      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
       requireUncommon(body.password);
       const referrer = body.referee ? await findUserByReferralCode(db, body.referee) : undefined;
       if (body.referee && !referrer) throw new HttpError(400, 'Unknown referral code');
@@ -183,8 +246,12 @@ export const createAuthService = ({
         mailer.send(accountExistsMail(brand, existing.email, `${publicUrl}/login`));
         throw otpNeeded(body.email);
       }
-      // An unconfirmed account was never shown to be anyone's: the newest sign-up for the address replaces
-      // it, so nobody can set in advance the password that the mailbox's owner would then confirm.
+      // A sign-up stands while its code is valid: another one for the address changes nothing (its code,
+      // which names its username, stays the one to type), so nobody can slip their account under the code
+      // the mailbox's owner is about to type (issue #15). Once that code has expired, the unconfirmed account
+      // was never shown to be anyone's and the newest sign-up replaces it, so nobody can set in advance the
+      // password that the mailbox's owner would then confirm.
+      if (existing && (await pendingCodeLive(existing))) throw otpNeeded(existing.email);
       if (existing) await deleteUnconfirmedUser(db, existing.id);
       const user = await createAccount({
         username: body.username,
@@ -193,28 +260,41 @@ export const createAuthService = ({
         emailVerified: false,
         referredBy: referrer?.id ?? null,
       });
-      await otp.issue(user.id, 'confirm_email', user.email);
+      await otp.issue(user.id, 'confirm_email', user.email, user.username);
       throw otpNeeded(user.email);
     },
 
+    /**
+     * The captcha first, so that requests without one count for nothing; then the address's tries on this
+     * account (username and e-mail are one account), before any hashing. An account with ten recent failures
+     * takes no more tries from addresses that failed on it, but still one from any other address: its owner
+     * signs in from their own while a guesser is refused (issue #15, ADR 004).
+     */
     login: async (body: LoginBody, client: Client) => {
-      const login = body.username.toLowerCase();
-      const accountKey = `login:account:${login}`;
-      await limit(`login:ip:${client.ip}`, AUTH_LIMITS.loginPerIp);
-      await limit(accountKey, AUTH_LIMITS.loginPerAccount);
       await requireCaptcha(body, client);
+      await limit(`login:ip:${client.ip}`, AUTH_LIMITS.loginPerIp);
+      const login = body.username.toLowerCase();
       const user = await findUserByLogin(db, login);
+      const account = user ? `id:${user.id}` : `name:${login}`;
+      const addressKey = `login:address:${account}:${client.ip}`;
+      const failuresKey = `login:failures:${account}`;
+      const fromHere = await counters.hit(addressKey, ...AUTH_LIMITS.loginPerAddress);
+      if (!fromHere.allowed) throw tooMany(fromHere.retryAfterSeconds);
+      const failures = await counters.peek(failuresKey);
+      if (failures.count >= AUTH_LIMITS.loginFailuresPerAccount[0] && fromHere.count > 1)
+        throw tooMany(failures.retryAfterSeconds);
       // An unknown user still costs one hash (verifyPassword checks a decoy).
       if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
+        await counters.hit(failuresKey, ...AUTH_LIMITS.loginFailuresPerAccount);
         throw new HttpError(401, AUTH_MESSAGES.badCredentials);
       }
-      await counters.reset(accountKey);
+      await counters.reset(addressKey);
       return finishSignIn(user, client);
     },
 
     confirmEmail: async (body: Output<typeof confirmEmailBodySchema>, client: Client) => {
-      await limit(`otp:ip:${client.ip}`, AUTH_LIMITS.otpPerIp);
       await requireCaptcha(body, client);
+      await limit(`otp:ip:${client.ip}`, AUTH_LIMITS.otpPerIp);
       const user = await findUserByEmail(db, body.email);
       if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
       const purpose = await otp.redeem(user.id, ['confirm_email', 'login'], user.email, body.otp);
@@ -225,11 +305,11 @@ export const createAuthService = ({
 
     /** Mails the pending code again: an unconfirmed sign-up's, or a 2FA sign-in's after a right password. */
     resendOtp: async (body: Output<typeof resendOtpBodySchema>, client: Client) => {
-      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
       await requireCaptcha(body, client);
+      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
       const user = await findUserByEmail(db, body.email);
       if (user?.isActive && !user.emailVerified) {
-        await otp.issue(user.id, 'confirm_email', user.email);
+        await otp.issue(user.id, 'confirm_email', user.email, user.username);
       } else if (user?.isActive && user.is2fa) {
         const pending = await latestOtp(db, user.id, ['login']);
         if (
@@ -237,31 +317,33 @@ export const createAuthService = ({
           !pending.consumedAt &&
           Date.now() - pending.createdAt.getTime() < LOGIN_CODE_RESEND_WINDOW_MS
         ) {
-          await otp.issue(user.id, 'login', user.email);
+          await otp.issue(user.id, 'login', user.email, user.username);
         }
       }
       return { detail: AUTH_MESSAGES.otpSent };
     },
 
+    /** The same work for every address: the account is looked up and its code mailed after the answer. */
     forgotPassword: async (body: Output<typeof forgotPasswordBodySchema>, client: Client) => {
-      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
       await requireCaptcha(body, client);
-      const user = await findUserByEmail(db, body.email);
-      if (user?.isActive) await otp.issue(user.id, 'reset_password', user.email);
+      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
+      afterReply.run('forgot-password', async () => {
+        const user = await findUserByEmail(db, body.email);
+        if (user?.isActive) await otp.issue(user.id, 'reset_password', user.email, user.username);
+      });
       return { detail: 'If an account uses this e-mail, we have sent it a code.' };
     },
 
     resetPassword: async (body: Output<typeof resetPasswordBodySchema>, client: Client) => {
-      await limit(`otp:ip:${client.ip}`, AUTH_LIMITS.otpPerIp);
       await requireCaptcha(body, client);
+      await limit(`otp:ip:${client.ip}`, AUTH_LIMITS.otpPerIp);
       requireUncommon(body.password);
       const user = await findUserByEmail(db, body.email);
       if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
       await otp.redeem(user.id, ['reset_password'], user.email, body.otp);
       if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.deactivated);
-      await updateUser(db, user.id, { passwordHash: await hashPassword(body.password), emailVerified: true });
-      await revokeAllSessions(db, user.id);
-      return startSession(user, client);
+      const token = await replacePassword(user, body.password, client, { emailVerified: true });
+      return { detail: 'Signed in', payload: { token } };
     },
 
     /** Google or Discord: by the provider's id, else linked by a verified e-mail, else a new account. */
@@ -310,23 +392,40 @@ export const createAuthService = ({
       return { detail: 'Signed out' };
     },
 
-    requestEmailChange: async (account: Account, email: string) => {
-      await limit(`mail:account:${account.user.id}`, AUTH_LIMITS.mailPerAccount);
-      if (email === account.user.email) throw new HttpError(400, 'This is already your e-mail address');
-      if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use');
-      await otp.issue(account.user.id, 'change_email', email);
+    /**
+     * After re-authentication, the same answer whether or not the new address has an account (no oracle):
+     * a free address gets the code, a taken one's owner is told instead, both after the answer.
+     */
+    requestEmailChange: async (account: Account, body: Output<typeof updateEmailVerificationBodySchema>) => {
+      const { user } = account;
+      await limit(`mail:account:${user.id}`, AUTH_LIMITS.mailPerAccount);
+      if (body.email === user.email) throw new HttpError(400, 'This is already your e-mail address');
+      await reauthenticate(account, body);
+      afterReply.run('e-mail change', async () => {
+        const owner = await findUserByEmail(db, body.email);
+        if (owner) mailer.send(emailInUseMail(brand, owner.email, signInUrl));
+        else await otp.issue(user.id, 'change_email', body.email);
+      });
       return { detail: AUTH_MESSAGES.otpSent };
     },
 
+    /** The new address, proven by its code; the other sessions end and the old address is told. */
     changeEmail: async (account: Account, body: Output<typeof updateEmailBodySchema>) => {
-      await otp.redeem(account.user.id, ['change_email'], body.email, body.otp);
+      const { user } = account;
+      await otp.redeem(user.id, ['change_email'], body.email, body.otp);
       try {
-        await updateUser(db, account.user.id, { email: body.email, emailVerified: true });
+        await updateUserAndRevokeSessions(
+          db,
+          user.id,
+          { email: body.email, emailVerified: true },
+          { keep: account.sessionId },
+        );
       } catch (error) {
         if (violatedUniqueIndex(error) === 'users_email_lower')
           throw new HttpError(409, 'This e-mail address is already in use');
         throw error;
       }
+      mailer.send(emailChangedMail(brand, user.email, body.email, signInUrl));
       return { detail: `Your e-mail address is now ${body.email}` };
     },
 
@@ -347,13 +446,13 @@ export const createAuthService = ({
         throw new HttpError(400, 'The old password is not right');
       }
       requireUncommon(body.new_password);
-      await updateUser(db, account.user.id, { passwordHash: await hashPassword(body.new_password) });
-      await revokeAllSessions(db, account.user.id);
-      const { payload } = await startSession(account.user, client);
-      return { detail: 'Password changed: your other devices are signed out', payload };
+      const token = await replacePassword(account.user, body.new_password, client);
+      return { detail: 'Password changed: your other devices are signed out', payload: { token } };
     },
 
-    setTwoFactor: async (account: Account, enabled: boolean) => {
+    /** Turning two-factor off is a security change: it asks for the password (or a mailed code). */
+    setTwoFactor: async (account: Account, enabled: boolean, proof: Reauth) => {
+      if (!enabled && account.user.is2fa) await reauthenticate(account, proof);
       await updateUser(db, account.user.id, { is2fa: enabled });
       return {
         detail: enabled ? 'Two-factor authentication is on' : 'Two-factor authentication is off',
@@ -361,9 +460,9 @@ export const createAuthService = ({
       };
     },
 
-    deactivate: async (account: Account) => {
-      await updateUser(db, account.user.id, { isActive: false });
-      await revokeAllSessions(db, account.user.id);
+    deactivate: async (account: Account, proof: Reauth) => {
+      await reauthenticate(account, proof);
+      await updateUserAndRevokeSessions(db, account.user.id, { isActive: false });
       return { detail: AUTH_MESSAGES.deactivated };
     },
   };

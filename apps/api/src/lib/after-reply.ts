@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Work that a request starts but does not wait for, so that its answer takes the same time whatever the
+ * work turns out to be (e.g. mailing a code only when an account exists). Failures are logged; `drain`
+ * waits for what is still running (at shutdown). The mail outbox (issue #16) will take this over.
+ */
+export interface AfterReply {
+  run(label: string, task: () => Promise<unknown>): void;
+  drain(): Promise<void>;
+}
+
+export const createAfterReply = (log: FastifyBaseLogger): AfterReply => {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    run: (label, task) => {
+      const job = new Promise<void>((resolve) => setImmediate(resolve)).then(task).then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, `${label} failed after the answer was sent`),
+      );
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job));
+    },
+    drain: async () => {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+  };
+};
