@@ -99,6 +99,17 @@ test('settings: two-factor on through its modal (Cancel flips back), then signin
   await signIn(page, 'careful');
   await enterCode(page, 'careful@example.com', after);
   await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
+
+  // Turning it off asks for the current password in the modal (issue #15).
+  await page.goto('/settings');
+  await page.getByRole('switch', { name: 'Two-Factor Authentication' }).click({ force: true });
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Enter your current password');
+  await dialog.getByLabel('Current password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('switch', { name: 'Two-Factor Authentication' })).not.toBeChecked();
 });
 
 test('forgot password → code → new password → signed in; mismatches say so (SPEC.md §5)', async ({
@@ -137,7 +148,21 @@ test('settings: password mismatch message; deactivation signs out and sign-in th
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText("passwords didn't matched.")).toBeVisible();
 
+  // The e-mail change asks for the current password, then for the code sent to the new address.
+  await page.getByLabel('New e-mail').fill('left@example.com');
+  await page.getByLabel('Current password').fill(PASSWORD);
+  const after = Date.now();
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  const code = otpFrom(await smtp.waitFor('left@example.com', { after, timeoutMs: 15_000 }));
+  await page.getByLabel('Code from the e-mail').fill(code);
+  await page.getByRole('button', { name: 'Update Email' }).click();
+  await expect(page.getByText('Your e-mail address is now left@example.com')).toBeVisible({
+    timeout: 15_000,
+  });
+  expect((await smtp.waitFor('leaving@example.com', { after })).subject).toMatch(/was changed/);
+
   await page.getByRole('switch', { name: 'Deactivate Account' }).click({ force: true });
+  await page.getByRole('dialog').getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByTestId('sign-in-page')).toBeVisible({ timeout: 15_000 });
   await signIn(page, 'leaving');

@@ -24,7 +24,7 @@ export const SettingsPage = () => {
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <ChangeEmailCard />
+            <ChangeEmailCard hasPassword={access.data.has_password} />
             <ChangePasswordCard />
           </SimpleGrid>
           <SecuritySwitches access={access.data} />

@@ -3,11 +3,17 @@ import { emailSchema } from '@proxydesk/contract';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { useChangeEmail, useRequestEmailChange } from './api/settings-calls';
+import { CodeInput } from './code-input';
+import { useReauth } from './reauth';
 
-/** Two steps (SPEC.md §4): Verify Email mails a code to the new address, then Update Email with it. */
-export const ChangeEmailCard = () => {
+/**
+ * Two steps (SPEC.md §4): Verify Email, with the current password (DESIGN.md §3), mails a code to the new
+ * address, then Update Email with it.
+ */
+export const ChangeEmailCard = ({ hasPassword }: { hasPassword: boolean }) => {
   const request = useRequestEmailChange();
   const change = useChangeEmail();
+  const reauth = useReauth(hasPassword);
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -21,7 +27,16 @@ export const ChangeEmailCard = () => {
       return setFieldError({ email: parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address' });
     setFieldError({});
     if (!sentTo || sentTo !== parsed.data) {
-      request.mutate(parsed.data, { onSuccess: () => setSentTo(parsed.data) });
+      request.mutate(
+        { email: parsed.data, ...reauth.proof },
+        {
+          onSuccess: () => {
+            setSentTo(parsed.data);
+            reauth.reset();
+          },
+          onError: reauth.onError,
+        },
+      );
       return;
     }
     if (!/^\d{6}$/.test(otp.trim())) return setFieldError({ otp: 'Enter the 6-digit code' });
@@ -38,6 +53,7 @@ export const ChangeEmailCard = () => {
   };
 
   const verifying = sentTo !== null && sentTo === email.trim().toLowerCase();
+  const requestMessages = reauth.messages(request.error);
   return (
     <Card withBorder padding="lg">
       <Title order={3} size="h4" mb={4}>
@@ -48,7 +64,8 @@ export const ChangeEmailCard = () => {
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <FormAlert>{request.error?.message ?? change.error?.message}</FormAlert>
+          <FormAlert>{requestMessages.danger ?? change.error?.message}</FormAlert>
+          <FormAlert color="blue">{verifying ? null : requestMessages.info}</FormAlert>
           <FormAlert color="green">
             {change.data?.detail ?? (verifying ? request.data?.detail : null)}
           </FormAlert>
@@ -61,17 +78,9 @@ export const ChangeEmailCard = () => {
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={fieldError.email}
           />
+          {!verifying && reauth.field}
           {verifying && (
-            <TextInput
-              label="Code from the e-mail"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              value={otp}
-              onChange={(e) => setOtp(e.currentTarget.value)}
-              error={fieldError.otp}
-            />
+            <CodeInput label="Code from the e-mail" value={otp} onChange={setOtp} error={fieldError.otp} />
           )}
           <Button
             type="submit"

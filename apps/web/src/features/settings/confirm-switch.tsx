@@ -4,7 +4,8 @@ import { FormAlert } from '../../components/form-alert';
 
 /**
  * A switch that flips at once and asks for confirmation (SPEC.md §4): Cancel flips it back, Continue
- * runs `onConfirm` with the new value.
+ * runs `onConfirm` with the new value. `fields` adds inputs to the modal (the current password for a
+ * security change), `note` an informative line, and `onClose` hears of every closing.
  */
 export const ConfirmSwitch = ({
   label,
@@ -17,6 +18,9 @@ export const ConfirmSwitch = ({
   onConfirm,
   pending,
   error,
+  note,
+  fields,
+  onClose,
 }: {
   label: string;
   description: string;
@@ -28,10 +32,16 @@ export const ConfirmSwitch = ({
   onConfirm: (next: boolean, done: () => void) => void;
   pending: boolean;
   error: string | null | undefined;
+  note?: string | null | undefined;
+  fields?: (next: boolean) => ReactNode;
+  onClose?: () => void;
 }) => {
   const [asked, setAsked] = useState<boolean | null>(null);
   const shown = asked ?? checked;
-  const close = () => setAsked(null);
+  const close = () => {
+    setAsked(null);
+    onClose?.();
+  };
   return (
     <>
       <Switch
@@ -45,7 +55,9 @@ export const ConfirmSwitch = ({
       <Modal opened={asked !== null} onClose={close} title={title} centered>
         <Stack gap="md">
           <Text size="sm">{asked !== null && message(asked)}</Text>
+          {asked !== null && fields?.(asked)}
           <FormAlert>{error}</FormAlert>
+          <FormAlert color="blue">{note}</FormAlert>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -4,11 +4,19 @@ import { appUrl } from '../../lib/app-paths';
 import { clearToken } from '../../lib/token';
 import { useDeactivate, useSetTwoFactor } from './api/settings-calls';
 import { ConfirmSwitch } from './confirm-switch';
+import { useReauth } from './reauth';
 
-/** Two-Factor Authentication and Deactivate Account, each confirmed in a modal (DESIGN.md §3). */
+/**
+ * Two-Factor Authentication and Deactivate Account, each confirmed in a modal (DESIGN.md §3); turning
+ * two-factor off and deactivating ask for the current password there.
+ */
 export const SecuritySwitches = ({ access }: { access: Access }) => {
   const twoFactor = useSetTwoFactor();
   const deactivate = useDeactivate();
+  const twoFactorProof = useReauth(access.has_password);
+  const deactivateProof = useReauth(access.has_password);
+  const twoFactorMessages = twoFactorProof.messages(twoFactor.error);
+  const deactivateMessages = deactivateProof.messages(deactivate.error);
   return (
     <Card withBorder padding="lg">
       <Title order={3} size="h4" mb="md">
@@ -25,9 +33,20 @@ export const SecuritySwitches = ({ access }: { access: Access }) => {
               ? 'From now on, signing in will also need a code we e-mail you.'
               : 'Signing in will need only your password. Turn it off?'
           }
-          onConfirm={(next, done) => twoFactor.mutate(next, { onSuccess: done })}
+          fields={(next) => (next ? null : twoFactorProof.field)}
+          onConfirm={(next, done) =>
+            twoFactor.mutate(
+              { enabled: next, proof: twoFactorProof.proof },
+              { onSuccess: done, onError: twoFactorProof.onError },
+            )
+          }
+          onClose={() => {
+            twoFactorProof.reset();
+            twoFactor.reset();
+          }}
           pending={twoFactor.isPending}
-          error={twoFactor.error?.message}
+          error={twoFactorMessages.danger}
+          note={twoFactorMessages.info}
         />
         <ConfirmSwitch
           label="Deactivate Account"
@@ -39,16 +58,23 @@ export const SecuritySwitches = ({ access }: { access: Access }) => {
           }
           confirmLabel="Deactivate"
           danger
+          fields={() => deactivateProof.field}
           onConfirm={() =>
-            deactivate.mutate(undefined, {
+            deactivate.mutate(deactivateProof.proof, {
               onSuccess: () => {
                 clearToken();
                 window.location.assign(appUrl('/login'));
               },
+              onError: deactivateProof.onError,
             })
           }
+          onClose={() => {
+            deactivateProof.reset();
+            deactivate.reset();
+          }}
           pending={deactivate.isPending}
-          error={deactivate.error?.message}
+          error={deactivateMessages.danger}
+          note={deactivateMessages.info}
         />
       </Stack>
     </Card>

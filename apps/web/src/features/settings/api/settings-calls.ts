@@ -1,7 +1,9 @@
 import {
   authEndpoints,
   userEndpoints,
+  type Reauth,
   type UpdateEmailBody,
+  type UpdateEmailVerificationBody,
   type UpdatePasswordBody,
 } from '@proxydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +23,9 @@ const useSettingsMutation = <T, R>(mutationFn: (input: T) => Promise<R>) => {
 };
 
 export const useRequestEmailChange = () =>
-  useSettingsMutation((email: string) => call(authEndpoints.updateEmailVerification, { body: { email } }));
+  useSettingsMutation((body: UpdateEmailVerificationBody) =>
+    call(authEndpoints.updateEmailVerification, { body }),
+  );
 export const useChangeEmail = () =>
   useSettingsMutation((body: UpdateEmailBody) => call(authEndpoints.updateEmail, { body }));
 
@@ -33,11 +37,13 @@ export const useChangePassword = () =>
     return answer;
   });
 
+/** Turning it off asks for the current password (`proof`); turning it on does not. */
 export const useSetTwoFactor = () =>
-  useSettingsMutation((enabled: boolean) =>
-    call(authEndpoints.twoFactor, { params: { value: String(enabled) } }),
+  useSettingsMutation(({ enabled, proof }: { enabled: boolean; proof: Reauth }) =>
+    call(authEndpoints.twoFactor, { params: { value: String(enabled) }, body: enabled ? {} : proof }),
   );
-export const useDeactivate = () => useMutation({ mutationFn: () => call(authEndpoints.deactivate) });
+export const useDeactivate = () =>
+  useMutation({ mutationFn: (proof: Reauth) => call(authEndpoints.deactivate, { body: proof }) });
 export const useGenerateApiKey = () => useSettingsMutation(() => call(userEndpoints.generateApiKey));
 export const useResetProxyPassword = () =>
   useMutation({ mutationFn: () => call(userEndpoints.resetProxyPassword) });

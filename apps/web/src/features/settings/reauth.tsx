@@ -1,0 +1,51 @@
+import { PasswordInput, Text } from '@mantine/core';
+import type { Reauth } from '@proxydesk/contract';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { CodeInput } from './code-input';
+
+/**
+ * The proof a security change asks for (DESIGN.md §3): the current password, or for an account with none
+ * (Google/Discord only) the code the server mails to the current address when first asked (a 422).
+ */
+export const useReauth = (hasPassword: boolean) => {
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+
+  const proof: Reauth = hasPassword ? { password } : codeSent ? { otp: otp.trim() } : {};
+  const field = hasPassword ? (
+    <PasswordInput
+      label="Current password"
+      autoComplete="current-password"
+      required
+      value={password}
+      onChange={(e) => setPassword(e.currentTarget.value)}
+    />
+  ) : codeSent ? (
+    <CodeInput label="Code from your e-mail" value={otp} onChange={setOtp} />
+  ) : (
+    <Text size="sm" c="dimmed">
+      Your account has no password: we e-mail you a code to confirm.
+    </Text>
+  );
+
+  return {
+    proof,
+    field,
+    /** The server's answer split: the mailed-code note (422) in blue, anything else as the danger alert. */
+    messages: (error: Error | null | undefined) =>
+      error instanceof ApiError && error.status === 422
+        ? { info: error.message, danger: null }
+        : { info: null, danger: error?.message ?? null },
+    /** Call with a failed mutation's error: a 422 means the code is on its way, so its field appears. */
+    onError: (error: unknown) => {
+      if (error instanceof ApiError && error.status === 422) setCodeSent(true);
+    },
+    reset: () => {
+      setPassword('');
+      setOtp('');
+      setCodeSent(false);
+    },
+  };
+};
