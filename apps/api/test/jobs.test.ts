@@ -47,6 +47,20 @@ const jobState = async (id: string) => {
 };
 
 describe('the job runner (issue #16 §1)', () => {
+  it('starts on a new database even when several instances start at the same moment', async () => {
+    const queues = ['q-one', 'q-two', 'q-three', 'q-four'].map((name): JobDefinition => ({
+      name,
+      cron: '*/5 * * * *',
+      handler: () => Promise.resolve(),
+    }));
+    // Several instances share a PostgreSQL; PGlite belongs to one process, so it has one runner.
+    const instances = database.kind === 'postgres' ? 3 : 1;
+    await Promise.all(Array.from({ length: instances }, () => start(queues)));
+    const text = `select count(*)::int as n from pgboss.queue where name like 'q-%'`;
+    const { rows } = database.pool ? await database.pool.query(text) : await database.pglite!.query(text);
+    expect(rows).toEqual([{ n: 4 }]);
+  });
+
   it('retries a job that throws with backoff, then records it as failed and says so', async () => {
     let tries = 0;
     const failures: boolean[] = [];

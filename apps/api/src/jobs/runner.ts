@@ -39,6 +39,23 @@ export interface JobRunner {
 const SCHEMA = 'pgboss';
 
 /**
+ * Creates a job's queue unless it exists. Instances that start together on a new database create the same queues at
+ * once, and pg-boss's queue creation (a table attached as a partition) can deadlock then: the loser tries again.
+ */
+const ensureQueue = async (boss: PgBoss, queue: PgBoss.Queue): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(queue.name)) return;
+    try {
+      await boss.createQueue(queue.name, queue);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+};
+
+/**
  * The one runner for scheduled and deferred work (issue #16, ADR 007): pg-boss over the shop's own database, on
  * PostgreSQL and PGlite alike. Jobs live in tables, so they survive restarts; pg-boss hands each job to one worker
  * across every instance (`SKIP LOCKED`) and fires each schedule once.
@@ -71,7 +88,7 @@ export const startJobRunner = async ({
   await boss.start();
 
   for (const job of jobs) {
-    await boss.createQueue(job.name, {
+    await ensureQueue(boss, {
       name: job.name,
       retryLimit: job.retryLimit ?? 5,
       retryDelay: job.retryDelaySeconds ?? 30,
