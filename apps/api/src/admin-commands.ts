@@ -1,5 +1,6 @@
 import { euroToCents, PRODUCT_CODES, type ProductCode } from '@proxydesk/contract';
 import {
+  adjustBalance,
   findActiveCustomerPlan,
   findUserByLogin,
   recordUsage,
@@ -19,6 +20,12 @@ export const USAGE = `Usage: npm run admin -- <command>
                           make a customer a reseller (Balance page, API key) or a customer again
   coupon <CODE> percent|fixed <value> [max uses]
                           create or replace a promo code: percent off (1-100) or euros off
+  balance <username> <+/-EUR> <reason>
+                          credit (+10) or debit (-2.50) a customer's balance, with the reason they see
+  backup <file>           write a consistent copy of the database to a file, while the shop runs or not
+  restore <file> [--force]
+                          with the shop stopped: put a backup in place (--force keeps the current
+                          DATA_DIR aside as DATA_DIR.before-restore-<time> and restores into a fresh one)
   sample-usage <username> <PR_2|PR_3|PR_4|PR_5|PR_6> [days]
                           development: record made-up traffic for each of the last days (default 30),
                           so the usage chart and Data Used have something to show`;
@@ -39,6 +46,26 @@ const productCode = (value: string | undefined): ProductCode => {
 
 export type Run = (db: Database['db']) => Promise<string>;
 
+/** The account with exactly this username (not an e-mail address), or a clear refusal. */
+const accountNamed = async (db: Database['db'], username: string) => {
+  const user = await findUserByLogin(db, username);
+  if (!user || user.username.toLowerCase() !== username.toLowerCase())
+    throw new Error(`No account with the username "${username}".`);
+  return user;
+};
+
+/** "+10", "-2.50", "7" (euros, at most 2 decimals, not zero; the typographic minus too) → cents. */
+const euroAmount = (value: string | undefined): number => {
+  const text = value?.replace('\u2212', '-');
+  if (!text || !/^[+-]?\d{1,7}(\.\d{1,2})?$/.test(text) || Number(text) === 0)
+    throw new UsageError(
+      `The amount is euros with a sign, like +10 or -2.50, got ${value === undefined ? 'nothing' : `"${value}"`}.`,
+    );
+  return euroToCents(Number(text));
+};
+
+const euros = (cents: number) => `${cents < 0 ? '-' : ''}€${(Math.abs(cents) / 100).toFixed(2)}`;
+
 /** Each command checks its words first, then returns what it does with the database. */
 export const commands: Record<string, (args: string[]) => Run> = {
   maintenance: ([value]) => {
@@ -52,9 +79,7 @@ export const commands: Record<string, (args: string[]) => Run> = {
     if (!username) throw new UsageError('Which username?');
     const reseller = onOff(value);
     return async (db) => {
-      const user = await findUserByLogin(db, username);
-      if (!user || user.username.toLowerCase() !== username.toLowerCase())
-        throw new Error(`No account with the username "${username}".`);
+      const user = await accountNamed(db, username);
       if (user.role === 'operator')
         throw new Error(`${user.username} is an operator; their role is not changed here.`);
       await updateUser(db, user.id, { role: reseller ? 'reseller' : 'customer' });
@@ -85,6 +110,22 @@ export const commands: Record<string, (args: string[]) => Run> = {
       return `Promo code ${code.toUpperCase()}: ${kind === 'percent' ? `${value}% off` : `€${value.toFixed(2)} off`}${maxUses ? `, ${maxUses} uses` : ''}`;
     };
   },
+  balance: ([username, amount, ...reasonWords]) => {
+    if (!username) throw new UsageError('Which username?');
+    const cents = euroAmount(amount);
+    const reason = reasonWords.join(' ').trim();
+    if (!reason) throw new UsageError("Say why: the reason shows in the customer's balance history.");
+    if (reason.length > 200) throw new UsageError('The reason is at most 200 characters.');
+    return async (db) => {
+      const user = await accountNamed(db, username);
+      const change = await adjustBalance(db, user.id, cents, reason);
+      if (!change.applied)
+        throw new Error(
+          `${user.username}'s balance is ${euros(change.beforeCents)}: a debit of ${euros(-cents)} would take it below zero; nothing changed.`,
+        );
+      return `${user.username}: balance ${euros(change.beforeCents)} → ${euros(change.afterCents)} (${cents > 0 ? '+' : ''}${euros(cents)}, "${reason}")`;
+    };
+  },
   'sample-usage': ([username, product, daysText]) => {
     if (!username) throw new UsageError('Which username?');
     const productType = productCode(product);
@@ -92,8 +133,7 @@ export const commands: Record<string, (args: string[]) => Run> = {
     if (!Number.isInteger(days) || days < 1 || days > 365)
       throw new UsageError('Days is a whole number from 1 to 365.');
     return async (db) => {
-      const user = await findUserByLogin(db, username);
-      if (!user) throw new Error(`No account with the username "${username}".`);
+      const user = await accountNamed(db, username);
       const plan = await findActiveCustomerPlan(db, user.id, productType);
       let total = 0;
       for (let back = 0; back < days; back += 1) {
@@ -113,4 +153,11 @@ export const commands: Record<string, (args: string[]) => Run> = {
       return `${user.username}: ${(total / 1024 ** 3).toFixed(2)} GB of sample ${productType} usage over ${days} days`;
     };
   },
+};
+
+/** The command these words name, its words checked (backup and restore are the CLI's own: admin-backup.ts). */
+export const commandFor = ([name, ...args]: string[]): Run => {
+  const command = name ? commands[name] : undefined;
+  if (!command) throw new UsageError(name ? `Unknown command "${name}".` : 'Which command?');
+  return command(args);
 };

@@ -1,33 +1,50 @@
-import { commands, UsageError, USAGE, type Run } from './admin-commands.js';
-import { loadConfig } from './config.js';
-import { prepareDatabase } from './start.js';
+import { backup, restore } from './admin-backup.js';
+import { findRunningShop } from './admin-client.js';
+import { commandFor, UsageError, USAGE } from './admin-commands.js';
+import { loadConfig, type Config } from './config.js';
+import { openMigratedDatabase } from './start.js';
+
+/**
+ * A command over the database: through the running shop when one runs on this DATA_DIR (PGlite is one
+ * process), otherwise on the database itself, migrated but without reloading the catalogue files.
+ */
+const runCommand = async (config: Config, words: string[]): Promise<string> => {
+  const run = commandFor(words);
+  const shop = config.DATABASE_URL ? undefined : await findRunningShop(config.DATA_DIR);
+  if (shop) return shop.run(words);
+  const database = await openMigratedDatabase(config);
+  try {
+    return await run(database.db);
+  } finally {
+    await database.close();
+  }
+};
 
 /**
  * The operator's command line, over the same database and services as the API
- * (DESIGN.md §4): `npm run admin -- <command> …`.
+ * (DESIGN.md §4): `npm run admin -- <command> …`, while the shop runs or not.
  */
 const main = async (): Promise<number> => {
-  const [name, ...args] = process.argv.slice(2);
-  const command = name ? commands[name] : undefined;
-  if (!command) {
-    console.error(name ? `Unknown command "${name}".\n${USAGE}` : USAGE);
-    return 2;
+  const words = process.argv.slice(2);
+  if (words.length === 0 || ['help', '--help', '-h'].includes(words[0]!)) {
+    console.error(USAGE);
+    return words.length === 0 ? 2 : 0;
   }
-  let run: Run;
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const [name, ...args] = words;
   try {
-    run = command(args);
+    console.log(
+      name === 'backup'
+        ? await backup(config, args)
+        : name === 'restore'
+          ? await restore(config, args)
+          : await runCommand(config, words),
+    );
+    return 0;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\n${USAGE}`);
     return 2;
-  }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  const database = await prepareDatabase(config);
-  try {
-    console.log(await run(database.db));
-    return 0;
-  } finally {
-    await database.close();
   }
 };
 

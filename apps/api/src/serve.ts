@@ -1,6 +1,7 @@
 import { closeOnSignalOrFault, StartupError, type Database } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
+import { startAdminEndpoint } from './admin-endpoint.js';
 import { buildApp } from './app.js';
 import { shopJobs } from './jobs/definitions.js';
 import { startJobRunner, type JobRunner } from './jobs/runner.js';
@@ -44,7 +45,9 @@ export const serve = async ({
   built.registry = app.metrics.registry;
   let companion: Beside | undefined;
   let jobs: JobRunner | undefined;
+  let adminEndpoint: Beside | undefined;
   app.addHook('onClose', async () => {
+    await adminEndpoint?.close();
     await metrics?.close();
     await jobs?.stop();
     await companion?.close();
@@ -69,6 +72,9 @@ export const serve = async ({
   closeOnSignalOrFault(app.log, () => app.close());
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // PGlite is one process: the operator's CLI asks this one while it runs (on PostgreSQL it connects itself).
+  if (database.kind === 'pglite')
+    adminEndpoint = await startAdminEndpoint({ dataDir: config.DATA_DIR, database, log: app.log });
   app.log.info(
     `${config.BRAND_NAME} is ready on ${publicUrl(config)} (database: ${database.kind}; metrics: ${metrics ? `${config.METRICS_HOST}:${metrics.port}` : 'off'})`,
   );

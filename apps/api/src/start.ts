@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
+  checkTables,
   loadCatalogue,
   migrate,
   openDatabase,
@@ -14,15 +15,31 @@ import type { Config } from './config.js';
 /** A migrated, empty PGlite database that `npm run build` writes beside the server (scripts/build-seed.mjs). */
 export const seedFile = fileURLToPath(new URL('./seed-db.tar.gz', import.meta.url));
 
+/** How messages name the configured database. */
+export const databasePlace = (config: Config): string =>
+  config.DATABASE_URL ? 'the PostgreSQL database of DATABASE_URL' : `DATA_DIR ${config.DATA_DIR}`;
+
 /**
- * Opens the configured database, applies migrations and loads the catalogue. A new DATA_DIR starts
- * from the build's seed when there is one: loading it is seconds faster than PGlite's initdb.
+ * Opens the configured database, checks that every table can be read and applies migrations. A new DATA_DIR
+ * starts from the build's seed when there is one: loading it is seconds faster than PGlite's initdb.
  */
-export const prepareDatabase = async (config: Config, log?: AvailabilityLog): Promise<Database> => {
+export const openMigratedDatabase = async (config: Config, log?: AvailabilityLog): Promise<Database> => {
   const seed = existsSync(seedFile) ? async () => new Blob([await readFile(seedFile)]) : undefined;
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, seed, log });
   try {
+    await checkTables(database, databasePlace(config));
     await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+};
+
+/** The database as the API starts on it: opened, checked, migrated and with the catalogue files loaded. */
+export const prepareDatabase = async (config: Config, log?: AvailabilityLog): Promise<Database> => {
+  const database = await openMigratedDatabase(config, log);
+  try {
     await loadCatalogue(database.db, await readCatalogue());
   } catch (error) {
     await database.close();

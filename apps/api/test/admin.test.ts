@@ -56,6 +56,39 @@ describe('the operator command line (DESIGN.md §4)', () => {
     expect(() => commands.coupon!(['CODE', 'gift', '1'])).toThrow('Say percent or fixed.');
   });
 
+  it('credits and debits a balance with a ledger entry, never below zero', async () => {
+    expect(await run('balance', 'Operator_Friend', '+12.50', 'refund', 'for', 'an', 'outage')).toBe(
+      'Operator_Friend: balance €0.00 → €12.50 (+€12.50, "refund for an outage")',
+    );
+    expect(await run('balance', 'operator_friend', '\u22122.5', 'correction')).toBe(
+      'Operator_Friend: balance €12.50 → €10.00 (-€2.50, "correction")',
+    );
+    await expect(run('balance', 'Operator_Friend', '-10.01', 'too much')).rejects.toThrow(
+      "Operator_Friend's balance is €10.00: a debit of €10.01 would take it below zero; nothing changed.",
+    );
+    const [user] = await bed.t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, 'Operator_Friend'));
+    const ledger = await bed.t.database.db
+      .select()
+      .from(schema.balanceLedger)
+      .where(eq(schema.balanceLedger.userId, user!.id));
+    expect(ledger.map((entry) => [entry.amountCents, entry.reason, entry.invoiceId])).toEqual([
+      [1250, 'refund for an outage', null],
+      [-250, 'correction', null],
+    ]);
+    await expect(run('balance', 'friend@example.com', '+1', 'gift')).rejects.toThrow(
+      'No account with the username "friend@example.com".',
+    );
+    for (const amount of ['0', 'ten', '1.234', '+', undefined]) {
+      expect(() =>
+        commands.balance!(['Operator_Friend', ...(amount === undefined ? [] : [amount]), 'why']),
+      ).toThrow(UsageError);
+    }
+    expect(() => commands.balance!(['Operator_Friend', '+1'])).toThrow(/Say why/);
+  });
+
   it('records sample usage for the chart', async () => {
     const message = await run('sample-usage', 'Operator_Friend', 'PR_2', '7');
     expect(message).toMatch(/^Operator_Friend: \d+\.\d{2} GB of sample PR_2 usage over 7 days$/);

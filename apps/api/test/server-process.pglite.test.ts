@@ -1,45 +1,21 @@
 // Starts the real server process (from sources) with broken set-ups: PGlite project only, as it spawns.
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { runApiUntilExit, spawnApi } from '../../../test-support/api-process.js';
 import { useTempDirs } from '../../../test-support/temp-dirs.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const tempDir = useTempDirs();
 
 /** Runs the server until it exits; resolves with its exit code and what it printed on stderr. */
 const startServer = (env: Record<string, string>) =>
-  new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          LOG_LEVEL: 'silent',
-          PORT: '0',
-          METRICS_PORT: '0',
-          DATABASE_URL: '',
-          ...env,
-        },
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
+  runApiUntilExit({ PORT: '0', METRICS_PORT: '0', ...env });
 
-describe('a start that cannot succeed exits with one clear line', () => {
+// Generous timeouts: each test starts a process from sources, slow on a busy machine.
+describe('a start that cannot succeed exits with one clear line', { timeout: 180_000 }, () => {
   it('refuses a DATA_DIR that another process holds', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'proxydesk.pid'), String(process.pid));
@@ -58,9 +34,10 @@ describe('a start that cannot succeed exits with one clear line', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(
       new RegExp(
-        `^Cannot start: DATA_DIR ${dir} cannot be opened as a database .*: move it aside or delete it to start fresh\\.\\n$`,
+        `^Cannot start: DATA_DIR ${dir} cannot be opened as a database .*: restore the last backup with \`npm run admin -- restore <file> --force\` .*\\.\\n$`,
       ),
     );
+    expect(stderr).not.toMatch(/delete/i);
   });
 
   it('names a bad configuration variable', async () => {
@@ -97,25 +74,11 @@ describe('graceful shutdown', () => {
   it('on SIGTERM finishes, closes the database, releases DATA_DIR and exits 0', async () => {
     const dir = await tempDir();
     const port = 3199;
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          LOG_LEVEL: 'silent',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          METRICS_PORT: 'off',
-          DATABASE_URL: '',
-          DATA_DIR: dir,
-        },
-      },
-    );
+    const child = spawnApi({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     // From source on a fresh folder (no build seed: PostgreSQL's initdb): slow on a busy machine.
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
+    onTestFinished(() => void child.kill('SIGKILL'));
     for (;;) {
       const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
         (r) => r.ok,
@@ -126,8 +89,15 @@ describe('graceful shutdown', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(existsSync(join(dir, 'proxydesk.pid'))).toBe(true);
+    // The operator CLI's way in: written just after the server listens, readable by its owner only.
+    while (!existsSync(join(dir, 'admin.json'))) {
+      if (Date.now() > deadline) throw new Error('no admin.json');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await stat(join(dir, 'admin.json'))).mode & 0o777).toBe(0o600);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(existsSync(join(dir, 'proxydesk.pid'))).toBe(false);
-  }, 80_000);
+    expect(existsSync(join(dir, 'admin.json'))).toBe(false);
+  }, 180_000);
 });

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { guardPool, type AvailabilityLog } from './availability.js';
-import { lockDataDir, StartupError } from './data-dir-lock.js';
+import { lockDataDir, RESTORE_ADVICE, StartupError } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -72,7 +72,7 @@ export const openPostgres = async (url: string, poolSize = 10, log = silent): Pr
 };
 
 /** Does this folder already hold a database (PostgreSQL writes PG_VERSION first)? */
-const holdsDatabase = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
+export const holdsDatabase = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
 
 export const openPglite = async (options: {
   dataDir?: string | undefined;
@@ -92,8 +92,9 @@ export const openPglite = async (options: {
     });
   } catch (error) {
     release();
+    const reason = (error as Error).message.replace(/\s+/g, ' ').trim();
     throw new StartupError(
-      `DATA_DIR ${options.dataDir ?? '(memory)'} cannot be opened as a database (${(error as Error).message}): move it aside or delete it to start fresh.`,
+      `DATA_DIR ${options.dataDir ?? '(memory)'} cannot be opened as a database (${reason}): ${RESTORE_ADVICE}.`,
     );
   }
   return {

@@ -1,9 +1,9 @@
 // Opens real PGlite data directories: run by the PGlite project only (*.pglite.test.ts).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { open, mkdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { lockDataDir, migrate, openPglite, StartupError } from '../src/index.js';
+import { checkTables, lockDataDir, migrate, openPglite, StartupError } from '../src/index.js';
 import { useTempDirs } from '../../../test-support/temp-dirs.js';
 
 const tempDir = useTempDirs();
@@ -16,7 +16,10 @@ describe('PGlite data directory', () => {
     await writeFile(join(dir, 'global'), 'garbage');
     const error = await openPglite({ dataDir: dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StartupError);
-    expect((error as Error).message).toMatch(/cannot be opened as a database .*move it aside or delete it/);
+    expect((error as Error).message).toMatch(
+      /cannot be opened as a database .*: restore the last backup with `npm run admin -- restore <file> --force`/,
+    );
+    expect((error as Error).message).not.toMatch(/delete/i);
     expect((error as Error).message).not.toContain('\n');
     lockDataDir(dir)();
   });
@@ -63,5 +66,68 @@ describe('starting a new DATA_DIR from a seed', () => {
     const kept: unknown = await again.db.execute(sql`select to_regclass('kept') is not null as present`);
     expect((kept as { rows: { present: boolean }[] }).rows[0]?.present).toBe(true);
     await again.close();
+  }, 60_000);
+});
+
+describe('the start-up check of every table', () => {
+  /** One database with a users table of many rows, copied into each test's folder. */
+  let seed: Blob;
+  beforeAll(async () => {
+    const database = await openPglite({});
+    await database.pglite!
+      .exec(`create table users (id uuid primary key default gen_random_uuid(), name text not null);
+      insert into users (name) select 'customer ' || n from generate_series(1, 2000) n;
+      create table empty_one (id serial primary key)`);
+    seed = await database.pglite!.dumpDataDir('none');
+    await database.close();
+  });
+
+  /** A folder with that database, closed; answers the path of the users table's file. */
+  const folderWithTable = async (dir: string) => {
+    const database = await openPglite({ dataDir: dir, seed: () => Promise.resolve(seed) });
+    await checkTables(database, `DATA_DIR ${dir}`);
+    const result: unknown = await database.db.execute(sql`select pg_relation_filepath('users') as path`);
+    await database.close();
+    return join(dir, (result as { rows: { path: string }[] }).rows[0]!.path);
+  };
+
+  const checkAgain = async (dir: string) => {
+    const database = await openPglite({ dataDir: dir });
+    try {
+      return await checkTables(database, `DATA_DIR ${dir}`).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('refuses a truncated table file with one line that says to restore the last backup', async () => {
+    const dir = await tempDir();
+    const file = await folderWithTable(dir);
+    await truncate(file, 0);
+    const error = await checkAgain(dir);
+    expect(error).toBeInstanceOf(StartupError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`^Table users in DATA_DIR ${dir} cannot be read \\(.*\\): restore the last backup with`),
+    );
+    expect((error as Error).message).not.toContain('\n');
+  }, 60_000);
+
+  it('refuses a table file whose first page was overwritten', async () => {
+    const dir = await tempDir();
+    const file = await folderWithTable(dir);
+    const handle = await open(file, 'r+');
+    await handle.write(Buffer.alloc(8192, 0x5a), 0, 8192, 0);
+    await handle.close();
+    expect(await checkAgain(dir)).toBeInstanceOf(StartupError);
+  }, 60_000);
+
+  it('refuses a table file cut short', async () => {
+    const dir = await tempDir();
+    const file = await folderWithTable(dir);
+    await truncate(file, 8192);
+    expect(await checkAgain(dir)).toBeInstanceOf(StartupError);
   }, 60_000);
 });
