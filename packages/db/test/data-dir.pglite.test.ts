@@ -34,7 +34,7 @@ describe('PGlite data directory', () => {
     }
     const again = await openPglite({ dataDir: dir });
     await again.close();
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('starting a new DATA_DIR from a seed', () => {
@@ -66,7 +66,7 @@ describe('starting a new DATA_DIR from a seed', () => {
     const kept: unknown = await again.db.execute(sql`select to_regclass('kept') is not null as present`);
     expect((kept as { rows: { present: boolean }[] }).rows[0]?.present).toBe(true);
     await again.close();
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('the start-up check of every table', () => {
@@ -113,7 +113,7 @@ describe('the start-up check of every table', () => {
       new RegExp(`^Table users in DATA_DIR ${dir} cannot be read \\(.*\\): restore the last backup with`),
     );
     expect((error as Error).message).not.toContain('\n');
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a table file whose first page was overwritten', async () => {
     const dir = await tempDir();
@@ -122,12 +122,12 @@ describe('the start-up check of every table', () => {
     await handle.write(Buffer.alloc(8192, 0x5a), 0, 8192, 0);
     await handle.close();
     expect(await checkAgain(dir)).toBeInstanceOf(StartupError);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a table file cut short', async () => {
     const dir = await tempDir();
     const file = await folderWithTable(dir);
     await truncate(file, 8192);
     expect(await checkAgain(dir)).toBeInstanceOf(StartupError);
-  }, 60_000);
+  }, 180_000);
 });
