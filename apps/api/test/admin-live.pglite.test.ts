@@ -147,6 +147,7 @@ beforeAll(async () => {
       paymentMethod: 'sandbox',
     });
     await recordUsage(database.db, {
+      planId: null,
       userId: user.id,
       productType: 'PR_2',
       bucket: new Date(Date.now() - 3_600_000),
