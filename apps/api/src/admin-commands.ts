@@ -1,7 +1,7 @@
 import { euroToCents, PRODUCT_CODES, type ProductCode } from '@proxydesk/contract';
 import {
-  adjustBalance,
   findActiveCustomerPlan,
+  enterOperatorBalanceAlone,
   findUserByLogin,
   recordUsage,
   saveCoupon,
@@ -118,7 +118,7 @@ export const commands: Record<string, (args: string[]) => Run> = {
     if (reason.length > 200) throw new UsageError('The reason is at most 200 characters.');
     return async (db) => {
       const user = await accountNamed(db, username);
-      const change = await adjustBalance(db, user.id, cents, reason);
+      const change = await enterOperatorBalanceAlone(db, user.id, cents, reason);
       if (!change.applied)
         throw new Error(
           `${user.username}'s balance is ${euros(change.beforeCents)}: a debit of ${euros(-cents)} would take it below zero; nothing changed.`,

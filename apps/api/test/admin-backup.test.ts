@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  adjustBalance,
+  enterOperatorBalanceAlone,
   insertInvoice,
   insertUser,
   openDatabase,
@@ -42,7 +42,7 @@ const fill = async (database: Database) => {
     proxyType: 'BALANCE',
     paymentMethod: 'sandbox',
   });
-  await adjustBalance(database.db, user.id, 4200, 'opening balance');
+  await enterOperatorBalanceAlone(database.db, user.id, 4200, 'opening balance');
 };
 
 /** Every table of the shop with its row count, and the rows that matter. */

@@ -75,8 +75,8 @@ describe('the operator command line (DESIGN.md §4)', () => {
       .from(schema.balanceLedger)
       .where(eq(schema.balanceLedger.userId, user!.id));
     expect(ledger.map((entry) => [entry.amountCents, entry.reason, entry.invoiceId])).toEqual([
-      [1250, 'refund for an outage', null],
-      [-250, 'correction', null],
+      [1250, 'Operator: refund for an outage', null],
+      [-250, 'Operator: correction', null],
     ]);
     await expect(run('balance', 'friend@example.com', '+1', 'gift')).rejects.toThrow(
       'No account with the username "friend@example.com".',

@@ -13,7 +13,7 @@ import {
   users,
   whitelistedIps,
 } from '../schema/index.js';
-import { lockedBalanceCents } from './payments.js';
+import { enterOperatorBalance } from './balance.js';
 
 /** Who did it and from where: every operator action carries this into its audit row. */
 export interface Actor {
@@ -241,17 +241,15 @@ export const adjustBalance = (
     if (!isUuid(userId)) return 'no-such-customer';
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!exists) return 'no-such-customer';
-    const before = await lockedBalanceCents(tx, userId);
-    const after = before + amountCents;
-    if (after < 0) return 'below-zero';
-    await tx.insert(balanceLedger).values({ userId, amountCents, reason: `Operator: ${reason}` });
+    const entry = await enterOperatorBalance(tx, userId, amountCents, reason);
+    if (!entry.applied) return 'below-zero';
     await writeAudit(tx, actor, {
       action: amountCents >= 0 ? 'balance.credit' : 'balance.debit',
       targetType: 'user',
       targetId: userId,
-      before: { balanceCents: before },
-      after: { balanceCents: after },
+      before: { balanceCents: entry.beforeCents },
+      after: { balanceCents: entry.afterCents },
       reason,
     });
-    return { balanceCents: after };
+    return { balanceCents: entry.afterCents };
   });

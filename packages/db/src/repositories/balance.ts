@@ -2,7 +2,7 @@ import type { Db } from '../client.js';
 import { balanceLedger } from '../schema/index.js';
 import { lockedBalanceCents } from './payments.js';
 
-export interface BalanceChange {
+export interface BalanceEntry {
   beforeCents: number;
   afterCents: number;
   /** False when the entry would have taken the balance below zero: nothing was written. */
@@ -10,18 +10,27 @@ export interface BalanceChange {
 }
 
 /**
- * An operator's credit or debit: one ledger entry, in a transaction that locks the customer's row, so the
- * balance is never taken below zero even while the customer spends it.
+ * Inside the caller's transaction: an operator's credit or debit (console or command line) as one ledger entry,
+ * "Operator: <reason>", under the customer's row lock so that it never takes the balance below zero, even while
+ * the customer spends it.
  */
-export const adjustBalance = (
+export const enterOperatorBalance = async (
+  tx: Db,
+  userId: string,
+  cents: number,
+  reason: string,
+): Promise<BalanceEntry> => {
+  const beforeCents = await lockedBalanceCents(tx, userId);
+  const afterCents = beforeCents + cents;
+  if (afterCents < 0) return { beforeCents, afterCents: beforeCents, applied: false };
+  await tx.insert(balanceLedger).values({ userId, amountCents: cents, reason: `Operator: ${reason}` });
+  return { beforeCents, afterCents, applied: true };
+};
+
+/** The same in a transaction of its own (the operator's command line). */
+export const enterOperatorBalanceAlone = (
   db: Db,
   userId: string,
   cents: number,
   reason: string,
-): Promise<BalanceChange> =>
-  db.transaction(async (tx) => {
-    const beforeCents = await lockedBalanceCents(tx, userId);
-    if (beforeCents + cents < 0) return { beforeCents, afterCents: beforeCents, applied: false };
-    await tx.insert(balanceLedger).values({ userId, amountCents: cents, reason });
-    return { beforeCents, afterCents: beforeCents + cents, applied: true };
-  });
+): Promise<BalanceEntry> => db.transaction((tx) => enterOperatorBalance(tx, userId, cents, reason));
