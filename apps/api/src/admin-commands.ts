@@ -18,6 +18,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   maintenance on|off      show the maintenance page to everyone at / (the app stays at /4)
   reseller <username> on|off
                           make a customer a reseller (Balance page, API key) or a customer again
+  operator <username> on|off
+                          give an account the operator console at /admin (it must turn on 2FA to open it),
+                          or make it a customer again
   coupon <CODE> percent|fixed <value> [max uses]
                           create or replace a promo code: percent off (1-100) or euros off
   balance <username> <+/-EUR> <reason>
@@ -84,6 +87,18 @@ export const commands: Record<string, (args: string[]) => Run> = {
         throw new Error(`${user.username} is an operator; their role is not changed here.`);
       await updateUser(db, user.id, { role: reseller ? 'reseller' : 'customer' });
       return `${user.username}: ${user.role} → ${reseller ? 'reseller' : 'customer'}`;
+    };
+  },
+  operator: ([username, value]) => {
+    if (!username) throw new UsageError('Which username?');
+    const operator = onOff(value);
+    return async (db) => {
+      const user = await accountNamed(db, username);
+      const role = operator ? 'operator' : 'customer';
+      await updateUser(db, user.id, { role });
+      const twoFactor =
+        operator && !user.is2fa ? ' (turn on two-factor authentication in Settings to open the console)' : '';
+      return `${user.username}: ${user.role} → ${role}${twoFactor}`;
     };
   },
   coupon: ([code, kind, valueText, maxUsesText]) => {

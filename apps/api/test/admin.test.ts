@@ -27,6 +27,22 @@ describe('the operator command line (DESIGN.md §4)', () => {
     expect(await run('reseller', 'Operator_Friend', 'off')).toBe('Operator_Friend: reseller → customer');
   });
 
+  it('makes the first operator, who opens the console once 2FA is on (issue #17 §1)', async () => {
+    const token = await signUp(bed.api, bed.smtp, { username: 'owner', email: 'owner@example.com' });
+    expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(404);
+    expect(await run('operator', 'owner', 'on')).toBe(
+      'owner: customer → operator (turn on two-factor authentication in Settings to open the console)',
+    );
+    expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(403);
+    await bed.t.database.db
+      .update(schema.users)
+      .set({ is2fa: true })
+      .where(eq(schema.users.username, 'owner'));
+    expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(200);
+    expect(await run('operator', 'owner', 'off')).toBe('owner: operator → customer');
+    expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(404);
+  });
+
   it('refuses unknown users and bad words with a clear message', async () => {
     await expect(run('reseller', 'nobody', 'on')).rejects.toThrow('No account with the username "nobody".');
     expect(() => commands.reseller!(['x', 'maybe'])).toThrow(UsageError);
