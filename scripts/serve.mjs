@@ -36,7 +36,12 @@ await api
       const config = gateway.loadGatewayConfig();
       if (!config.GATEWAY_ENABLED) return undefined;
       if (database.kind !== 'pglite') return spawnGateway();
-      return gateway.startGateway({ db: database.db, config, log: log.child({ name: 'gateway' }) });
+      return gateway.startGateway({
+        db: database.db,
+        config,
+        log: log.child({ name: 'gateway' }),
+        listen: (onChange) => gateway.listenForAccessChanges(database, onChange),
+      });
     },
   })
   .catch(api.exitOnStartupFailure);

@@ -15,8 +15,13 @@ import { openTestDatabase, type TestDatabase } from './databases.js';
  * A gateway over a test database on free ports, reaching 127.0.0.1 targets, that syncs only when a test says
  * so (`gateway.sync()`), so every count and cut-off is deterministic.
  */
-export const startTestGateway = (db: Db, env: Record<string, string> = {}): Promise<RunningGateway> =>
+export const startTestGateway = (
+  db: Db,
+  env: Record<string, string> = {},
+  listen?: (onChange: () => void) => Promise<() => Promise<void>>,
+): Promise<RunningGateway> =>
   startGateway({
+    ...(listen ? { listen } : {}),
     db,
     config: loadGatewayConfig({
       GATEWAY_HOST: '127.0.0.1',

@@ -7,6 +7,7 @@ import { createAccess } from './access/access.js';
 import type { GatewayConfig } from './config.js';
 import { createDeadlines } from './deadlines.js';
 import { createTargetPolicy } from './egress/addresses.js';
+import { followChanges } from './follow-changes.js';
 import { createMeter } from './meter.js';
 import { createMetrics } from './metrics.js';
 import { createListener } from './protocols/listener.js';
@@ -69,15 +70,23 @@ export const startGateway = async ({
   db,
   config,
   log,
+  listen: listenForChanges,
 }: {
   db: Db;
   config: GatewayConfig;
   log: Logger;
+  /** Announcements of access changes (`listenForAccessChanges` of @proxydesk/db); answers how to stop. */
+  listen?: (onChange: () => void) => Promise<() => Promise<void>>;
 }): Promise<RunningGateway> => {
   const syncMs = Math.round(config.GATEWAY_SYNC_SECONDS * 1000);
   const metrics = createMetrics();
   const meter = createMeter({ db, enabled: config.GATEWAY_METERING, onBytes: metrics.bytes });
-  const access = createAccess({ db, pendingBytes: meter.pendingBytes, accountCacheMs: syncMs });
+  const access = createAccess({
+    db,
+    pendingBytes: meter.pendingBytes,
+    accountCacheMs: syncMs,
+    fresherSnapshot: () => changes.fresher(),
+  });
   const accessLog = openAccessLog(config.GATEWAY_ACCESS_LOG);
   metrics.watch({
     openConnections: meter.openConnections,
@@ -174,6 +183,17 @@ export const startGateway = async ({
   };
 
   let running: Promise<void> = Promise.resolve();
+  /** A re-read between syncs, for an announced change: no writing, and errors wait for the next sync. */
+  const reread = async () => {
+    await access.refresh();
+    meter.settle();
+    metrics.closed(meter.enforce());
+  };
+  const changes = followChanges({
+    reread: () => (running = running.then(reread).catch(() => undefined)),
+    snapshotAgeMs: () => access.snapshotAge() * 1000,
+  });
+  const stopListening = await listenForChanges?.(changes.changed);
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     timer = setTimeout(() => {
@@ -214,6 +234,7 @@ export const startGateway = async ({
   ).catch(async (error: unknown) => {
     stopped = true;
     clearTimeout(timer);
+    await stopListening?.();
     await Promise.all(listeners.map((listener) => listener.close()));
     context.deadlines.stop();
     await accessLog?.close();
@@ -233,6 +254,7 @@ export const startGateway = async ({
     close: async () => {
       stopped = true;
       clearTimeout(timer);
+      await stopListening?.();
       await running;
       await rollingUp;
       // Open tunnels end with the process; their last bytes are counted as they close, then written.

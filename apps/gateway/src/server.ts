@@ -1,4 +1,10 @@
-import { closeOnSignalOrFault, migrate, openDatabase, StartupError } from '@proxydesk/db';
+import {
+  closeOnSignalOrFault,
+  listenForAccessChanges,
+  migrate,
+  openDatabase,
+  StartupError,
+} from '@proxydesk/db';
 import { pino } from 'pino';
 import { loadGatewayConfig } from './config.js';
 import { startGateway } from './gateway.js';
@@ -17,7 +23,12 @@ const main = async (): Promise<void> => {
     log: { warn: (message) => log.warn(message), info: (message) => log.info(message) },
   });
   await migrate(database);
-  const gateway = await startGateway({ db: database.db, config, log });
+  const gateway = await startGateway({
+    db: database.db,
+    config,
+    log,
+    listen: (onChange) => listenForAccessChanges(database, onChange),
+  });
   closeOnSignalOrFault(log, async () => {
     await gateway.close();
     await database.close();

@@ -1,3 +1,4 @@
+export * from './access-changes.js';
 export * from './availability.js';
 export * from './client.js';
 export * from './data-dir-lock.js';

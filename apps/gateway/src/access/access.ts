@@ -46,10 +46,16 @@ export const createAccess = ({
   db,
   pendingBytes,
   accountCacheMs,
+  fresherSnapshot = () => Promise.resolve(false),
 }: {
   db: Db;
   pendingBytes: (planId: string) => number;
   accountCacheMs: number;
+  /**
+   * Waits for a re-read under way or announced (a payment just made); answers whether one came. A customer
+   * whose plan the snapshot does not know yet is then judged again, not refused (issue #14 item 3).
+   */
+  fresherSnapshot?: () => Promise<boolean>;
 }) => {
   let snapshot: Snapshot = {
     dataPlans: new Map(),
@@ -185,9 +191,13 @@ export const createAccess = ({
       const decision = fromSnapshot(username, password, now);
       // Known to the snapshot: answered now, with no promise to wait on (every tunnel's case).
       if (!('unknown' in decision)) return decision;
-      return lookUp(decision.unknown, now).then((account) => {
+      return lookUp(decision.unknown, now).then(async (account) => {
         if (!account || !sameSecret(decision.secret, account.proxyPassword)) return BAD_CREDENTIALS;
         if (!account.userActive) return refuse('forbidden', 'Account deactivated');
+        if (await fresherSnapshot()) {
+          const again = fromSnapshot(username, password, Date.now());
+          if (!('unknown' in again)) return again;
+        }
         return (
           checkOptions(decision.options) ??
           refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan: buy one first`)

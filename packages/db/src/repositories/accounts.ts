@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { apiKeys, otps, sessions, users } from '../schema/index.js';
 
@@ -90,7 +91,15 @@ export type UserPatch = Partial<
 >;
 
 export const updateUser = async (db: Db, id: string, patch: UserPatch): Promise<void> => {
-  await db.update(users).set(patch).where(eq(users.id, id));
+  // What the gateway checks (proxy password, active account) reaches it at once (issue #14).
+  if (patch.proxyPassword === undefined && patch.isActive === undefined && patch.passwordHash === undefined) {
+    await db.update(users).set(patch).where(eq(users.id, id));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(users).set(patch).where(eq(users.id, id));
+    await notifyAccessChanged(tx);
+  });
 };
 
 /* Sessions: only the token's hash is stored (DESIGN.md §2). */

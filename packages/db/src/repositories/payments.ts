@@ -1,4 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
+import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import {
@@ -95,6 +96,7 @@ export const applyPayment = async (
   const now = new Date();
   await tx.update(invoices).set({ paid: true, paidAt: now }).where(eq(invoices.id, invoice.id));
   await provision(tx, invoice, now);
+  await notifyAccessChanged(tx);
   if (invoice.couponId !== null) {
     await tx
       .insert(couponRedemptions)

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { customerPlans, invoices, poolAssignments, proxyPool, whitelistedIps } from '../schema/index.js';
@@ -76,6 +77,7 @@ export const activateIpPlan = (
       .where(eq(customerPlans.id, plan.id))
       .returning();
     await tx.insert(whitelistedIps).values({ customerPlanId: plan.id, ip: request.ip }).onConflictDoNothing();
+    await notifyAccessChanged(tx);
     return { activated: activated! };
   });
 
@@ -111,6 +113,7 @@ export const addWhitelistedIp = (
       if (violatedUniqueIndex(error) !== undefined) return 'duplicate';
       throw error;
     }
+    await notifyAccessChanged(tx);
     return 'added';
   });
 
@@ -135,11 +138,15 @@ export const listWhitelistedIps = async (db: Db, userId: string, productType: st
 export const deleteWhitelistedIp = async (db: Db, userId: string, id: string): Promise<boolean> => {
   if (!isUuid(id)) return false;
   const own = db.select({ id: customerPlans.id }).from(customerPlans).where(eq(customerPlans.userId, userId));
-  const deleted = await db
-    .delete(whitelistedIps)
-    .where(and(eq(whitelistedIps.id, id), inArray(whitelistedIps.customerPlanId, own)))
-    .returning({ id: whitelistedIps.id });
-  return deleted.length === 1;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const deleted = await tx
+      .delete(whitelistedIps)
+      .where(and(eq(whitelistedIps.id, id), inArray(whitelistedIps.customerPlanId, own)))
+      .returning({ id: whitelistedIps.id });
+    if (deleted.length === 1) await notifyAccessChanged(tx);
+    return deleted.length === 1;
+  });
 };
 
 export const renamePlan = async (db: Db, userId: string, id: string, planName: string): Promise<boolean> => {
