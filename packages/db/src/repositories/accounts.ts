@@ -161,6 +161,7 @@ export const updateUserAndRevokeSessions = async (
       .set({ revokedAt: new Date() })
       .where(sessionsAfter.keep ? and(live, ne(sessions.id, sessionsAfter.keep)) : live);
     if (sessionsAfter.start) await tx.insert(sessions).values(sessionsAfter.start);
+    await notifyAccessChanged(tx);
   });
 };
 
