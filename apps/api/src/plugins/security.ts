@@ -97,6 +97,8 @@ export const registerSecurity = async (
       return !path.startsWith('/v1/') || path.startsWith('/v1/webhooks/');
     },
     ...(sharedCounters ? { store: sharedStoreOf(sharedCounters) } : {}),
+    // A client that hung up before its request was judged has no address left: still a key, never a crash.
+    keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? 'gone',
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests: try again in ${context.after}`),
   });
