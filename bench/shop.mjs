@@ -27,7 +27,7 @@ const postsPerSecond = async (url, makeRequest, { seconds = 3, connections = 16 
 export const reportShop = async ({ label, databaseUrl }) => {
   const shop = await startBenchApp({
     databaseUrl,
-    env: { CAPTCHA_PROVIDER: 'off', SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET },
+    env: { CAPTCHA_PROVIDER: 'off', SANDBOX_PAYMENTS: 'true', SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET },
   });
   const { app, database, url: appUrl } = shop;
   const bare = Fastify({ logger: false });

@@ -4,5 +4,4 @@ import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './build-state.mjs';
 
 ensureBuilt(fileURLToPath(new URL('..', import.meta.url)));
-process.env.NODE_ENV ??= 'production';
 await import('./serve.mjs');

@@ -47,6 +47,8 @@ export const startServer = async (
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The browser tests pay on the sandbox page, which production turns off unless told (DESIGN.md §4).
+      SANDBOX_PAYMENTS: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

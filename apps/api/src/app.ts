@@ -2,7 +2,7 @@ import type { Database } from '@proxydesk/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { publicUrl, type Config } from './config.js';
+import { publicUrl, sandboxPayments, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
@@ -157,7 +157,12 @@ export const buildApp = async ({
   };
 
   // Payments: the sandbox gateway's page posts signed events to this process's own webhook.
-  const sandboxSecret = config.SANDBOX_PAYMENTS
+  const sandbox = sandboxPayments(config);
+  if (sandbox.warn)
+    app.log.warn(
+      'SANDBOX_PAYMENTS=true in a real shop: ANYONE CAN MARK INVOICES PAID FOR FREE with the sandbox Pay button',
+    );
+  const sandboxSecret = sandbox.on
     ? (config.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'))
     : null;
   const gateways = new Map<string, Gateway>();

@@ -64,8 +64,8 @@ const configSchema = z.object({
   PROXY_GATEWAY_HOST: z.string().optional(),
   /** Port in generated lines: the gateway's (31112), unless it is reached on another. */
   PROXY_GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /** The built-in sandbox gateway (a Pay button that marks invoices paid): turn it off in a real shop. */
-  SANDBOX_PAYMENTS: flag.default(true),
+  /** The built-in sandbox gateway (a Pay button that marks invoices paid): see `sandboxPayments`. */
+  SANDBOX_PAYMENTS: flag.optional(),
   /** Background work (expiry, mail, clean-up): `false` only to measure what the runner costs. */
   JOBS_ENABLED: flag.default(true),
   /** Hours an expired datacenter / IPv6 plan keeps its addresses before they return to the pool. */
@@ -115,3 +115,22 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 /** Where customers reach the shop: links in e-mails and OAuth redirects. */
 export const publicUrl = (config: Config): string =>
   (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+
+/**
+ * The sandbox gateway (a Pay button that marks invoices paid, DESIGN.md §4): on by default only in a shop
+ * that takes no real money yet (no provider has keys, NODE_ENV is not production); otherwise only when
+ * SANDBOX_PAYMENTS=true, and then `warn` says so at every start.
+ */
+export const sandboxPayments = (config: Config): { on: boolean; warn: boolean } => {
+  const realShop =
+    config.NODE_ENV === 'production' ||
+    [
+      config.STRIPE_SECRET_KEY,
+      config.STRIPE_WEBHOOK_SECRET,
+      config.PADDLE_API_KEY,
+      config.PADDLE_WEBHOOK_SECRET,
+      config.COINGATE_API_TOKEN,
+    ].some(Boolean);
+  const on = config.SANDBOX_PAYMENTS ?? !realShop;
+  return { on, warn: on && realShop };
+};

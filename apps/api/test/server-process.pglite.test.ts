@@ -101,3 +101,43 @@ describe('graceful shutdown', () => {
     expect(existsSync(join(dir, 'admin.json'))).toBe(false);
   }, 180_000);
 });
+
+describe('a real shop with the sandbox forced on (issue #15)', () => {
+  it('says so loudly at every start', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SANDBOX_PAYMENTS: 'true',
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+          LOG_LEVEL: 'warn',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATABASE_URL: '',
+          DATA_DIR: await tempDir(),
+        },
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const warning = await new Promise<string>((resolve, reject) => {
+      let stdout = '';
+      const timer = setTimeout(() => reject(new Error(`no warning within 100 s: ${stdout}`)), 100_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const line = stdout.split('\n').find((l) => l.includes('SANDBOX_PAYMENTS'));
+        if (line) {
+          clearTimeout(timer);
+          resolve(line);
+        }
+      });
+    });
+    child.kill('SIGTERM');
+    await exited;
+    expect(JSON.parse(warning)).toMatchObject({ level: 40, msg: expect.stringMatching(/FOR FREE/) });
+  }, 120_000);
+});
