@@ -77,9 +77,32 @@ const nulField = (value: unknown, path: string): string | undefined => {
   return undefined;
 };
 
+/** Deeper than any request of the contract nests (a few levels), shallow enough for every walk of a body. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Does JSON text nest arrays/objects deeper than `max`? One pass, brackets inside strings not counted. */
+const nestsDeeperThan = (text: string, max: number): boolean => {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+};
+
 /**
  * Input the contract's schemas do not see: a JSON body that is empty (SPEC.md §7 sends some calls "empty")
- * is no body, and text with a NUL character, which PostgreSQL cannot store, is refused naming the field.
+ * is no body; one nested deeper than `MAX_JSON_DEPTH` is refused before it is parsed or walked; and text with
+ * a NUL character, which PostgreSQL cannot store, is refused naming the field.
  */
 export const registerInputGuards = (app: FastifyInstance): void => {
   const json = app.getDefaultJsonParser('error', 'error');
@@ -87,6 +110,8 @@ export const registerInputGuards = (app: FastifyInstance): void => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      return done(new HttpError(400, 'JSON body is nested too deeply'));
     return json(request, text, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
