@@ -102,6 +102,8 @@ export const reportShop = async ({ label, databaseUrl }) => {
         id: `evt-${randomUUID()}`,
         type: 'payment.succeeded',
         invoice_id: ids[next++ % ids.length],
+        amount_cents: 1_000_000,
+        currency: 'EUR',
       });
       const t = Math.floor(Date.now() / 1000);
       const signature = `t=${t},v1=${createHmac('sha256', SANDBOX_SECRET).update(`${t}.${body}`).digest('hex')}`;

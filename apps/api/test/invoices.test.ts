@@ -435,6 +435,87 @@ describe('promo codes (DESIGN.md §4)', () => {
   });
 });
 
+describe('a late payment and its coupon (issue #15, ADR 005)', () => {
+  const dc = () => plan((p) => p.type === 'PR_4');
+  const buy = (token: string, coupon: string) =>
+    api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc().id, coupon }, { token });
+  const expire = (id: string) =>
+    t.database.db
+      .update(schema.invoices)
+      .set({ createdAt: new Date(Date.now() - PENDING_WINDOW_MS - 1000) })
+      .where(eq(schema.invoices.id, id));
+  const row = async (id: string) =>
+    (await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+  const plansOf = (id: string) =>
+    t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
+
+  it('a one-use coupon on an expired invoice, used again on a second one: both paid, the late one flagged', async () => {
+    await t.database.db
+      .insert(schema.coupons)
+      .values({ code: 'SOLO', kind: 'percent', value: 50, maxUses: 1 });
+    const eve = await customer();
+    const first = await buy(eve.token, 'SOLO');
+    await expire(first.body.payload.invoice_id as string);
+    const second = await buy(eve.token, 'SOLO');
+    expect(second.status).toBe(200);
+
+    await payOnSandbox(second.body.payload.hosted_url as string);
+    await payOnSandbox(first.body.payload.hosted_url as string);
+    const [late, onTime] = [
+      await row(first.body.payload.invoice_id as string),
+      await row(second.body.payload.invoice_id as string),
+    ];
+    // Money received is never lost: the customer gets both plans...
+    expect([late.paid, onTime.paid]).toEqual([true, true]);
+    expect(await plansOf(late.id)).toHaveLength(1);
+    // ...and the operator sees the coupon went past its terms, on the invoice that did it.
+    expect(late.flag).toBe('coupon SOLO used again by the same customer');
+    expect(onTime.flag).toBeNull();
+  });
+
+  it("another customer's late payment counts past the coupon's uses and is flagged", async () => {
+    await t.database.db
+      .insert(schema.coupons)
+      .values({ code: 'LONE', kind: 'percent', value: 50, maxUses: 1 });
+    const [fay, gus] = [await customer(), await customer()];
+    const abandoned = await buy(fay.token, 'LONE');
+    await expire(abandoned.body.payload.invoice_id as string);
+    const taken = await buy(gus.token, 'LONE');
+    await payOnSandbox(taken.body.payload.hosted_url as string);
+    await payOnSandbox(abandoned.body.payload.hosted_url as string);
+
+    const late = await row(abandoned.body.payload.invoice_id as string);
+    expect(late.paid).toBe(true);
+    expect(late.flag).toBe('coupon LONE used past its 1 uses');
+    const [coupon] = await t.database.db.select().from(schema.coupons).where(eq(schema.coupons.code, 'LONE'));
+    const redemptions = await t.database.db
+      .select()
+      .from(schema.couponRedemptions)
+      .where(eq(schema.couponRedemptions.couponId, coupon!.id));
+    expect(redemptions).toHaveLength(2);
+    expect((await row(taken.body.payload.invoice_id as string)).flag).toBeNull();
+  });
+
+  it('a late payment after the coupon was withdrawn is honoured and flagged; an on-time one is not flagged', async () => {
+    await t.database.db.insert(schema.coupons).values({ code: 'GONE', kind: 'percent', value: 20 });
+    const [hal, ida] = [await customer(), await customer()];
+    const late = await buy(hal.token, 'GONE');
+    const onTime = await buy(ida.token, 'GONE');
+    await expire(late.body.payload.invoice_id as string);
+    await t.database.db
+      .update(schema.coupons)
+      .set({ isActive: false })
+      .where(eq(schema.coupons.code, 'GONE'));
+    await payOnSandbox(late.body.payload.hosted_url as string);
+    await payOnSandbox(onTime.body.payload.hosted_url as string);
+    expect(await row(late.body.payload.invoice_id as string)).toMatchObject({
+      paid: true,
+      flag: 'coupon GONE withdrawn before this late payment',
+    });
+    expect(await row(onTime.body.payload.invoice_id as string)).toMatchObject({ paid: true, flag: null });
+  });
+});
+
 describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)', () => {
   it('tops up through a gateway, then pays at once from the balance, never below zero', async () => {
     const { token, username } = await customer();

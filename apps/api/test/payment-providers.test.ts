@@ -1,93 +1,30 @@
-import { createServer } from 'node:net';
-import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startFakeCoinGate, type FakeCoinGate } from '../../../test-support/fake-coingate.js';
-import { startFakePaddle, type FakePaddle } from '../../../test-support/fake-paddle.js';
-import { startFakeStripe, type FakeStripe } from '../../../test-support/fake-stripe.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { describe, expect, it } from 'vitest';
+import { apiClient, signUp } from '../../../test-support/accounts.js';
+import { createTestApp } from '../../../test-support/app.js';
+import { freePort, usePaymentShop } from '../../../test-support/payment-shop.js';
+import { startSmtpCapture } from '../../../test-support/smtp.js';
 
-/** A port nobody listens on, so that PUBLIC_URL (in CoinGate's callback URL) can name it before the app starts. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-let t: TestApp;
-let smtp: SmtpCapture;
-let stripe: FakeStripe;
-let paddle: FakePaddle;
-let coinGate: FakeCoinGate;
-let api: ApiClient;
-let token: string;
-let plan: Plan;
-
-beforeAll(async () => {
-  [smtp, stripe, paddle, coinGate] = await Promise.all([
-    startSmtpCapture(),
-    startFakeStripe(),
-    startFakePaddle(),
-    startFakeCoinGate(),
-  ]);
-  const port = await freePort();
-  const shop = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      CAPTCHA_PROVIDER: 'off',
-      PUBLIC_URL: shop,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-      PADDLE_API_KEY: paddle.apiKey,
-      PADDLE_WEBHOOK_SECRET: paddle.webhookSecret,
-      PADDLE_API_BASE: paddle.url,
-      COINGATE_API_TOKEN: coinGate.apiToken,
-      COINGATE_API_BASE: coinGate.url,
-    },
-  });
-  await t.app.listen({ host: '127.0.0.1', port });
-  stripe.setWebhook(`${shop}/v1/webhooks/stripe`);
-  paddle.setWebhook(`${shop}/v1/webhooks/paddle`);
-  api = apiClient(t.app);
-  token = await signUp(api, smtp, { username: 'payer', email: 'payer@example.com' });
-  await api.post(
-    '/v1/billing/create',
-    { first_name: 'P', last_name: 'Q', address: 'A', city: 'B', zip: 'C', country: 'Spain' },
-    { token },
-  );
-  plan = ((await api.get('/v1/plan/read')).body.payload as Plan[]).find((p) => p.type === 'PR_4')!;
-});
-afterAll(async () => {
-  await t.close();
-  await Promise.all([smtp.close(), stripe.close(), paddle.close(), coinGate.close()]);
-});
+const shop = usePaymentShop();
 
 const buy = async (paymentMethod: string) => {
-  const answer = await api.post(
+  const answer = await shop.api.post(
     '/v1/invoice/create',
-    { payment_method: paymentMethod, plan: plan.id },
-    { token },
+    { payment_method: paymentMethod, plan: shop.plan.id },
+    { token: shop.token },
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.payload as { hosted_url: string; invoice_id: string };
 };
 const invoiceRow = async (id: string) =>
-  (await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+  (await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
 const plansOf = async (id: string) =>
-  t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
+  shop.t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
 
 describe('payment providers, each against a fake of its API on 127.0.0.1', () => {
   it('lists every method once its provider has keys, and no longer the sandbox', async () => {
-    const codes = ((await api.get('/v1/payment_method/read')).body.payload as { code: string }[]).map(
+    const codes = ((await shop.api.get('/v1/payment_method/read')).body.payload as { code: string }[]).map(
       (m) => m.code,
     );
     expect(codes).toEqual(['stripe', 'crypto', 'coingate', 'paddle', 'balance']);
@@ -95,14 +32,14 @@ describe('payment providers, each against a fake of its API on 127.0.0.1', () =>
 
   it('Stripe: a Checkout Session for the server price; the signed checkout.session.completed pays it once', async () => {
     const { hosted_url: url, invoice_id: id } = await buy('stripe');
-    const [session] = [...stripe.sessions.values()].filter((s) => s.session.metadata?.invoice_id === id);
+    const [session] = [...shop.stripe.sessions.values()].filter((s) => s.session.metadata?.invoice_id === id);
     expect(session).toBeDefined();
     expect(url).toBe(session!.session.url);
-    expect(session!.session.amount_total).toBe(Math.round(plan.price * 100));
+    expect(session!.session.amount_total).toBe(Math.round(shop.plan.price * 100));
     expect((await invoiceRow(id)).providerRef).toBe(session!.session.id);
 
-    const forged = await stripe.sendEvent(
-      stripe.buildEvent('checkout.session.completed', { ...session!.session, payment_status: 'paid' }),
+    const forged = await shop.stripe.sendEvent(
+      shop.stripe.buildEvent('checkout.session.completed', { ...session!.session, payment_status: 'paid' }),
       {
         secret: 'whsec_not_ours',
       },
@@ -110,23 +47,23 @@ describe('payment providers, each against a fake of its API on 127.0.0.1', () =>
     expect(forged.status).toBe(400);
     expect((await invoiceRow(id)).paid).toBe(false);
 
-    expect((await stripe.complete(session!.session.id)).status).toBe(200);
+    expect((await shop.stripe.complete(session!.session.id)).status).toBe(200);
     expect((await invoiceRow(id)).paid).toBe(true);
-    const event = stripe.events.at(-1)!;
-    expect((await stripe.sendEvent(event)).status).toBe(200);
+    const event = shop.stripe.events.at(-1)!;
+    expect((await shop.stripe.sendEvent(event)).status).toBe(200);
     expect(await plansOf(id)).toHaveLength(1);
   });
 
   it('Paddle: a transaction whose checkout URL is the overlay; the signed transaction.completed pays it', async () => {
     const { hosted_url: url, invoice_id: id } = await buy('paddle');
-    const [record] = [...paddle.transactions.values()].filter(
+    const [record] = [...shop.paddle.transactions.values()].filter(
       (r) => r.transaction.custom_data?.invoice_id === id,
     );
     expect(url).toBe(record!.transaction.checkout?.url);
-    expect(record!.transaction.details.totals.grand_total).toBe(String(Math.round(plan.price * 100)));
+    expect(record!.transaction.details.totals.grand_total).toBe(String(Math.round(shop.plan.price * 100)));
 
-    const stale = await paddle.sendEvent(
-      paddle.buildEvent('transaction.completed', { ...record!.transaction, status: 'completed' }),
+    const stale = await shop.paddle.sendEvent(
+      shop.paddle.buildEvent('transaction.completed', { ...record!.transaction, status: 'completed' }),
       {
         timestamp: Math.floor(Date.now() / 1000) - 3600,
       },
@@ -134,39 +71,39 @@ describe('payment providers, each against a fake of its API on 127.0.0.1', () =>
     expect(stale.status).toBe(400);
     expect((await invoiceRow(id)).paid).toBe(false);
 
-    expect((await paddle.complete(record!.transaction.id)).status).toBe(200);
+    expect((await shop.paddle.complete(record!.transaction.id)).status).toBe(200);
     expect((await invoiceRow(id)).paid).toBe(true);
     expect(await plansOf(id)).toHaveLength(1);
   });
 
   it('CoinGate (crypto and coingate): an order; a callback is believed only when the order, fetched back, says paid', async () => {
     const crypto = await buy('crypto');
-    const order = [...coinGate.orders.values()].find((o) => o.order.order_id === crypto.invoice_id)!;
+    const order = [...shop.coinGate.orders.values()].find((o) => o.order.order_id === crypto.invoice_id)!;
     expect(crypto.hosted_url).toBe(order.order.payment_url);
 
     // A callback that claims "paid" while CoinGate says the order is new: recorded, nothing provisioned.
-    const premature = await coinGate.sendCallback(order.order.id, {
-      ...coinGate.callbackFields(order.order.id),
+    const premature = await shop.coinGate.sendCallback(order.order.id, {
+      ...shop.coinGate.callbackFields(order.order.id),
       status: 'paid',
     });
     expect(premature.status).toBe(200);
     expect((await invoiceRow(crypto.invoice_id)).paid).toBe(false);
     // Without our order token it is not even looked at.
-    const forged = await coinGate.sendCallback(order.order.id, {
-      ...coinGate.callbackFields(order.order.id),
+    const forged = await shop.coinGate.sendCallback(order.order.id, {
+      ...shop.coinGate.callbackFields(order.order.id),
       status: 'paid',
       token: 'guess',
     });
     expect(forged.status).toBe(400);
 
-    expect((await coinGate.complete(order.order.id)).status).toBe(200);
+    expect((await shop.coinGate.complete(order.order.id)).status).toBe(200);
     expect((await invoiceRow(crypto.invoice_id)).paid).toBe(true);
-    expect((await coinGate.complete(order.order.id)).status).toBe(200);
+    expect((await shop.coinGate.complete(order.order.id)).status).toBe(200);
     expect(await plansOf(crypto.invoice_id)).toHaveLength(1);
 
     const viaCoinGate = await buy('coingate');
-    const second = [...coinGate.orders.values()].find((o) => o.order.order_id === viaCoinGate.invoice_id)!;
-    await coinGate.complete(second.order.id);
+    const second = [...shop.coinGate.orders.values()].find((o) => o.order.order_id === viaCoinGate.invoice_id)!;
+    await shop.coinGate.complete(second.order.id);
     expect((await invoiceRow(viaCoinGate.invoice_id)).paid).toBe(true);
   });
 });
@@ -193,7 +130,7 @@ describe('a provider that does not answer', () => {
       );
       const answer = await client.post(
         '/v1/invoice/create',
-        { payment_method: 'stripe', plan: plan.id },
+        { payment_method: 'stripe', plan: shop.plan.id },
         { token: customer },
       );
       expect(answer).toEqual({

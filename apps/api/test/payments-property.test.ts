@@ -15,6 +15,8 @@ let smtp: SmtpCapture;
 let api: ApiClient;
 let token: string;
 let planId: number;
+/** What each invoice costs: a genuine event pays exactly that (ADR 005 checks it). */
+const priceCents = new Map<string, number>();
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
@@ -58,7 +60,14 @@ const delivery = fc.record<Delivery>({
 });
 
 const send = async (invoiceId: string, eventId: string, d: Delivery) => {
-  const body = JSON.stringify({ id: eventId, type: d.type, invoice_id: invoiceId, created: Date.now() });
+  const body = JSON.stringify({
+    id: eventId,
+    type: d.type,
+    invoice_id: invoiceId,
+    amount_cents: priceCents.get(invoiceId) ?? 0,
+    currency: 'EUR',
+    created: Date.now(),
+  });
   const signature = signPayload(d.forged ? 'not-the-secret' : SECRET, body);
   const res = await t.app.inject({
     method: 'POST',
@@ -86,6 +95,11 @@ describe('webhooks under duplicates, reordering, concurrency, forgeries and late
             );
             ids.push(created.body.payload.invoice_id as string);
           }
+          for (const row of await t.database.db
+            .select({ id: schema.invoices.id, cents: schema.invoices.priceCents })
+            .from(schema.invoices)
+            .where(inArray(schema.invoices.id, ids)))
+            priceCents.set(row.id, row.cents);
           // Some invoices are past their hour: a payment that arrives anyway is still honoured.
           const late = ids.filter((_, i) => expired[i]);
           if (late.length > 0) {
@@ -133,7 +147,8 @@ describe('webhooks under duplicates, reordering, concurrency, forgeries and late
       ),
       { numRuns: 30 },
     );
-  });
+    // 30 runs of up to 16 deliveries: generous on a busy machine.
+  }, 120_000);
 });
 
 describe('the webhook endpoint (DESIGN.md §2)', () => {

@@ -1,10 +1,12 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { PENDING_WINDOW_MS } from '@proxydesk/contract';
+import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import {
   balanceLedger,
   couponRedemptions,
+  coupons,
   customerPlans,
   invoices,
   paymentEvents,
@@ -12,8 +14,18 @@ import {
 } from '../schema/index.js';
 import type { InvoiceRow } from './invoices.js';
 
-/** What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice. */
-export type PaymentOutcome = 'provisioned' | 'duplicate-event' | 'already-paid' | 'unknown-invoice';
+/**
+ * What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice; an event
+ * that does not match its invoice (`mismatch`) is recorded and flagged, never provisioned.
+ */
+export type PaymentOutcome =
+  'provisioned' | 'duplicate-event' | 'already-paid' | 'unknown-invoice' | 'mismatch';
+
+/** The outcome, and why the invoice was flagged for the operator by this event (null: it was not). */
+export interface PaymentResult {
+  outcome: PaymentOutcome;
+  flag: string | null;
+}
 
 export interface PaymentEvent {
   provider: string;
@@ -22,6 +34,8 @@ export interface PaymentEvent {
   type: string;
   invoiceId: string | null;
   payload: unknown;
+  /** Why this payment cannot pay this invoice (amount, currency, provider), or null; judged under its lock. */
+  mismatch?: (invoice: InvoiceRow) => string | null;
 }
 
 /** Products sold by the IP wait for activation with an IP; the others run from the moment they are paid. */
@@ -61,6 +75,55 @@ const provision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
   });
 };
 
+/** Adds a reason to the invoice's flag for the operator (DESIGN.md §4: money received is never lost). */
+const flagInvoice = async (tx: Db, invoiceId: string, reason: string) => {
+  await tx
+    .update(invoices)
+    .set({ flag: sql`coalesce(${invoices.flag} || '; ', '') || ${reason}` })
+    .where(eq(invoices.id, invoiceId));
+};
+
+/**
+ * The invoice's coupon checked again at payment time, under the coupon's lock, as if redeemed now (the
+ * invoice's own hold aside): why this use goes past the coupon's terms, or null. Only a late payment can
+ * go past its limits, since an invoice in its pending hour holds its use; a late payment is honoured all
+ * the same, and its use counted (ADR 005).
+ */
+const couponOverdrawn = async (tx: Db, invoice: InvoiceRow, now: Date): Promise<string | null> => {
+  if (invoice.couponId === null) return null;
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, invoice.couponId)).for('update');
+  if (!coupon) return null;
+  const late = invoice.createdAt.getTime() + PENDING_WINDOW_MS <= now.getTime();
+  const [redeemed] = await tx
+    .select({
+      all: count(),
+      mine: sql<number>`count(*) filter (where ${couponRedemptions.userId} = ${invoice.userId})`.mapWith(
+        Number,
+      ),
+    })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, coupon.id), ne(couponRedemptions.invoiceId, invoice.id)));
+  const [held] = await tx
+    .select({ all: count() })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.couponId, coupon.id),
+        eq(invoices.paid, false),
+        ne(invoices.id, invoice.id),
+        gt(invoices.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
+      ),
+    );
+  const code = coupon.code;
+  if ((redeemed?.mine ?? 0) > 0) return `coupon ${code} used again by the same customer`;
+  if (coupon.maxUses !== null && (redeemed?.all ?? 0) + (held?.all ?? 0) >= coupon.maxUses)
+    return `coupon ${code} used past its ${coupon.maxUses} uses`;
+  if (late && !coupon.isActive) return `coupon ${code} withdrawn before this late payment`;
+  if (late && coupon.validUntil && coupon.validUntil <= now)
+    return `coupon ${code} expired before this late payment`;
+  return null;
+};
+
 /**
  * Inside the caller's transaction: records the event, and if it is the first word of payment for an
  * unpaid invoice, marks it paid and provisions it, redeems its coupon and rewards the referrer. The
@@ -71,7 +134,7 @@ export const applyPayment = async (
   tx: Db,
   event: PaymentEvent,
   referralPointsPerEuro: number,
-): Promise<PaymentOutcome> => {
+): Promise<PaymentResult> => {
   // The invoice is locked before the event is written: the event's foreign key share-locks the invoice, and
   // two events for one invoice taking those locks the other way round would deadlock.
   const [invoice] =
@@ -89,14 +152,21 @@ export const applyPayment = async (
     })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
-  if (recorded.length === 0) return 'duplicate-event';
-  if (!invoice) return 'unknown-invoice';
-  if (invoice.paid) return 'already-paid';
+  if (recorded.length === 0) return { outcome: 'duplicate-event', flag: null };
+  if (!invoice) return { outcome: 'unknown-invoice', flag: null };
+  if (invoice.paid) return { outcome: 'already-paid', flag: null };
+  const mismatch = event.mismatch?.(invoice) ?? null;
+  if (mismatch) {
+    await flagInvoice(tx, invoice.id, mismatch);
+    return { outcome: 'mismatch', flag: mismatch };
+  }
 
   const now = new Date();
   await tx.update(invoices).set({ paid: true, paidAt: now }).where(eq(invoices.id, invoice.id));
   await provision(tx, invoice, now);
   await notifyAccessChanged(tx);
+  const overdrawn = await couponOverdrawn(tx, invoice, now);
+  if (overdrawn) await flagInvoice(tx, invoice.id, overdrawn);
   if (invoice.couponId !== null) {
     await tx
       .insert(couponRedemptions)
@@ -118,14 +188,14 @@ export const applyPayment = async (
         .where(eq(users.id, customer.referredBy));
     }
   }
-  return 'provisioned';
+  return { outcome: 'provisioned', flag: overdrawn };
 };
 
 export const recordPayment = (
   db: Db,
   event: PaymentEvent,
   referralPointsPerEuro = 1,
-): Promise<PaymentOutcome> =>
+): Promise<PaymentResult> =>
   db.transaction((tx) => applyPayment(tx as unknown as Db, event, referralPointsPerEuro));
 
 /** Locks the customer's row and answers the balance, for spending it inside the same transaction. */

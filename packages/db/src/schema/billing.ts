@@ -64,6 +64,11 @@ export const invoices = pgTable(
     hostedUrl: text('hosted_url'),
     /** The payment provider's id for this checkout (session, transaction, order). */
     providerRef: text('provider_ref'),
+    /**
+     * Why the operator should look at this invoice (a payment that did not match it, a coupon used past its
+     * limits), `; `-separated; null when nothing is wrong.
+     */
+    flag: text('flag'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,7 +16,14 @@ interface Order {
   status?: string;
   order_id?: string;
   payment_url?: string;
+  /** The order's price, a decimal string in `price_currency`. */
+  price_amount?: string;
+  price_currency?: string;
 }
+
+/** "19.99" → 1999; anything that is not a plain decimal amount → null. */
+const decimalCents = (value: string | undefined): number | null =>
+  value !== undefined && /^\d+(\.\d+)?$/.test(value) ? Math.round(Number(value) * 100) : null;
 
 /**
  * CoinGate (the `crypto` and `coingate` methods): an order whose payment page the browser goes to.
@@ -76,10 +83,12 @@ export const coinGateGateway = (
       const order = (await response.json()) as Order;
       if (order.order_id !== invoiceId) throw new HttpError(400, 'The order is for another invoice');
       const status = order.status ?? 'unknown';
+      const cents = decimalCents(order.price_amount);
       return {
         eventId: `${orderId}:${status}`,
         type: status,
         paidInvoiceId: status === 'paid' ? invoiceId : null,
+        amount: cents !== null && order.price_currency ? { cents, currency: order.price_currency } : null,
         payload: order,
       };
     },

@@ -21,12 +21,20 @@ export interface Gateway {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
 }
 
+/** What a provider says was paid, in the currency's smallest unit. */
+export interface PaidAmount {
+  cents: number;
+  currency: string;
+}
+
 /** A verified word from a provider that an invoice was paid (or anything else, recorded all the same). */
 export interface VerifiedEvent {
   eventId: string;
   type: string;
   /** Our invoice id, when the event is a payment for one. */
   paidInvoiceId: string | null;
+  /** The amount paid, as the provider states it (checked against the invoice before provisioning). */
+  amount: PaidAmount | null;
   payload: unknown;
 }
 

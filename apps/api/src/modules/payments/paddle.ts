@@ -63,7 +63,12 @@ export const paddleGateway = (settings: PaddleSettings): { gateway: Gateway; ver
       const event = JSON.parse(raw.toString('utf8')) as {
         event_id?: unknown;
         event_type?: unknown;
-        data?: { status?: unknown; custom_data?: { invoice_id?: unknown } | null };
+        data?: {
+          status?: unknown;
+          currency_code?: unknown;
+          details?: { totals?: { total?: unknown } };
+          custom_data?: { invoice_id?: unknown } | null;
+        };
       };
       if (typeof event.event_id !== 'string' || typeof event.event_type !== 'string')
         throw new HttpError(400, 'Not a Paddle notification');
@@ -71,10 +76,17 @@ export const paddleGateway = (settings: PaddleSettings): { gateway: Gateway; ver
       const paid =
         (event.event_type === 'transaction.completed' || event.event_type === 'transaction.paid') &&
         typeof invoiceId === 'string';
+      // Paddle states amounts as strings of the currency's smallest unit.
+      const total = event.data?.details?.totals?.total;
+      const currency = event.data?.currency_code;
       return Promise.resolve({
         eventId: event.event_id,
         type: event.event_type,
         paidInvoiceId: paid ? invoiceId : null,
+        amount:
+          typeof total === 'string' && /^\d+$/.test(total) && typeof currency === 'string'
+            ? { cents: Number(total), currency }
+            : null,
         payload: event,
       });
     },

@@ -10,6 +10,7 @@ import {
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { Gateway, VerifiedEvent } from './gateway.js';
+import { paymentMismatch } from './payment-check.js';
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
@@ -82,9 +83,12 @@ export const createPaymentService = ({
       return hostedUrl;
     },
 
-    /** A verified provider event: recorded once; the first payment for an invoice provisions it. */
+    /**
+     * A verified provider event: recorded once; the first payment for an invoice that matches it (provider,
+     * currency, amount) provisions it. What the operator must look at is flagged on the invoice and logged.
+     */
     receive: async (provider: string, event: VerifiedEvent) => {
-      const outcome = await recordPayment(
+      const { outcome, flag } = await recordPayment(
         db,
         {
           provider,
@@ -92,13 +96,19 @@ export const createPaymentService = ({
           type: event.type,
           invoiceId: event.paidInvoiceId,
           payload: event.payload,
+          mismatch: (invoice) => paymentMismatch(provider, event.amount, invoice),
         },
         referralPointsPerEuro,
       );
-      log.info(
-        { provider, eventId: event.eventId, type: event.type, invoiceId: event.paidInvoiceId, outcome },
-        'payment event',
-      );
+      const facts = {
+        provider,
+        eventId: event.eventId,
+        type: event.type,
+        invoiceId: event.paidInvoiceId,
+        outcome,
+      };
+      if (flag) log.warn({ ...facts, flag }, `payment event flagged for the operator: ${flag}`);
+      else log.info(facts, 'payment event');
       return outcome;
     },
   };

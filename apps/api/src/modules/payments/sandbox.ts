@@ -12,12 +12,14 @@ export const sandboxGateway = (publicUrl: string): Gateway => ({
     Promise.resolve({ hostedUrl: `${publicUrl}/sandbox/pay/${invoice.id}`, providerRef: invoice.id }),
 });
 
-/** The event the sandbox page's Pay button sends, signed like a real provider's. */
-export const sandboxPaidEvent = (secret: string, invoiceId: string) => {
+/** The event the sandbox page's Pay button sends, signed like a real provider's: the invoice's price in EUR. */
+export const sandboxPaidEvent = (secret: string, invoice: { id: string; priceCents: number }) => {
   const body = JSON.stringify({
     id: `sbx_evt_${randomUUID()}`,
     type: 'payment.succeeded',
-    invoice_id: invoiceId,
+    invoice_id: invoice.id,
+    amount_cents: invoice.priceCents,
+    currency: 'EUR',
     created: Date.now(),
   });
   return { body, signature: signPayload(secret, body) };
@@ -30,7 +32,13 @@ export const sandboxVerifier =
     if (!verifySignedPayload(secret, raw, typeof header === 'string' ? header : undefined)) {
       throw new HttpError(400, 'Bad or stale signature');
     }
-    const event = JSON.parse(raw.toString('utf8')) as { id?: unknown; type?: unknown; invoice_id?: unknown };
+    const event = JSON.parse(raw.toString('utf8')) as {
+      id?: unknown;
+      type?: unknown;
+      invoice_id?: unknown;
+      amount_cents?: unknown;
+      currency?: unknown;
+    };
     if (typeof event.id !== 'string' || typeof event.type !== 'string')
       throw new HttpError(400, 'Not a sandbox event');
     const paid = event.type === 'payment.succeeded' && typeof event.invoice_id === 'string';
@@ -38,6 +46,10 @@ export const sandboxVerifier =
       eventId: event.id,
       type: event.type,
       paidInvoiceId: paid ? (event.invoice_id as string) : null,
+      amount:
+        typeof event.amount_cents === 'number' && typeof event.currency === 'string'
+          ? { cents: event.amount_cents, currency: event.currency }
+          : null,
       payload: event,
     });
   };

@@ -62,11 +62,17 @@ export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; ver
       const session = event.data.object as {
         metadata?: Record<string, string> | null;
         client_reference_id?: string | null;
+        amount_total?: number | null;
+        currency?: string | null;
       };
       return {
         eventId: event.id,
         type: event.type,
         paidInvoiceId: paid ? (session.metadata?.invoice_id ?? session.client_reference_id ?? null) : null,
+        amount:
+          typeof session.amount_total === 'number' && typeof session.currency === 'string'
+            ? { cents: session.amount_total, currency: session.currency }
+            : null,
         payload: event,
       };
     },

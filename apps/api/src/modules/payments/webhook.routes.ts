@@ -101,7 +101,7 @@ export const webhookRoutes = async (
         ).get('action');
         if (action === 'pay' && !invoice.paid) {
           // Like a real provider: a signed event to our own webhook, through the same route and checks.
-          const { body, signature } = sandboxPaidEvent(secret, invoice.id);
+          const { body, signature } = sandboxPaidEvent(secret, invoice);
           const answer = await scope.inject({
             method: 'POST',
             url: '/v1/webhooks/sandbox',

@@ -1,0 +1,90 @@
+import { createServer } from 'node:net';
+import type { Plan } from '@proxydesk/contract';
+import { afterAll, beforeAll } from 'vitest';
+import { apiClient, signUp, type ApiClient } from './accounts.js';
+import { createTestApp, type TestApp } from './app.js';
+import { startFakeCoinGate, type FakeCoinGate } from './fake-coingate.js';
+import { startFakePaddle, type FakePaddle } from './fake-paddle.js';
+import { startFakeStripe, type FakeStripe } from './fake-stripe.js';
+import { startSmtpCapture, type SmtpCapture } from './smtp.js';
+
+/** A port nobody listens on, so that PUBLIC_URL (in CoinGate's callback URL) can name it before the app starts. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface PaymentShop {
+  t: TestApp;
+  smtp: SmtpCapture;
+  stripe: FakeStripe;
+  paddle: FakePaddle;
+  coinGate: FakeCoinGate;
+  api: ApiClient;
+  /** A signed-in customer with billing details. */
+  token: string;
+  /** The datacenter plan they buy. */
+  plan: Plan;
+}
+
+/**
+ * The set-up of a test file about payment providers: the app listening on 127.0.0.1 with Stripe, Paddle and
+ * CoinGate pointed at their fakes (and `env` on top), webhooks registered, and one customer ready to buy.
+ */
+export const usePaymentShop = (env: Record<string, string> = {}) => {
+  const shop = {} as PaymentShop;
+  beforeAll(async () => {
+    [shop.smtp, shop.stripe, shop.paddle, shop.coinGate] = await Promise.all([
+      startSmtpCapture(),
+      startFakeStripe(),
+      startFakePaddle(),
+      startFakeCoinGate(),
+    ]);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    shop.t = await createTestApp({
+      env: {
+        SMTP_URL: shop.smtp.url,
+        CAPTCHA_PROVIDER: 'off',
+        PUBLIC_URL: url,
+        STRIPE_SECRET_KEY: shop.stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: shop.stripe.webhookSecret,
+        STRIPE_API_BASE: shop.stripe.url,
+        PADDLE_API_KEY: shop.paddle.apiKey,
+        PADDLE_WEBHOOK_SECRET: shop.paddle.webhookSecret,
+        PADDLE_API_BASE: shop.paddle.url,
+        COINGATE_API_TOKEN: shop.coinGate.apiToken,
+        COINGATE_API_BASE: shop.coinGate.url,
+        ...env,
+      },
+    });
+    await shop.t.app.listen({ host: '127.0.0.1', port });
+    shop.stripe.setWebhook(`${url}/v1/webhooks/stripe`);
+    shop.paddle.setWebhook(`${url}/v1/webhooks/paddle`);
+    shop.api = apiClient(shop.t.app);
+    shop.token = await signUp(shop.api, shop.smtp, { username: 'payer', email: 'payer@example.com' });
+    await shop.api.post(
+      '/v1/billing/create',
+      { first_name: 'P', last_name: 'Q', address: 'A', city: 'B', zip: 'C', country: 'Spain' },
+      { token: shop.token },
+    );
+    shop.plan = ((await shop.api.get('/v1/plan/read')).body.payload as Plan[]).find(
+      (p) => p.type === 'PR_4',
+    )!;
+  });
+  afterAll(async () => {
+    await shop.t?.close();
+    await Promise.all([
+      shop.smtp?.close(),
+      shop.stripe?.close(),
+      shop.paddle?.close(),
+      shop.coinGate?.close(),
+    ]);
+  });
+  return shop;
+};
