@@ -102,6 +102,7 @@ export const reportShop = async ({ label, databaseUrl }) => {
         id: `evt-${randomUUID()}`,
         type: 'payment.succeeded',
         invoice_id: ids[next++ % ids.length],
+        // The shop checks the amount against the invoice (ADR 005): at least any price it sells.
         amount_cents: 1_000_000,
         currency: 'EUR',
       });

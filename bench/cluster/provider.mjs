@@ -9,6 +9,9 @@ const paidEvent = (secret, invoiceId) => {
     id: `sbx_evt_${randomUUID()}`,
     type: 'payment.succeeded',
     invoice_id: invoiceId,
+    // The shop checks the amount against the invoice (ADR 005): at least any price it sells.
+    amount_cents: 1_000_000,
+    currency: 'EUR',
     created: Date.now(),
   });
   const t = Math.floor(Date.now() / 1000);

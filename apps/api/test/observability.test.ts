@@ -122,7 +122,7 @@ describe('health, readiness, metrics and logs', () => {
   });
 
   it('counts webhook outcomes by provider, and payment lines carry the request id', async () => {
-    const { body, signature } = sandboxPaidEvent(WEBHOOK_SECRET, randomUUID());
+    const { body, signature } = sandboxPaidEvent(WEBHOOK_SECRET, { id: randomUUID(), priceCents: 100 });
     const paid = await t.app.inject({
       method: 'POST',
       url: '/v1/webhooks/sandbox',
