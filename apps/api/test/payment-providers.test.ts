@@ -102,7 +102,9 @@ describe('payment providers, each against a fake of its API on 127.0.0.1', () =>
     expect(await plansOf(crypto.invoice_id)).toHaveLength(1);
 
     const viaCoinGate = await buy('coingate');
-    const second = [...shop.coinGate.orders.values()].find((o) => o.order.order_id === viaCoinGate.invoice_id)!;
+    const second = [...shop.coinGate.orders.values()].find(
+      (o) => o.order.order_id === viaCoinGate.invoice_id,
+    )!;
     await shop.coinGate.complete(second.order.id);
     expect((await invoiceRow(viaCoinGate.invoice_id)).paid).toBe(true);
   });
