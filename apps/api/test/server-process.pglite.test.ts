@@ -104,25 +104,16 @@ describe('graceful shutdown', () => {
 
 describe('a real shop with the sandbox forced on (issue #15)', () => {
   it('says so loudly at every start', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=source', 'apps/api/src/server.ts'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          SANDBOX_PAYMENTS: 'true',
-          STRIPE_SECRET_KEY: 'sk_test_x',
-          STRIPE_WEBHOOK_SECRET: 'whsec_x',
-          LOG_LEVEL: 'warn',
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATABASE_URL: '',
-          DATA_DIR: await tempDir(),
-        },
-      },
-    );
+    const child = spawnApi({
+      NODE_ENV: 'production',
+      SANDBOX_PAYMENTS: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: await tempDir(),
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const warning = await new Promise<string>((resolve, reject) => {
       let stdout = '';
