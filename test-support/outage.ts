@@ -1,20 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { adminUrl } from './databases.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** A port nobody listens on right now (for a child process that needs a fixed one). */
-export const freePort = async (): Promise<number> => {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-};
 
 /**
  * Takes one test database away as an outage would: new connections are refused and every open one is

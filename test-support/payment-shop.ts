@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Plan } from '@proxydesk/contract';
 import { afterAll, beforeAll } from 'vitest';
 import { apiClient, signUp, type ApiClient } from './accounts.js';
@@ -6,18 +5,8 @@ import { createTestApp, type TestApp } from './app.js';
 import { startFakeCoinGate, type FakeCoinGate } from './fake-coingate.js';
 import { startFakePaddle, type FakePaddle } from './fake-paddle.js';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.js';
+import { freePort } from './ports.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp.js';
-
-/** A port nobody listens on, so that PUBLIC_URL (in CoinGate's callback URL) can name it before the app starts. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export interface PaymentShop {
   t: TestApp;

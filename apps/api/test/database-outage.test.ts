@@ -13,12 +13,12 @@ import {
   type Target,
 } from '../../../test-support/gateway.js';
 import {
-  freePort,
   startShopProcess,
   takeDatabaseAway,
   waitUntil,
   type ShopProcess,
 } from '../../../test-support/outage.js';
+import { freePort } from '../../../test-support/ports.js';
 
 const OUTAGE_MS = 15_000;
 const CHUNK = 64 * 1024;

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiClient, signUp } from '../../../test-support/accounts.js';
 import { createTestApp } from '../../../test-support/app.js';
-import { freePort, usePaymentShop } from '../../../test-support/payment-shop.js';
+import { usePaymentShop } from '../../../test-support/payment-shop.js';
+import { freePort } from '../../../test-support/ports.js';
 import { startSmtpCapture } from '../../../test-support/smtp.js';
 
 const shop = usePaymentShop();

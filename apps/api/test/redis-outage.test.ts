@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
-import { freePort, waitUntil } from '../../../test-support/outage.js';
+import { waitUntil } from '../../../test-support/outage.js';
+import { freePort } from '../../../test-support/ports.js';
 
 /** A redis-server of this test's own, on a port of its own: stopped and started again at will. */
 const startRedis = async (port: number): Promise<ChildProcess> => {

@@ -7,21 +7,28 @@ import type { AdminService } from './admin.service.js';
 /** The operator behind a console action and the address it came from, for the audit row. */
 const actorOf = (account: Account, request: FastifyRequest) => ({ userId: account.user.id, ip: request.ip });
 
+/** The address of another page of a filtered list: the same filters, that page. */
+const pageLink =
+  (base: string, filters: Record<string, string | undefined>) =>
+  (page: number): string => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+    params.set('page', String(page));
+    return `${base}?${params.toString()}`;
+  };
+
 /** `/v1/admin/*` (issue #17): staff read, operators act; everyone else is told the path does not exist. */
 export const adminRoutes = (app: FastifyInstance, admin: AdminService, publicUrl: string): void => {
   route(app, adminEndpoints.overview, async () => ({ payload: await admin.overview() }));
 
-  route(app, adminEndpoints.customers, async ({ query }) => {
-    const search = (page: number) => {
-      const params = new URLSearchParams({
-        ...(query.q ? { q: query.q } : {}),
-        ...(query.sort ? { sort: query.sort } : {}),
-      });
-      params.set('page', String(page));
-      return `${publicUrl}/v1/admin/customers?${params.toString()}`;
-    };
-    return admin.customers(query.q, query.sort ?? '-joined', query.page ?? 1, search);
-  });
+  route(app, adminEndpoints.customers, async ({ query }) =>
+    admin.customers(
+      query.q,
+      query.sort ?? '-joined',
+      query.page ?? 1,
+      pageLink(`${publicUrl}/v1/admin/customers`, { q: query.q, sort: query.sort }),
+    ),
+  );
 
   route(app, adminEndpoints.customer, async ({ params }) => ({ payload: await admin.customer(params.id) }));
 
@@ -30,15 +37,11 @@ export const adminRoutes = (app: FastifyInstance, admin: AdminService, publicUrl
     payload: await admin.adjustBalance(actorOf(account, request), params.id, body.amount, body.reason),
   }));
 
-  route(app, adminEndpoints.audit, async ({ query }) => {
-    const filtered = (page: number) => {
-      const params = new URLSearchParams({
-        ...(query.target ? { target: query.target } : {}),
-        ...(query.actor ? { actor: query.actor } : {}),
-      });
-      params.set('page', String(page));
-      return `${publicUrl}/v1/admin/audit?${params.toString()}`;
-    };
-    return admin.audit(query, query.page ?? 1, filtered);
-  });
+  route(app, adminEndpoints.audit, async ({ query }) =>
+    admin.audit(
+      query,
+      query.page ?? 1,
+      pageLink(`${publicUrl}/v1/admin/audit`, { target: query.target, actor: query.actor }),
+    ),
+  );
 };
