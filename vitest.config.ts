@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          // PostgreSQL-only behaviour (pg_dump, a server that goes away): `*.pg.test.ts`.
+          exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
           globalSetup: ['test-support/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

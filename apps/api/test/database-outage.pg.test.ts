@@ -23,7 +23,7 @@ import { freePort } from '../../../test-support/ports.js';
 const OUTAGE_MS = 15_000;
 const CHUNK = 64 * 1024;
 
-describe.skipIf(inject('testDb').kind !== 'postgres')('PostgreSQL away for 15 s under a running shop', () => {
+describe('PostgreSQL away for 15 s under a running shop', () => {
   let database: TestDatabase;
   let target: Target;
   let shop: ShopProcess;
