@@ -28,3 +28,46 @@ export const startBenchApp = async ({ databaseUrl, env = {} } = {}) => {
     },
   };
 };
+
+const PASSWORD = 'violet kettle 42 drums';
+
+/**
+ * A customer of the bench app, signed up, signed in and with billing details, who has bought one catalogue plan of
+ * each of `products` through the sandbox: `headers` authenticate as them, `call` is a JSON call with those headers.
+ */
+export const buyingCustomer = async ({ app, database }, username, products) => {
+  await app.inject({
+    method: 'POST',
+    url: '/v1/auth/signup',
+    payload: { username, email: `${username}@example.com`, password: PASSWORD },
+  });
+  await database.db.execute(`update users set email_verified = true where username = '${username}'`);
+  const { token } = (
+    await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: PASSWORD } })
+  ).json().payload;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const call = (method, url, payload) =>
+    app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  await call('POST', '/v1/billing/create', {
+    first_name: 'B',
+    last_name: 'C',
+    address: 'D',
+    city: 'E',
+    zip: 'F',
+    country: 'Germany',
+  });
+  const plans = (await call('GET', '/v1/plan/read')).json().payload;
+  for (const type of products) {
+    const plan = plans.find((p) => p.type === type);
+    const invoice = (
+      await call('POST', '/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id })
+    ).json().payload;
+    await app.inject({
+      method: 'POST',
+      url: new URL(invoice.hosted_url).pathname,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+  return { headers, call };
+};

@@ -1,10 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
-import { startBenchApp } from './app.mjs';
+import { buyingCustomer, startBenchApp } from './app.mjs';
 import { interleaved, median, requestsPerSecond, row } from './measure.mjs';
 
-const PASSWORD = 'violet kettle 42 drums';
 const SANDBOX_SECRET = 'bench-sandbox-secret-0123456789';
 
 /** POST throughput of `url` with a body made fresh for every request. */
@@ -29,41 +28,14 @@ export const reportShop = async ({ label, databaseUrl }) => {
     databaseUrl,
     env: { CAPTCHA_PROVIDER: 'off', SANDBOX_PAYMENTS: 'true', SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET },
   });
-  const { app, database, url: appUrl } = shop;
+  const { database, url: appUrl } = shop;
   const bare = Fastify({ logger: false });
   try {
-    const username = `shop_${Math.random().toString(36).slice(2, 8)}`;
-    await app.inject({
-      method: 'POST',
-      url: '/v1/auth/signup',
-      payload: { username, email: `${username}@example.com`, password: PASSWORD },
-    });
-    await database.db.execute(`update users set email_verified = true where username = '${username}'`);
-    const { token } = (
-      await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: PASSWORD } })
-    ).json().payload;
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const call = (method, url, payload) =>
-      app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
-    await call('POST', '/v1/billing/create', {
-      first_name: 'B',
-      last_name: 'C',
-      address: 'D',
-      city: 'E',
-      zip: 'F',
-      country: 'Germany',
-    });
-    const plans = (await call('GET', '/v1/plan/read')).json().payload;
-    const isp = plans.find((p) => p.type === 'PR_2');
-    const paid = (
-      await call('POST', '/v1/invoice/create', { payment_method: 'sandbox', plan: isp.id })
-    ).json().payload;
-    await app.inject({
-      method: 'POST',
-      url: new URL(paid.hosted_url).pathname,
-      payload: 'action=pay',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const { headers: auth, call } = await buyingCustomer(
+      shop,
+      `shop_${Math.random().toString(36).slice(2, 8)}`,
+      ['PR_2'],
+    );
 
     const created = { invoice_id: '', hosted_url: '' };
     bare.post('/echo', async () => created);
@@ -82,6 +54,7 @@ export const reportShop = async ({ label, databaseUrl }) => {
     );
 
     // Invoice creation (priced from the catalogue, sandbox checkout) and signed webhooks for fresh invoices.
+    const isp = (await call('GET', '/v1/plan/read')).json().payload.find((p) => p.type === 'PR_2');
     const invoiceBody = JSON.stringify({ payment_method: 'sandbox', plan: isp.id });
     const invoices = await interleaved(
       3,

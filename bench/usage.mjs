@@ -1,12 +1,11 @@
 import pg from 'pg';
-import { startBenchApp } from './app.mjs';
+import { buyingCustomer, startBenchApp } from './app.mjs';
 import { freshDatabase, onServer } from './fresh-database.mjs';
 import { median, row } from './measure.mjs';
 
 const FULL = 'proxydesk_bench_usage';
 const EMPTY = 'proxydesk_bench_usage_empty';
 const USAGE_ROWS = 10_000_000;
-const PASSWORD = 'violet kettle 42 drums';
 const SNAPSHOT_BUDGET_MS = 50;
 const SNAPSHOT_RUNS = 30;
 const DASHBOARD_ROUNDS = 5;
@@ -98,44 +97,10 @@ const seedUsage = (url) =>
     return Number((await client.query('select count(*) as n from usage_records')).rows[0].n);
   });
 
-/** A customer of the shop signed in, with an ISP and a premium plan bought with the sandbox: the dashboard's viewer. */
-const buyingCustomer = async ({ app, database }) => {
-  const username = 'usage_bench';
-  await app.inject({
-    method: 'POST',
-    url: '/v1/auth/signup',
-    payload: { username, email: `${username}@example.com`, password: PASSWORD },
-  });
-  await database.db.execute(`update users set email_verified = true where username = '${username}'`);
-  const { token } = (
-    await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: PASSWORD } })
-  ).json().payload;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const call = (method, url, payload) =>
-    app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  await call('POST', '/v1/billing/create', {
-    first_name: 'B',
-    last_name: 'C',
-    address: 'D',
-    city: 'E',
-    zip: 'F',
-    country: 'Germany',
-  });
-  const plans = (await call('GET', '/v1/plan/read')).json().payload;
-  for (const type of ['PR_2', 'PR_6']) {
-    const plan = plans.find((p) => p.type === type);
-    const invoice = (
-      await call('POST', '/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id })
-    ).json().payload;
-    await app.inject({
-      method: 'POST',
-      url: new URL(invoice.hosted_url).pathname,
-      payload: 'action=pay',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-  }
-  return { authorization: headers.authorization };
-};
+/** The dashboard's viewer: a customer with an ISP and a premium plan bought with the sandbox. */
+const viewer = async (shop) => ({
+  authorization: (await buyingCustomer(shop, 'usage_bench', ['PR_2', 'PR_6'])).headers.authorization,
+});
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -176,7 +141,7 @@ export const reportUsage = async ({ databaseUrl }) => {
     shops.push(full);
     const empty = await startBenchApp({ databaseUrl: emptyUrl, env });
     shops.push(empty);
-    const [fullViewer, emptyViewer] = [await buyingCustomer(full), await buyingCustomer(empty)];
+    const [fullViewer, emptyViewer] = [await viewer(full), await viewer(empty)];
 
     const seedStarted = performance.now();
     const perPlan = await historyRows(fullUrl);
