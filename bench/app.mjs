@@ -14,6 +14,8 @@ export const startBenchApp = async ({ databaseUrl, env = {} } = {}) => {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000000',
     NODE_ENV: 'production',
+    // Production mode turns the sandbox off (ADR 005); the bench buys with it, and says so on purpose.
+    SANDBOX_PAYMENTS: 'true',
     ...env,
   });
   const app = await buildApp({ config, database });
