@@ -63,7 +63,7 @@ const seedCustomers = (url, count) =>
   );
 
 /**
- * Every plan's history (the bench's own customer's too), then the plans' running totals. Rows go in key order
+ * Every plan's history (the bench's own customer's too), then the plans' and days' running totals. Rows go in key order
  * into a table without its indexes, which are built after them: seeding, not what is measured, so as quick as
  * it can be.
  */
@@ -92,6 +92,11 @@ const seedUsage = (url) =>
       `insert into plan_usage (customer_plan_id, used_bytes)
        select p.id, sum(u.bytes_up + u.bytes_down) from customer_plans p
        join usage_records u on u.user_id = p.user_id and u.product_type = p.product_type group by p.id`,
+    );
+    await client.query(
+      `insert into usage_days (user_id, product_type, day, bytes_up, bytes_down)
+       select user_id, product_type, (bucket at time zone 'UTC')::date, sum(bytes_up), sum(bytes_down)
+       from usage_records group by 1, 2, 3`,
     );
     await client.query('analyze');
     return Number((await client.query('select count(*) as n from usage_records')).rows[0].n);

@@ -284,3 +284,80 @@ describe('usage roll-up (issue #14 §4)', () => {
     expect(await allRows()).toEqual(expectedAfterRollUp(data.rows));
   }, 60_000);
 });
+
+interface DayRow {
+  user_id: string;
+  product_type: string;
+  day: string;
+  up: string;
+  down: string;
+}
+
+/** Each customer's product per UTC day, as the usage rows add up and as the day totals say. */
+const daysBothWays = async () => {
+  const fromRows = await database.db.execute(
+    sql`select user_id, product_type, (bucket at time zone 'UTC')::date::text as day,
+          sum(bytes_up)::bigint as up, sum(bytes_down)::bigint as down
+        from usage_records group by 1, 2, 3 order by 1, 2, 3`,
+  );
+  const fromDays = await database.db.execute(
+    sql`select user_id, product_type, day::text as day, bytes_up as up, bytes_down as down
+        from usage_days order by 1, 2, 3`,
+  );
+  const rowsOf = (result: unknown) => (result as { rows: DayRow[] }).rows;
+  return { fromRows: rowsOf(fromRows), fromDays: rowsOf(fromDays) };
+};
+
+describe('day totals (issue #14 §4: the charts read at most 30 rows per product)', () => {
+  beforeEach(async () => {
+    await database.db.delete(schema.usageRecords);
+    await database.db.delete(schema.usageDays);
+  });
+
+  it('are kept with every write and agree with the usage rows before and after the roll-up', async () => {
+    const data = await fortyDays();
+    const before = await daysBothWays();
+    expect(before.fromDays.length).toBeGreaterThan(60);
+    expect(before.fromDays).toEqual(before.fromRows);
+    await rollUpUsage(database.db, NOW);
+    const after = await daysBothWays();
+    expect(after.fromRows).toEqual(before.fromRows);
+    expect(after.fromDays).toEqual(before.fromDays);
+    // The chart's last day is today's total.
+    const today = (await figures(data)).chartA.get('PR_6')!.at(-1)!;
+    const todayRow = after.fromDays.find(
+      (r) => r.user_id === data.a.userId && r.product_type === 'PR_6' && r.day === '2026-11-20',
+    )!;
+    expect(today.gb).toBeCloseTo((Number(todayRow.up) + Number(todayRow.down)) / 1024 ** 3, 2);
+  }, 60_000);
+
+  it('take a batch of any size: 30,000 minutes in one batch, each counted once', async () => {
+    const { userId, plans } = await customer('PR_2');
+    const rows: UsageRow[] = Array.from({ length: 30_000 }, (_, i) => ({
+      planId: plans.PR_2!,
+      userId,
+      productType: 'PR_2',
+      bucket: new Date(NOW.getTime() - i * MINUTE),
+      bytesUp: 1,
+      bytesDown: 2,
+    }));
+    expect(await recordUsageBatch(database.db, 'large:1', rows)).toBe(true);
+    expect(await recordUsageBatch(database.db, 'large:1', rows)).toBe(false);
+    expect(await bytesOf(plans.PR_2!)).toBe(90_000);
+    const { fromRows, fromDays } = await daysBothWays();
+    expect(fromDays).toEqual(fromRows);
+    expect(fromRows.reduce((sum, r) => sum + Number(r.up) + Number(r.down), 0)).toBe(90_000);
+  }, 60_000);
+
+  it('are backfilled by their migration (0006) from the rows kept so far', async () => {
+    await fortyDays();
+    await rollUpUsage(database.db, NOW);
+    const kept = await daysBothWays();
+    const migration = await readFile(new URL('../migrations/0006_usage_days.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toContain('INSERT INTO "usage_days"');
+    await database.db.delete(schema.usageDays);
+    await database.db.execute(sql.raw(backfill));
+    expect((await daysBothWays()).fromDays).toEqual(kept.fromRows);
+  }, 60_000);
+});

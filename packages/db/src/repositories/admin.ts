@@ -9,7 +9,7 @@ import {
   poolAssignments,
   proxyPool,
   sessions,
-  usageRecords,
+  usageDays,
   users,
   whitelistedIps,
 } from '../schema/index.js';
@@ -120,13 +120,13 @@ export const shopOverview = async (db: Db, now = new Date()) => {
     .orderBy(proxyPool.productType);
   const traffic = await db
     .select({
-      product: usageRecords.productType,
-      bytes: sql`sum(${usageRecords.bytesUp} + ${usageRecords.bytesDown})`.mapWith(Number),
+      product: usageDays.productType,
+      bytes: sql`sum(${usageDays.bytesUp} + ${usageDays.bytesDown})`.mapWith(Number),
     })
-    .from(usageRecords)
-    .where(sql`${usageRecords.bucket} >= ${since(30)}::timestamptz`)
-    .groupBy(usageRecords.productType)
-    .orderBy(usageRecords.productType);
+    .from(usageDays)
+    .where(sql`${usageDays.day} >= (${since(30)}::timestamptz at time zone 'UTC')::date`)
+    .groupBy(usageDays.productType)
+    .orderBy(usageDays.productType);
   return {
     revenueCents: money ?? { today: 0, week: 0, month: 0 },
     daily,

@@ -1,11 +1,14 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { planUsage, usageBatches, usageRecords } from '../schema/index.js';
+import { planUsage, usageBatches, usageDays, usageRecords } from '../schema/index.js';
 
 export const BYTES_PER_GB = 1024 ** 3;
 
 /** Usage is kept per minute: the start (epoch milliseconds) of the bucket a byte counted at `at` belongs to. */
 export const usageBucket = (at: number): number => at - (at % 60_000);
+
+/** The UTC day (YYYY-MM-DD) of an instant. */
+const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * The bytes counted against a plan (both ways): its running total, kept with every usage write. The gateway's
@@ -33,29 +36,34 @@ export const dailyUsageGb = async (
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
   const rows = await db
     .select({
-      productType: usageRecords.productType,
-      day: sql<string>`to_char(date_trunc('day', ${usageRecords.bucket} at time zone 'UTC'), 'YYYY-MM-DD')`,
-      bytes: sql<string>`sum(${usageRecords.bytesUp} + ${usageRecords.bytesDown})`,
+      productType: usageDays.productType,
+      day: usageDays.day,
+      bytes: sql<string>`${usageDays.bytesUp} + ${usageDays.bytesDown}`,
     })
-    .from(usageRecords)
+    .from(usageDays)
     .where(
       and(
-        eq(usageRecords.userId, userId),
-        inArray(usageRecords.productType, productTypes),
-        gte(usageRecords.bucket, start),
+        eq(usageDays.userId, userId),
+        inArray(usageDays.productType, productTypes),
+        gte(usageDays.day, utcDay(start)),
       ),
-    )
-    .groupBy(usageRecords.productType, sql`2`);
+    );
   const byKey = new Map(rows.map((r) => [`${r.productType}/${r.day}`, Number(r.bytes) / BYTES_PER_GB]));
-  const dates = Array.from({ length: days }, (_, i) =>
-    new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10),
-  );
+  const dates = Array.from({ length: days }, (_, i) => utcDay(new Date(start.getTime() + i * 86_400_000)));
   return new Map(
     productTypes.map((type) => [
       type,
       dates.map((date) => ({ date, gb: Math.round((byKey.get(`${type}/${date}`) ?? 0) * 100) / 100 })),
     ]),
   );
+};
+
+/** Rows per statement: PostgreSQL takes at most 65,535 parameters in one. */
+const CHUNK = 2000;
+
+/** Upserts `values` a chunk at a time (inside the caller's transaction). */
+const inChunks = async <T>(values: T[], write: (chunk: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < values.length; i += CHUNK) await write(values.slice(i, i + CHUNK));
 };
 
 export interface UsageRow {
@@ -81,7 +89,7 @@ const byKey = <T>(rows: T[], key: (row: T) => string, add: (into: T, row: T) => 
 
 /**
  * Inside the caller's transaction: adds the rows to their minutes (one row per customer, product and minute:
- * two plans of one product share it) and to their plans' running totals.
+ * two plans of one product share it), to their UTC days and to their plans' running totals.
  */
 const addUsage = async (tx: Db, rows: UsageRow[]) => {
   const minutes = byKey(
@@ -92,18 +100,38 @@ const addUsage = async (tx: Db, rows: UsageRow[]) => {
       into.bytesDown += r.bytesDown;
     },
   );
-  if (minutes.length > 0) {
-    await tx
+  await inChunks(minutes, (chunk) =>
+    tx
       .insert(usageRecords)
-      .values(minutes)
+      .values(chunk)
       .onConflictDoUpdate({
         target: [usageRecords.userId, usageRecords.productType, usageRecords.bucket],
         set: {
           bytesUp: sql`${usageRecords.bytesUp} + excluded.bytes_up`,
           bytesDown: sql`${usageRecords.bytesDown} + excluded.bytes_down`,
         },
-      });
-  }
+      }),
+  );
+  const days = byKey(
+    minutes.map(({ bucket, ...row }) => ({ ...row, day: utcDay(bucket) })),
+    (r) => `${r.userId}/${r.productType}/${r.day}`,
+    (into, r) => {
+      into.bytesUp += r.bytesUp;
+      into.bytesDown += r.bytesDown;
+    },
+  );
+  await inChunks(days, (chunk) =>
+    tx
+      .insert(usageDays)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [usageDays.userId, usageDays.productType, usageDays.day],
+        set: {
+          bytesUp: sql`${usageDays.bytesUp} + excluded.bytes_up`,
+          bytesDown: sql`${usageDays.bytesDown} + excluded.bytes_down`,
+        },
+      }),
+  );
   const plans = byKey(
     rows.flatMap((r) =>
       r.planId === null ? [] : [{ customerPlanId: r.planId, usedBytes: r.bytesUp + r.bytesDown }],
@@ -113,15 +141,15 @@ const addUsage = async (tx: Db, rows: UsageRow[]) => {
       into.usedBytes += p.usedBytes;
     },
   );
-  if (plans.length > 0) {
-    await tx
+  await inChunks(plans, (chunk) =>
+    tx
       .insert(planUsage)
-      .values(plans)
+      .values(chunk)
       .onConflictDoUpdate({
         target: planUsage.customerPlanId,
         set: { usedBytes: sql`${planUsage.usedBytes} + excluded.used_bytes` },
-      });
-  }
+      }),
+  );
 };
 
 /** Adds bytes to a customer's product in the bucket of `at`, and to its plan (the dev sample command, tests). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   numeric,
@@ -113,6 +114,22 @@ export const usageRecords = pgTable(
       .on(t.granularity, t.bucket)
       .where(sql`${t.granularity} <> 'day'`),
   ],
+);
+
+/**
+ * Bytes per customer, product and UTC day, added to in the same transaction as the usage rows: what the 30-day
+ * charts and the console's traffic read (at most 30 rows per product), whatever the roll-up has folded yet.
+ */
+export const usageDays = pgTable(
+  'usage_days',
+  {
+    userId: ownerId(),
+    productType: text('product_type').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
+    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productType, t.day] }), index('usage_days_day').on(t.day)],
 );
 
 /**
