@@ -69,7 +69,11 @@ export const reportRefusal = (
   metrics.refused(opening.protocol, refusal.refused);
   accessLog?.write({
     ...entryBase(normalizeIp(client.remoteAddress ?? ''), opening, target),
-    ...(grant ? { customer: grant.userId, product: grant.productType } : {}),
+    ...(grant
+      ? { customer: grant.userId, product: grant.productType }
+      : refusal.customer
+        ? { customer: refusal.customer, product: refusal.product }
+        : {}),
     up: 0,
     down: 0,
     outcome: refusal.refused,

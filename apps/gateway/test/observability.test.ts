@@ -132,13 +132,28 @@ describe('metrics and the access log after a tunnel and a refusal', () => {
     });
   });
 
+  it('names the customer of a refusal on their own plan (no data left), before any target', async () => {
+    const spent = await seedCustomer(bed.database.db, { product: 'PR_2', dataGb: 0 });
+    await gateway.sync();
+    const refused = await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`, spent);
+    expect(refused.status).toBe(402);
+    refused.socket.destroy();
+    expect(await waitForLines(logFile, 4)).toHaveLength(4);
+    expect((await linesOf(logFile))[3]).toMatchObject({
+      customer: spent.userId,
+      product: 'PR_2',
+      outcome: 'payment',
+      reason: 'No data left on your ISP plan: buy more GB',
+    });
+  });
+
   it('reopens the file on SIGHUP, after log rotation renamed it', async () => {
     await rename(logFile, `${logFile}.1`);
     process.emit('SIGHUP', 'SIGHUP');
     (await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`)).socket.destroy();
     expect(await waitForLines(logFile, 1)).toHaveLength(1);
     expect((await linesOf(logFile))[0]?.outcome).toBe('credentials');
-    expect(await linesOf(`${logFile}.1`)).toHaveLength(3);
+    expect(await linesOf(`${logFile}.1`)).toHaveLength(4);
   });
 });
 

@@ -109,11 +109,12 @@ export const createAccess = ({
 
   /** The plan's own state, once the credentials are right. */
   const planState = (plan: GatewayDataPlan, product: LineProduct, now: number): Refusal | undefined => {
-    if (!plan.userActive) return refuse('forbidden', 'Account deactivated');
+    const who = { customer: plan.userId, product: plan.productType };
+    if (!plan.userActive) return refuse('forbidden', 'Account deactivated', who);
     if (plan.expiresAt && plan.expiresAt.getTime() <= now)
-      return refuse('forbidden', `Your ${PRODUCT_NAMES[product]} plan has expired: renew it`);
+      return refuse('forbidden', `Your ${PRODUCT_NAMES[product]} plan has expired: renew it`, who);
     if (plan.dataGb !== null && plan.usedBytes + pendingBytes(plan.planId) >= plan.dataGb * BYTES_PER_GB) {
-      return refuse('payment', `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`);
+      return refuse('payment', `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`, who);
     }
     return undefined;
   };
@@ -193,14 +194,19 @@ export const createAccess = ({
       if (!('unknown' in decision)) return decision;
       return lookUp(decision.unknown, now).then(async (account) => {
         if (!account || !sameSecret(decision.secret, account.proxyPassword)) return BAD_CREDENTIALS;
-        if (!account.userActive) return refuse('forbidden', 'Account deactivated');
+        const who = { customer: account.userId, product: decision.product };
+        if (!account.userActive) return refuse('forbidden', 'Account deactivated', who);
         if (await fresherSnapshot()) {
           const again = fromSnapshot(username, password, Date.now());
           if (!('unknown' in again)) return again;
         }
         return (
           checkOptions(decision.options) ??
-          refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan: buy one first`)
+          refuse(
+            'forbidden',
+            `You have no active ${PRODUCT_NAMES[decision.product]} plan: buy one first`,
+            who,
+          )
         );
       });
     },
@@ -219,12 +225,13 @@ export const createAccess = ({
       if (!address) return refuse('forbidden', 'This proxy address is not in use');
       const { plan } = address;
       const product = PRODUCT_NAMES[address.productType as keyof typeof PRODUCT_NAMES] ?? address.productType;
-      if (!plan.userActive) return refuse('forbidden', 'Account deactivated');
+      const who = { customer: plan.userId, product: address.productType };
+      if (!plan.userActive) return refuse('forbidden', 'Account deactivated', who);
       if (plan.expiresAt && plan.expiresAt.getTime() <= Date.now())
-        return refuse('forbidden', `This ${product} plan has expired: renew it`);
+        return refuse('forbidden', `This ${product} plan has expired: renew it`, who);
       const ip = normalizeIp(source);
       if (!address.whitelist.has(ip))
-        return refuse('forbidden', `Your IP ${ip} is not whitelisted for this proxy`);
+        return refuse('forbidden', `Your IP ${ip} is not whitelisted for this proxy`, who);
       return {
         userId: plan.userId,
         productType: address.productType,

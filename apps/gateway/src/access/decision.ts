@@ -6,6 +6,9 @@ export interface Refusal {
   refused: RefusalKind;
   /** One line for the customer. */
   reason: string;
+  /** The customer refused and the product asked for, when the gateway knew them (the access log's line). */
+  customer?: string;
+  product?: string;
 }
 
 /**
@@ -24,7 +27,11 @@ export interface Grant {
 
 export type Decision = Grant | Refusal;
 
-export const refuse = (refused: RefusalKind, reason: string): Refusal => ({ refused, reason });
+export const refuse = (
+  refused: RefusalKind,
+  reason: string,
+  who?: { customer: string; product: string },
+): Refusal => ({ refused, reason, ...who });
 export const isRefusal = (decision: Decision): decision is Refusal => 'refused' in decision;
 
 /** HTTP answer to each refusal (issue #6: 407 bad credentials, 402/403 with a reason). */
