@@ -80,3 +80,34 @@ describe('X-Forwarded-For behind one load balancer (TRUST_PROXY=1)', () => {
     expect(res.json().payload.ip).toBe('198.51.100.7');
   });
 });
+
+/** HSTS only for a request that came over HTTPS (issue #15 §12): never over plain HTTP. */
+describe('Strict-Transport-Security', () => {
+  const hstsOf = async (t: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    (await t.app.inject({ method: 'GET', url: '/v1/catalogue', remoteAddress, headers })).headers[
+      'strict-transport-security'
+    ];
+
+  it('behind a trusted load balancer: only when it says the client used HTTPS', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: '10.0.0.2' } });
+    try {
+      expect(await hstsOf(t, '10.0.0.2')).toBeUndefined();
+      expect(await hstsOf(t, '10.0.0.2', { 'x-forwarded-proto': 'http' })).toBeUndefined();
+      expect(await hstsOf(t, '10.0.0.2', { 'x-forwarded-proto': 'https' })).toMatch(/^max-age=\d+/);
+      // Someone else claiming HTTPS is not the load balancer: not believed.
+      expect(await hstsOf(t, '203.0.113.9', { 'x-forwarded-proto': 'https' })).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with no proxy trusted: not over plain HTTP, whatever X-Forwarded-Proto says', async () => {
+    const t = await createTestApp();
+    try {
+      expect(await hstsOf(t, '127.0.0.1')).toBeUndefined();
+      expect(await hstsOf(t, '127.0.0.1', { 'x-forwarded-proto': 'https' })).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -40,6 +40,11 @@ describe('not an open door (issue #6 §6)', () => {
     ['carrier-grade NAT', '100.64.0.1'],
     ['multicast', '224.0.0.1'],
     ['IPv6 unique local', '[fd00::1]'],
+    ['IPv4-compatible loopback', '[::7f00:1]'],
+    ['IPv4-mapped loopback in hex', '[::ffff:7f00:1]'],
+    ['IPv4-compatible private', '[::a00:1]'],
+    ['6to4 of loopback', '[2002:7f00:1::]'],
+    ['NAT64 of loopback', '[64:ff9b::7f00:1]'],
   ])('refuses %s targets (%s) on every protocol, with nothing sent', async (_kind, host) => {
     const customer = await seedCustomer(bed.database.db, { product: 'PR_2' });
     await gateway.sync();

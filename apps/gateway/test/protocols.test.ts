@@ -81,6 +81,33 @@ describe('one port, three protocols (issue #6 §1)', () => {
     socket.destroy();
   });
 
+  it.each([
+    ['in one write', 1],
+    ['in pieces, the end in the last', 2],
+  ])('refuses a CONNECT head over 16 KiB %s with 431 (issue #15 §12)', async (_how, pieces) => {
+    const reached = bed.target.connections.length;
+    const socket = connect(bed.gateway.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.on('error', () => undefined);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const closed = once(socket, 'close');
+    const authorization = Buffer.from(`${customer.username}:${customer.password}`).toString('base64');
+    const head = Buffer.from(
+      `CONNECT 127.0.0.1:${bed.target.port} HTTP/1.1\r\nProxy-Authorization: Basic ${authorization}\r\n` +
+        `X-Pad: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+    );
+    // Each piece stays under the limit alone; the whole head does not.
+    const size = Math.ceil(head.length / pieces);
+    for (let from = 0; from < head.length; from += size) {
+      socket.write(head.subarray(from, from + size));
+      if (pieces > 1) await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await closed;
+    expect(Buffer.concat(chunks).toString('latin1')).toMatch(/^HTTP\/1\.1 431 /);
+    expect(bed.target.connections.length).toBe(reached);
+  });
+
   it('SOCKS5 to a host name and to an IPv4 address', async () => {
     const { socket } = await socksConnect(
       bed.gateway.port,

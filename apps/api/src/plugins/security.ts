@@ -30,6 +30,9 @@ const contentSecurityPolicy = (config: Config) => ({
   },
 });
 
+/** A year, subdomains included: helmet's default value. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * The path the rate limit judges: the route that answers (the router decodes `/%761/...` to `/v1/...`),
  * or for a request no route answers, its decoded URL.
@@ -86,6 +89,13 @@ export const registerSecurity = async (
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  // HSTS only where the browser reached us over HTTPS (issue #15 §12): on a TLS socket, or through a load
+  // balancer that TRUST_PROXY trusts and that says so in X-Forwarded-Proto (Fastify checks both).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
   // Only the API is limited: static files and the docs are not (DESIGN.md §6), nor payment providers'
   // webhooks, which come in bursts from a few addresses and are checked by signature.

@@ -1,6 +1,14 @@
 /** Why a connection is refused; each protocol answers it its own way (HTTP status, SOCKS5 code). */
 export type RefusalKind =
-  'credentials' | 'forbidden' | 'payment' | 'busy' | 'target' | 'unreachable' | 'timeout' | 'bad-request';
+  | 'credentials'
+  | 'forbidden'
+  | 'payment'
+  | 'busy'
+  | 'target'
+  | 'unreachable'
+  | 'timeout'
+  | 'bad-request'
+  | 'head-too-large';
 
 export interface Refusal {
   refused: RefusalKind;
@@ -44,6 +52,7 @@ export const HTTP_STATUS: Record<RefusalKind, number> = {
   unreachable: 502,
   timeout: 504,
   'bad-request': 400,
+  'head-too-large': 431,
 };
 
 /** SOCKS5 reply code to each refusal once authenticated (RFC 1928 §6). */
@@ -56,4 +65,5 @@ export const SOCKS_REPLY: Record<RefusalKind, number> = {
   unreachable: 0x04,
   timeout: 0x06,
   'bad-request': 0x01,
+  'head-too-large': 0x01,
 };

@@ -13,8 +13,9 @@ import {
 import { authorize } from './authorize.js';
 import { basicCredentials, parseAuthority, rawRefusal } from './http-common.js';
 
-/** A request head larger than this is refused (400), like an oversize head on the HTTP path. */
+/** A request head larger than this is refused (431), however it arrives, as Node's parser does on the HTTP path. */
 const MAX_HEAD_BYTES = 16_384;
+const HEAD_TOO_LARGE = refuse('head-too-large', 'Request head too large');
 const ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n');
 const REQUEST_LINE = /^CONNECT (\S+) HTTP\/1\.[01](?:\r\n|$)/;
 const AUTHORIZATION = /\r\nproxy-authorization[ \t]*:[ \t]*([^\r\n]*?)[ \t]*(?:\r\n|$)/i;
@@ -78,10 +79,14 @@ export const createConnectHandler = (
     serve(client, head, end).catch(() => client.destroy());
   };
 
+  /** A whole head within the limit is served; one over it (read in one piece or many) is refused. */
+  const startBounded = (client: Socket, head: Buffer, end: number) =>
+    end + 4 > MAX_HEAD_BYTES ? refuseWith(client, HEAD_TOO_LARGE) : start(client, head, end);
+
   return (client: Socket, first: Buffer) => {
     // Nearly every CONNECT comes in one piece: served at once, with no listener to add and take away.
     const whole = first.indexOf('\r\n\r\n');
-    if (whole !== -1 && mayBeConnect(first)) return start(client, first, whole);
+    if (whole !== -1 && mayBeConnect(first)) return startBounded(client, first, whole);
     let head = first;
     const read = () => {
       if (!mayBeConnect(head)) {
@@ -92,12 +97,12 @@ export const createConnectHandler = (
       if (end === -1) {
         if (head.length > MAX_HEAD_BYTES) {
           client.off('data', more);
-          refuseWith(client, refuse('bad-request', 'Request head too large'));
+          refuseWith(client, HEAD_TOO_LARGE);
         }
         return;
       }
       client.off('data', more);
-      start(client, head, end);
+      startBounded(client, head, end);
     };
     const more = (chunk: Buffer) => {
       head = Buffer.concat([head, chunk]);
