@@ -8,6 +8,7 @@ import { reportShop } from './shop.mjs';
 import { reportThroughput } from './api-throughput.mjs';
 import { reportColdStart } from './cold-start.mjs';
 import { reportGateway } from './gateway.mjs';
+import { reportJobs } from './jobs.mjs';
 import { reportUsage } from './usage.mjs';
 import { reportWebSizes } from './web-size.mjs';
 
@@ -30,6 +31,13 @@ const benchDatabase = async () => {
   await admin.end();
   return 'postgres://postgres@127.0.0.1:5432/proxydesk_bench';
 };
+// `npm run bench -- jobs`: the job runner's budgets alone.
+if (process.argv[2] === 'jobs') {
+  const serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const met = await reportJobs({ postgresUrl: await benchDatabase(), serverUrl });
+  process.exit(met ? 0 : 1);
+}
+
 const results = [];
 results.push(await reportWebSizes(root));
 await reportThroughput('PGlite', {});
@@ -44,6 +52,9 @@ results.push(await reportColdStart(root));
 if (postgresUrl) results.push(await reportGateway({ databaseUrl: postgresUrl }));
 else console.log('\n  (gateway budget skipped: it needs PostgreSQL on 127.0.0.1:5432)');
 if (postgresUrl) results.push(await reportUsage({ databaseUrl: postgresUrl }));
+results.push(
+  await reportJobs({ postgresUrl, serverUrl: postgresUrl && 'postgres://postgres@127.0.0.1:5432/postgres' }),
+);
 
 console.log(results.every(Boolean) ? '\nAll budgets met.' : '\nSome budgets are OVER.');
 process.exitCode = results.every(Boolean) ? 0 : 1;
