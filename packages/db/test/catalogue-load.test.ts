@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import {
@@ -80,16 +80,50 @@ describe('migrations and catalogue loading', () => {
     expect(rows[25]?.priceCents).toBe(9360);
   });
 
-  it('keeps the operator’s maintenance switch and deactivates plans that left the files', async () => {
-    await setMaintenance(database.db, true);
+  it('never overwrites a row already in the database, and adds what is new in the files', async () => {
+    const { db } = database;
+    await setMaintenance(db, true);
     const catalogue = await readCatalogue();
-    const [dropped, ...kept] = catalogue.plans;
-    await loadCatalogue(database.db, { ...catalogue, plans: kept });
-    expect((await listMaintenance(database.db))[0]?.status).toBe(true);
-    const ids = (await listPlans(database.db)).map((p) => p.name);
-    expect(ids).not.toContain(dropped?.name);
-    await loadCatalogue(database.db, catalogue);
-    expect((await listPlans(database.db)).map((p) => p.name)).toContain(dropped?.name);
-    await setMaintenance(database.db, false);
+    const [first] = catalogue.plans;
+    // The operator changed a price, a day price, a method's switch, an FAQ and a location; retired a plan.
+    await db
+      .update(schema.plans)
+      .set({ priceCents: 123, name: 'Edited' })
+      .where(eq(schema.plans.slug, first!.slug));
+    await db
+      .update(schema.customDayPrices)
+      .set({ priceCents: 1 })
+      .where(and(eq(schema.customDayPrices.productType, 'PR_4'), eq(schema.customDayPrices.days, 1)));
+    await db
+      .update(schema.paymentMethods)
+      .set({ isActive: false })
+      .where(eq(schema.paymentMethods.code, 'paddle'));
+    await db.update(schema.locations).set({ isActive: false }).where(eq(schema.locations.code, 'de'));
+    await db.delete(schema.faqs).where(eq(schema.faqs.slug, catalogue.faqs[0]!.slug));
+    const planCount = (await tableCounts()).plans;
+
+    const added = { ...first!, slug: 'brand-new-plan', name: 'Brand new' };
+    await loadCatalogue(db, { ...catalogue, plans: [...catalogue.plans, added] });
+
+    const [edited] = await db.select().from(schema.plans).where(eq(schema.plans.slug, first!.slug));
+    expect(edited).toMatchObject({ priceCents: 123, name: 'Edited' });
+    const [day] = await db
+      .select()
+      .from(schema.customDayPrices)
+      .where(and(eq(schema.customDayPrices.productType, 'PR_4'), eq(schema.customDayPrices.days, 1)));
+    expect(day?.priceCents).toBe(1);
+    const [paddle] = await db
+      .select()
+      .from(schema.paymentMethods)
+      .where(eq(schema.paymentMethods.code, 'paddle'));
+    expect(paddle?.isActive).toBe(false);
+    const [de] = await db.select().from(schema.locations).where(eq(schema.locations.code, 'de'));
+    expect(de?.isActive).toBe(false);
+    expect((await listMaintenance(db))[0]?.status).toBe(true);
+    // A row the operator deleted is a code the files still have: it comes back, as a new code would.
+    expect((await tableCounts()).faqs).toBe(catalogue.faqs.length);
+    expect((await tableCounts()).plans).toBe(planCount + 1);
+    expect((await listPlans(db)).map((p) => p.name)).toContain('Brand new');
+    await setMaintenance(db, false);
   });
 });

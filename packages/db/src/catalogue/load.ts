@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { euroToCents } from '@proxydesk/contract';
-import { notInArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../client.js';
 import { StartupError } from '../data-dir-lock.js';
@@ -66,122 +67,73 @@ export const readCatalogue = async (dir = defaultCatalogueDir) => ({
 });
 export type Catalogue = Awaited<ReturnType<typeof readCatalogue>>;
 
-/** `excluded.<column>` for an upsert's update set. */
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
+/** Inserts rows in chunks; a row whose key is already there is left as it is. */
+const insertNew = async <T extends PgTable>(db: Db, table: T, rows: PgInsertValue<T>[]): Promise<void> => {
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insert(table)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoNothing();
+  }
+};
 
 /**
- * Loads the catalogue files into the database in one transaction; running it again changes nothing.
- * The files are the source of truth for plans, prices, payment methods, FAQs, social links and
- * locations. Plans and payment methods that left the files are deactivated, never deleted (invoices
- * point at them). The announcement and the maintenance switch are seeded only when absent, so the
- * operator's changes survive restarts (docs/decisions/002-catalogue-files.md).
+ * Seeds the database from the catalogue files in one transaction: a row whose key (plan slug, payment method
+ * code, FAQ slug, social link name, day count, location code, pool address) is not in the database yet is
+ * added; a row that is there is never touched. The database is the source of truth once seeded: the operator
+ * edits it in the console, and neither a restart nor a CLI call puts a file's value back
+ * (docs/decisions/002-catalogue-files.md). Running it again changes nothing.
  */
 export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void> => {
-  await db.transaction(async (tx) => {
-    const planRows = catalogue.plans.map((p, index) => ({
-      slug: p.slug,
-      type: p.type,
-      name: p.name,
-      priceCents: euroToCents(p.price),
-      durationHours: p.duration,
-      ipAmount: p.ipAmount,
-      dataGb: p.data,
-      addGbPriceCents: p.add_gb_price === null ? null : euroToCents(p.add_gb_price),
-      sortOrder: index,
-      isActive: p.active,
-    }));
-    await tx
-      .insert(plans)
-      .values(planRows)
-      .onConflictDoUpdate({
-        target: plans.slug,
-        set: {
-          type: excluded('type'),
-          name: excluded('name'),
-          priceCents: excluded('price_cents'),
-          durationHours: excluded('duration_hours'),
-          ipAmount: excluded('ip_amount'),
-          dataGb: excluded('data_gb'),
-          addGbPriceCents: excluded('add_gb_price_cents'),
-          sortOrder: excluded('sort_order'),
-          isActive: excluded('is_active'),
-        },
-      });
-    await tx
-      .update(plans)
-      .set({ isActive: false })
-      .where(
-        notInArray(
-          plans.slug,
-          planRows.map((p) => p.slug),
-        ),
-      );
-
-    const dayRows = Object.entries(catalogue.customDayPrices).flatMap(([productType, prices = []]) =>
-      prices.map((price, index) => ({ productType, days: index + 1, priceCents: euroToCents(price) })),
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // New rows go after the operator's: their order among themselves is the file's.
+    const [lastPlan] = await tx
+      .select({ n: sql`coalesce(max(${plans.sortOrder}), -1)`.mapWith(Number) })
+      .from(plans);
+    await insertNew(
+      tx,
+      plans,
+      catalogue.plans.map((p, index) => ({
+        slug: p.slug,
+        type: p.type,
+        name: p.name,
+        priceCents: euroToCents(p.price),
+        durationHours: p.duration,
+        ipAmount: p.ipAmount,
+        dataGb: p.data,
+        addGbPriceCents: p.add_gb_price === null ? null : euroToCents(p.add_gb_price),
+        sortOrder: (lastPlan?.n ?? -1) + 1 + index,
+        isActive: p.active,
+      })),
     );
-    await tx.delete(customDayPrices);
-    if (dayRows.length > 0) await tx.insert(customDayPrices).values(dayRows);
-
-    const methodRows = catalogue.paymentMethods.map((m, index) => ({
-      code: m.code,
-      name: m.name,
-      sortOrder: index,
-      isActive: m.active,
-    }));
-    await tx
-      .insert(paymentMethods)
-      .values(methodRows)
-      .onConflictDoUpdate({
-        target: paymentMethods.code,
-        set: { name: excluded('name'), sortOrder: excluded('sort_order'), isActive: excluded('is_active') },
-      });
-    await tx
-      .update(paymentMethods)
-      .set({ isActive: false })
-      .where(
-        notInArray(
-          paymentMethods.code,
-          methodRows.map((m) => m.code),
-        ),
-      );
-
-    const faqRows = catalogue.faqs.map((f, index) => ({ ...f, sortOrder: index }));
-    await tx
-      .insert(faqs)
-      .values(faqRows)
-      .onConflictDoUpdate({
-        target: faqs.slug,
-        set: {
-          question: excluded('question'),
-          answer: excluded('answer'),
-          sortOrder: excluded('sort_order'),
-        },
-      });
-    await tx.delete(faqs).where(
-      notInArray(
-        faqs.slug,
-        faqRows.map((f) => f.slug),
+    await insertNew(
+      tx,
+      customDayPrices,
+      Object.entries(catalogue.customDayPrices).flatMap(([productType, prices = []]) =>
+        prices.map((price, index) => ({ productType, days: index + 1, priceCents: euroToCents(price) })),
       ),
     );
-
-    const socialRows = catalogue.content.social.map((s, index) => ({ ...s, sortOrder: index }));
-    if (socialRows.length > 0) {
-      await tx
-        .insert(socialLinks)
-        .values(socialRows)
-        .onConflictDoUpdate({
-          target: socialLinks.name,
-          set: { url: excluded('url'), sortOrder: excluded('sort_order') },
-        });
-    }
-    await tx.delete(socialLinks).where(
-      notInArray(
-        socialLinks.name,
-        socialRows.map((s) => s.name),
-      ),
+    await insertNew(
+      tx,
+      paymentMethods,
+      catalogue.paymentMethods.map((m, index) => ({
+        code: m.code,
+        name: m.name,
+        sortOrder: index,
+        isActive: m.active,
+      })),
     );
-
+    await insertNew(
+      tx,
+      faqs,
+      catalogue.faqs.map((f, index) => ({ ...f, sortOrder: index })),
+    );
+    await insertNew(
+      tx,
+      socialLinks,
+      catalogue.content.social.map((s, index) => ({ ...s, sortOrder: index })),
+    );
     const [anyAnnouncement] = await tx.select({ id: announcements.id }).from(announcements).limit(1);
     if (!anyAnnouncement) await tx.insert(announcements).values(catalogue.content.announcement);
     const [anyMaintenance] = await tx.select({ id: maintenance.id }).from(maintenance).limit(1);
@@ -192,31 +144,32 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
   });
 };
 
-/** Replaces the premium locations with the file's (nothing else references them). */
+/** Adds the premium locations that are new; the operator's on/off switches stay. */
 const loadLocations = async (db: Db, file: Catalogue['locations']): Promise<void> => {
   const countryRows = [
-    ...file.special.map((s, index) => ({ code: s.code, name: s.name, grp: 'special', sortOrder: index })),
+    ...file.special.map((s) => ({ code: s.code, name: s.name, grp: 'special' })),
     ...file.continents.flatMap((continent) =>
-      continent.countries.map((c) => ({ code: c.code, name: c.name, grp: continent.name, sortOrder: 0 })),
+      continent.countries.map((c) => ({ code: c.code, name: c.name, grp: continent.name })),
     ),
   ].map((row, index) => ({ ...row, sortOrder: index }));
   const countries = file.continents.flatMap((c) => c.countries);
-  const cityRows = countries.flatMap((c) =>
-    c.cities.map((city) => ({ countryCode: c.code, code: city.code, name: city.name })),
-  );
-  const ispRows = countries.flatMap((c) =>
-    c.cities.flatMap((city) =>
-      city.isps.map((isp) => ({ countryCode: c.code, cityCode: city.code, ...isp })),
+  await insertNew(db, locations, countryRows);
+  await insertNew(
+    db,
+    locationCities,
+    countries.flatMap((c) =>
+      c.cities.map((city) => ({ countryCode: c.code, code: city.code, name: city.name })),
     ),
   );
-  await db.delete(locationIsps);
-  await db.delete(locationCities);
-  await db.delete(locations);
-  for (let start = 0; start < countryRows.length; start += 500) {
-    await db.insert(locations).values(countryRows.slice(start, start + 500));
-  }
-  if (cityRows.length > 0) await db.insert(locationCities).values(cityRows);
-  if (ispRows.length > 0) await db.insert(locationIsps).values(ispRows);
+  await insertNew(
+    db,
+    locationIsps,
+    countries.flatMap((c) =>
+      c.cities.flatMap((city) =>
+        city.isps.map((isp) => ({ countryCode: c.code, cityCode: city.code, ...isp })),
+      ),
+    ),
+  );
 };
 
 /**
@@ -227,10 +180,5 @@ const loadProxyPool = async (db: Db, file: Catalogue['proxyPool']): Promise<void
   const rows = (['PR_4', 'PR_5'] as const).flatMap((productType) =>
     file[productType].flatMap(expandPoolLine).map((endpoint) => ({ productType, ...endpoint })),
   );
-  for (let start = 0; start < rows.length; start += 500) {
-    await db
-      .insert(proxyPool)
-      .values(rows.slice(start, start + 500))
-      .onConflictDoNothing();
-  }
+  await insertNew(db, proxyPool, rows);
 };

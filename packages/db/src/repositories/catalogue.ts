@@ -101,12 +101,23 @@ export const setMaintenance = async (db: Db, status: boolean): Promise<boolean> 
   return current.status;
 };
 
-/** The premium generator's locations (SPEC.md §3 country stats): specials first, then countries by continent. */
+/**
+ * The premium generator's locations (SPEC.md §3 country stats): specials first, then countries by continent;
+ * only those the operator has on.
+ */
 export const listLocationTree = async (db: Db) => {
   const [countries, cities, isps] = await Promise.all([
-    db.select().from(locations).orderBy(asc(locations.sortOrder), asc(locations.name)),
-    db.select().from(locationCities).orderBy(asc(locationCities.name)),
-    db.select().from(locationIsps).orderBy(asc(locationIsps.name)),
+    db
+      .select()
+      .from(locations)
+      .where(eq(locations.isActive, true))
+      .orderBy(asc(locations.sortOrder), asc(locations.name)),
+    db
+      .select()
+      .from(locationCities)
+      .where(eq(locationCities.isActive, true))
+      .orderBy(asc(locationCities.name)),
+    db.select().from(locationIsps).where(eq(locationIsps.isActive, true)).orderBy(asc(locationIsps.name)),
   ]);
   const ispsOf = new Map<string, { code: string; name: string }[]>();
   for (const isp of isps) {

@@ -115,7 +115,8 @@ const couponOverdrawn = async (tx: Db, invoice: InvoiceRow, now: Date): Promise<
       ),
     );
   const code = coupon.code;
-  if ((redeemed?.mine ?? 0) > 0) return `coupon ${code} used again by the same customer`;
+  if (coupon.oncePerCustomer && (redeemed?.mine ?? 0) > 0)
+    return `coupon ${code} used again by the same customer`;
   if (coupon.maxUses !== null && (redeemed?.all ?? 0) + (held?.all ?? 0) >= coupon.maxUses)
     return `coupon ${code} used past its ${coupon.maxUses} uses`;
   if (late && !coupon.isActive) return `coupon ${code} withdrawn before this late payment`;

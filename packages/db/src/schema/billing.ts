@@ -89,7 +89,10 @@ export const couponRedemptions = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.couponId, t.invoiceId] }),
+    index('coupon_redemptions_customer').on(t.couponId, t.userId),
+  ],
 );
 
 /** Every provider event, recorded once: the unique key makes webhooks idempotent (DESIGN.md §4). */

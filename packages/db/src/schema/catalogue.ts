@@ -65,6 +65,10 @@ export const coupons = pgTable(
     validFrom: at('valid_from'),
     validUntil: at('valid_until'),
     maxUses: integer('max_uses'),
+    /** One use per customer (the default), or as many as the coupon's uses allow. */
+    oncePerCustomer: boolean('once_per_customer').notNull().default(true),
+    /** The product codes it applies to; null: every product. */
+    products: text('products').array(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -115,6 +119,8 @@ export const locations = pgTable('locations', {
   /** `special` for the private / sneaker pools, otherwise the continent name. */
   grp: text('grp').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Offered in the premium generator; the operator switches a location off and on. */
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 export const locationCities = pgTable(
@@ -125,6 +131,7 @@ export const locationCities = pgTable(
       .references(() => locations.code, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.code] })],
 );
@@ -136,6 +143,7 @@ export const locationIsps = pgTable(
     cityCode: text('city_code').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.countryCode, t.cityCode, t.code] }),

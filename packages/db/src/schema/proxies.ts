@@ -66,6 +66,8 @@ export const proxyPool = pgTable(
     productType: text('product_type').notNull(),
     address: text('address').notNull(),
     port: integer('port').notNull(),
+    /** Taken out of service by the operator: never assigned again, and its plan moved to another address. */
+    retiredAt: at('retired_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -52,7 +52,7 @@ export const createInvoiceService = (
    * The coupon's terms, checked for this customer now: a clear 400 for each way it can be refused. In a
    * transaction, the coupon stays locked until it ends.
    */
-  const redeemable = async (tx: Db, code: string, userId: string) => {
+  const redeemable = async (tx: Db, code: string, userId: string, product?: string) => {
     const now = new Date();
     const found = await findCouponForUpdate(tx, code, userId, now);
     if (!found?.coupon.isActive) throw new HttpError(400, 'Unknown promo code');
@@ -61,8 +61,11 @@ export const createInvoiceService = (
       throw new HttpError(400, 'This promo code is not valid yet');
     if (coupon.validUntil && coupon.validUntil <= now)
       throw new HttpError(400, 'This promo code has expired');
-    if (usedByCustomer) throw new HttpError(400, 'You have already used this promo code');
-    if (heldByCustomer) {
+    if (product && coupon.products && !coupon.products.includes(product))
+      throw new HttpError(400, 'This promo code does not apply to this product');
+    if (coupon.oncePerCustomer && usedByCustomer)
+      throw new HttpError(400, 'You have already used this promo code');
+    if (coupon.oncePerCustomer && heldByCustomer) {
       throw new HttpError(
         400,
         'This promo code is on an unpaid invoice of yours: pay that invoice, or wait until it expires',
@@ -104,7 +107,7 @@ export const createInvoiceService = (
       if (code && quote.kind === 'balance') throw new HttpError(400, 'Promo codes do not apply to top-ups');
       const invoice = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        const coupon = code ? await redeemable(tx, code, user.id) : null;
+        const coupon = code ? await redeemable(tx, code, user.id, quote.proxyType) : null;
         const row = await insertInvoice(tx, {
           ...quote,
           userId: user.id,
