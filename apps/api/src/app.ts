@@ -8,6 +8,8 @@ import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
 import { connectSharedRedis } from './lib/shared-redis.js';
 import { requestLog } from './lib/request-log.js';
+import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes.js';
+import { createAdminCatalogueService } from './modules/admin/admin-catalogue.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -235,6 +237,7 @@ export const buildApp = async ({
   );
   invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
   adminRoutes(app, createAdminService(db), shopUrl);
+  adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
   await webhookRoutes(app, {
     db,
     payments,

@@ -65,6 +65,7 @@ describe('X-Forwarded-For behind one load balancer (TRUST_PROXY=1)', () => {
           const res = await post(url, body, '192.0.2.10');
           return { status: res.statusCode, body: res.json() };
         },
+        put: () => Promise.reject(new Error('unused')),
         delete: () => Promise.reject(new Error('unused')),
       },
       smtp,

@@ -1,3 +1,4 @@
+import { ADMIN_TAG, adminPageQuery, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
 import { z } from './zod.js';
@@ -6,12 +7,9 @@ import { z } from './zod.js';
  * The operator console's API (issue #17): under `/v1/admin`, tagged "Operator" in the docs. Staff read it; only
  * operators change things, and every change names its reason and is audited.
  */
-const TAG = 'Operator';
-
-const pageQuery = z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000))));
-const reason = z
-  .string('Give a reason')
-  .check(z.trim(), z.minLength(3, 'Give a reason (3 characters or more)'), z.maxLength(500));
+const TAG = ADMIN_TAG;
+const pageQuery = adminPageQuery;
+const reason = adminReason;
 const customerId = z.object({ id: z.string().check(z.maxLength(64)) });
 
 const perProduct = <T extends z.ZodMiniType>(figure: T) =>

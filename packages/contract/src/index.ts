@@ -14,3 +14,6 @@ export * from './billing.js';
 export * from './proxy-lines.js';
 export * from './proxies.js';
 export * from './admin.js';
+export * from './admin-shared.js';
+export * from './admin-catalogue.js';
+export * from './admin-all.js';

@@ -25,3 +25,5 @@ export * from './repositories/admin.js';
 export { isUuid } from './schema/columns.js';
 export * from './table-check.js';
 export * from './pglite-backup.js';
+export * from './repositories/admin-audited.js';
+export * from './repositories/admin-catalogue.js';

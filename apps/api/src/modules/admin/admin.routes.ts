@@ -1,11 +1,8 @@
 import { adminEndpoints } from '@proxydesk/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
-import type { Account } from '../../plugins/authenticate.js';
+import { actorOf } from './actor.js';
 import type { AdminService } from './admin.service.js';
-
-/** The operator behind a console action and the address it came from, for the audit row. */
-const actorOf = (account: Account, request: FastifyRequest) => ({ userId: account.user.id, ip: request.ip });
 
 /** The address of another page of a filtered list: the same filters, that page. */
 const pageLink =

@@ -14,11 +14,12 @@ import { memoizeFor } from '../../lib/memoize.js';
 /**
  * The public catalogue and content reads. They change only when the catalogue is loaded at start or
  * when the operator flips a switch, and every visitor asks for them, so each instance keeps them for
- * a few seconds (CATALOGUE_CACHE_SECONDS): an operator's change shows within that time on every instance.
+ * a few seconds (CATALOGUE_CACHE_SECONDS): an operator's change shows at once on the instance that made it
+ * (it calls `forget`), and within that time on every other.
  */
 export const createCatalogueService = (db: Db, cacheSeconds: number) => {
   const memo = <T>(load: (db: Db) => Promise<T>) => memoizeFor(cacheSeconds * 1000, () => load(db));
-  return {
+  const reads = {
     plans: memo(listPlans),
     customDayPrices: memo(listCustomDayPriceTables),
     paymentMethods: memo(listPaymentMethods),
@@ -27,6 +28,13 @@ export const createCatalogueService = (db: Db, cacheSeconds: number) => {
     socialMedia: memo(listSocialLinks),
     maintenance: memo(listMaintenance),
     locations: memo(listLocationTree),
+  };
+  return {
+    ...reads,
+    /** Drops every kept answer: after a console edit, this instance answers from the database at once. */
+    forget: () => {
+      for (const read of Object.values(reads)) read.forget();
+    },
   };
 };
 

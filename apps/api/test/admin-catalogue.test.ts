@@ -1,0 +1,408 @@
+import type { Plan } from '@proxydesk/contract';
+import { loadCatalogue, readCatalogue, schema } from '@proxydesk/db';
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../src/admin-commands.js';
+import { signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
+
+const bed = useMailedApp();
+const tokens: Record<string, string> = {};
+const BILLING = { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Ireland' };
+
+beforeAll(async () => {
+  for (const name of ['olga', 'sue', 'cat']) {
+    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
+  }
+  const db = bed.t.database.db;
+  await db
+    .update(schema.users)
+    .set({ role: 'operator', is2fa: true })
+    .where(eq(schema.users.username, 'olga'));
+  await db.update(schema.users).set({ role: 'support', is2fa: true }).where(eq(schema.users.username, 'sue'));
+  expect((await bed.api.post('/v1/billing/create', BILLING, { token: tokens.cat })).status).toBe(200);
+});
+
+const as = (name: string) => ({ token: tokens[name]! });
+const lastAudit = async () =>
+  (await bed.t.database.db.select().from(schema.auditLog).orderBy(desc(schema.auditLog.id)).limit(1))[0];
+const publicPlans = async () => (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
+/** A restart loads the catalogue files again; a CLI call runs a command on the database. */
+const restartAndCliCall = async () => {
+  await loadCatalogue(bed.t.database.db, await readCatalogue());
+  await commands.coupon!(['CLI10', 'percent', '10'])(bed.t.database.db);
+};
+
+describe('the catalogue, edited live (issue #17 §5)', () => {
+  it('lets support read the catalogue but change nothing', async () => {
+    const read = await bed.api.get('/v1/admin/catalogue', as('sue'));
+    expect(read.status).toBe(200);
+    expect(read.body.payload.plans.length).toBeGreaterThan(5);
+    const locations = await bed.api.get('/v1/admin/locations', as('sue'));
+    expect(locations.body.payload.length).toBeGreaterThan(200);
+    const plan = read.body.payload.plans[0];
+    const writes = [
+      bed.api.put(`/v1/admin/plans/${plan.id}`, { price: 1, reason: 'try' }, as('sue')),
+      bed.api.put('/v1/admin/maintenance', { status: true, reason: 'try' }, as('sue')),
+      bed.api.post('/v1/admin/faqs', { question: 'q', answer: 'a', reason: 'try' }, as('sue')),
+    ];
+    for (const answer of await Promise.all(writes))
+      expect(answer).toEqual({
+        status: 403,
+        body: { detail: 'Support has read-only access to the console' },
+      });
+  });
+
+  it('changes a price at once for customers, not on the invoice already made, and keeps it over a restart and a CLI call', async () => {
+    const plan = (await publicPlans()).find((p) => p.type === 'PR_4')!;
+    const invoice = await bed.api.post(
+      '/v1/invoice/create',
+      { plan: plan.id, payment_method: 'sandbox' },
+      as('cat'),
+    );
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);
+
+    const edit = await bed.api.put(
+      `/v1/admin/plans/${plan.id}`,
+      { price: 77.5, name: 'Datacenter special', reason: 'Autumn price' },
+      { ...as('olga'), ip: '203.0.113.5' },
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.payload).toMatchObject({
+      id: plan.id,
+      price: 77.5,
+      name: 'Datacenter special',
+      active: true,
+    });
+    // The customer's list shows it at once, though the catalogue reads are kept for a few seconds.
+    expect((await publicPlans()).find((p) => p.id === plan.id)).toMatchObject({ price: 77.5 });
+    expect(await lastAudit()).toMatchObject({
+      action: 'plan.edit',
+      targetType: 'plan',
+      targetId: String(plan.id),
+      ip: '203.0.113.5',
+      reason: 'Autumn price',
+      before: expect.objectContaining({ priceCents: Math.round(plan.price * 100), name: plan.name }),
+      after: expect.objectContaining({ priceCents: 7750, name: 'Datacenter special' }),
+    });
+
+    await restartAndCliCall();
+    expect((await publicPlans()).find((p) => p.id === plan.id)).toMatchObject({ price: 77.5 });
+    const made = await bed.api.get(`/v1/invoice/read/${invoice.body.payload.invoice_id}`, as('cat'));
+    expect(made.body.payload.invoice).toMatchObject({ plan_price: plan.price, plan_name: plan.name });
+  });
+
+  it('creates a plan and retires it: no longer sold, still on the invoice that bought it', async () => {
+    const created = await bed.api.post(
+      '/v1/admin/plans',
+      {
+        type: 'PR_4',
+        name: 'Datacenter 3 IPs',
+        price: 9.99,
+        duration: 720,
+        ip_amount: 3,
+        data_gb: null,
+        add_gb_price: null,
+        reason: 'Small plan',
+      },
+      as('olga'),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.payload.id as number;
+    expect((await lastAudit())?.action).toBe('plan.create');
+    expect((await publicPlans()).map((p) => p.id)).toContain(id);
+    const bought = await bed.api.post(
+      '/v1/invoice/create',
+      { plan: id, payment_method: 'sandbox' },
+      as('cat'),
+    );
+    expect(bought.status).toBe(200);
+
+    const retired = await bed.api.post(`/v1/admin/plans/${id}/retire`, { reason: 'Sold out' }, as('olga'));
+    expect(retired.body.payload.active).toBe(false);
+    expect(await lastAudit()).toMatchObject({
+      action: 'plan.retire',
+      before: expect.objectContaining({ isActive: true }),
+    });
+    expect((await publicPlans()).map((p) => p.id)).not.toContain(id);
+    const again = await bed.api.post(
+      '/v1/invoice/create',
+      { plan: id, payment_method: 'sandbox' },
+      as('cat'),
+    );
+    expect(again.status).toBe(400);
+    const old = await bed.api.get(`/v1/invoice/read/${bought.body.payload.invoice_id}`, as('cat'));
+    expect(old.body.payload.invoice).toMatchObject({ plan_name: 'Datacenter 3 IPs', plan_price: 9.99 });
+    await restartAndCliCall();
+    expect((await publicPlans()).map((p) => p.id)).not.toContain(id);
+
+    expect(await bed.api.put('/v1/admin/plans/999999', { price: 1, reason: 'none' }, as('olga'))).toEqual({
+      status: 404,
+      body: { detail: 'No such plan' },
+    });
+    expect((await bed.api.put(`/v1/admin/plans/${id}`, { reason: 'nothing' }, as('olga'))).status).toBe(400);
+    const noReason = await bed.api.put(`/v1/admin/plans/${id}`, { price: 1 }, as('olga'));
+    expect([noReason.status, noReason.body.detail]).toEqual([400, expect.stringMatching(/reason/i)]);
+  });
+
+  it('sets the custom day prices, payment methods, announcement, links and maintenance, each audited', async () => {
+    const prices = Array.from({ length: 30 }, (_, i) => 5 - i * 0.05);
+    expect(
+      (await bed.api.put('/v1/admin/day-prices/PR_5', { prices, reason: 'Cheaper' }, as('olga'))).status,
+    ).toBe(200);
+    const tables = (await bed.api.get('/v1/plan/custom-prices')).body.payload as {
+      type: string;
+      prices: number[];
+    }[];
+    expect(tables.find((t) => t.type === 'PR_5')?.prices[1]).toBe(4.95);
+    expect(await lastAudit()).toMatchObject({ action: 'day-prices.set', targetId: 'PR_5' });
+    expect(
+      (await bed.api.put('/v1/admin/day-prices/PR_5', { prices: [1], reason: 'x'.repeat(3) }, as('olga')))
+        .status,
+    ).toBe(400);
+
+    const methods = await bed.api.put(
+      '/v1/admin/payment-methods',
+      {
+        methods: [
+          { code: 'stripe', active: false },
+          { code: 'sandbox', active: true },
+        ],
+        reason: 'Card outage',
+      },
+      as('olga'),
+    );
+    expect(methods.status, JSON.stringify(methods.body)).toBe(200);
+    const offered = (await bed.api.get('/v1/payment_method/read')).body.payload as { code: string }[];
+    expect(offered[0]?.code).toBe('sandbox');
+    expect(offered.map((m) => m.code)).not.toContain('stripe');
+    expect(await lastAudit()).toMatchObject({
+      action: 'payment-methods.set',
+      before: expect.arrayContaining([{ code: 'stripe', active: true }]),
+      after: expect.arrayContaining([{ code: 'stripe', active: false }]),
+    });
+
+    await bed.api.put(
+      '/v1/admin/announcement',
+      { title: 'Sale today', status: true, reason: 'Sale' },
+      as('olga'),
+    );
+    expect((await bed.api.get('/v1/announcement/read')).body.payload[0]).toMatchObject({
+      title: 'Sale today',
+    });
+    await bed.api.put(
+      '/v1/admin/social-links',
+      { links: [{ name: 'Telegram', url: 'https://t.me/shop' }], reason: 'New channel' },
+      as('olga'),
+    );
+    expect((await bed.api.get('/v1/social_media/read')).body.payload).toEqual([
+      expect.objectContaining({ name: 'Telegram', url: 'https://t.me/shop' }),
+    ]);
+    await bed.api.put('/v1/admin/maintenance', { status: true, reason: 'Upgrade' }, as('olga'));
+    expect((await bed.api.get('/v1/maintenance/read')).body.payload[0].status).toBe(true);
+    expect(await lastAudit()).toMatchObject({
+      action: 'maintenance.set',
+      before: { status: false },
+      after: { status: true },
+    });
+
+    await restartAndCliCall();
+    expect((await bed.api.get('/v1/maintenance/read')).body.payload[0].status).toBe(true);
+    expect((await bed.api.get('/v1/announcement/read')).body.payload[0].title).toBe('Sale today');
+    expect(((await bed.api.get('/v1/payment_method/read')).body.payload as { code: string }[])[0]?.code).toBe(
+      'sandbox',
+    );
+    await bed.api.put('/v1/admin/maintenance', { status: false, reason: 'Done' }, as('olga'));
+  });
+
+  it('edits the FAQ: add, change, order, remove', async () => {
+    const before = (await bed.api.get('/v1/faq/read')).body.payload as { id: number }[];
+    await bed.api.post(
+      '/v1/admin/faqs',
+      { question: 'Refunds?', answer: 'Within 24 h.', reason: 'Asked often' },
+      as('olga'),
+    );
+    const added = ((await bed.api.get('/v1/faq/read')).body.payload as { id: number; question: string }[]).at(
+      -1,
+    )!;
+    expect(added.question).toBe('Refunds?');
+    await bed.api.put(
+      `/v1/admin/faqs/${added.id}`,
+      { question: 'Refunds?', answer: 'Within 48 h.', reason: 'Policy' },
+      as('olga'),
+    );
+    const order = [added.id, ...before.map((f) => f.id)];
+    expect(
+      (await bed.api.put('/v1/admin/faqs', { ids: order, reason: 'Most asked first' }, as('olga'))).status,
+    ).toBe(200);
+    const now = (await bed.api.get('/v1/faq/read')).body.payload as { id: number; answer: string }[];
+    expect(now[0]).toMatchObject({ id: added.id, answer: 'Within 48 h.' });
+    expect(
+      (await bed.api.put('/v1/admin/faqs', { ids: [added.id], reason: 'partial' }, as('olga'))).status,
+    ).toBe(400);
+    const removed = await bed.api.delete(`/v1/admin/faqs/${added.id}`, {
+      ...as('olga'),
+      body: { reason: 'Outdated' },
+    });
+    expect(removed.status).toBe(200);
+    expect(((await bed.api.get('/v1/faq/read')).body.payload as { id: number }[]).map((f) => f.id)).toEqual(
+      before.map((f) => f.id),
+    );
+    const trail = await bed.t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.targetType, 'faq'))
+      .orderBy(schema.auditLog.id);
+    expect(trail.map((row) => row.action)).toEqual(['faq.create', 'faq.edit', 'faq.order', 'faq.delete']);
+  });
+
+  it('switches premium locations off and on for the generator', async () => {
+    const off = await bed.api.put(
+      '/v1/admin/locations',
+      { country: 'de', active: false, reason: 'No supply' },
+      as('olga'),
+    );
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const locations = (await bed.api.get('/v1/admin/locations', as('olga'))).body.payload as {
+      code: string;
+      active: boolean;
+    }[];
+    expect(locations.find((l) => l.code === 'de')?.active).toBe(false);
+    expect(await lastAudit()).toMatchObject({
+      action: 'location.set',
+      targetId: 'de',
+      before: { active: true },
+    });
+    await restartAndCliCall();
+    const again = (await bed.api.get('/v1/admin/locations', as('olga'))).body.payload as {
+      code: string;
+      active: boolean;
+    }[];
+    expect(again.find((l) => l.code === 'de')?.active).toBe(false);
+    expect(
+      (await bed.api.put('/v1/admin/locations', { country: 'zz', active: false, reason: 'None' }, as('olga')))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('promo codes in the console', () => {
+  it('creates a coupon a customer uses, limited to its products, counts its uses and revenue, and disables it', async () => {
+    const created = await bed.api.post(
+      '/v1/admin/coupons',
+      {
+        code: 'AUTUMN20',
+        kind: 'percent',
+        value: 20,
+        valid_from: null,
+        valid_until: new Date(Date.now() + 86_400_000).toISOString(),
+        max_uses: 5,
+        once_per_customer: true,
+        products: ['PR_4'],
+        active: true,
+        reason: 'Autumn campaign',
+      },
+      as('olga'),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.payload).toMatchObject({ code: 'AUTUMN20', uses: 0, revenue: 0, products: ['PR_4'] });
+    expect((await lastAudit())?.action).toBe('coupon.create');
+    const taken = await bed.api.post(
+      '/v1/admin/coupons',
+      { ...created.body.payload, code: 'autumn20', reason: 'again' },
+      as('olga'),
+    );
+    expect(taken).toEqual({ status: 409, body: { detail: 'A promo code autumn20 exists already' } });
+
+    const plans = await publicPlans();
+    const residential = plans.find((p) => p.type === 'PR_3')!;
+    const refused = await bed.api.post(
+      '/v1/invoice/create',
+      { plan: residential.id, payment_method: 'sandbox', coupon: 'AUTUMN20' },
+      as('cat'),
+    );
+    expect(refused.body).toEqual({ detail: 'This promo code does not apply to this product' });
+    const datacenter = plans.find((p) => p.type === 'PR_4')!;
+    const used = await bed.api.post(
+      '/v1/invoice/create',
+      { plan: datacenter.id, payment_method: 'sandbox', coupon: 'autumn20' },
+      as('cat'),
+    );
+    expect(used.status, JSON.stringify(used.body)).toBe(200);
+    const path = new URL(used.body.payload.hosted_url as string).pathname;
+    const paid = await bed.t.app.inject({
+      method: 'POST',
+      url: path,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.statusCode).toBe(303);
+    const listed = (await bed.api.get('/v1/admin/catalogue', as('sue'))).body.payload.coupons as {
+      code: string;
+      uses: number;
+      revenue: number;
+    }[];
+    expect(listed.find((c) => c.code === 'AUTUMN20')).toMatchObject({
+      uses: 1,
+      revenue: Math.round(datacenter.price * 80) / 100,
+    });
+
+    const disabled = await bed.api.put(
+      `/v1/admin/coupons/${created.body.payload.id}`,
+      { active: false, reason: 'Campaign over' },
+      as('olga'),
+    );
+    expect(disabled.body.payload.active).toBe(false);
+    expect(await lastAudit()).toMatchObject({
+      action: 'coupon.disable',
+      after: expect.objectContaining({ isActive: false }),
+    });
+    const gone = await bed.api.get('/v1/coupon/check?code=AUTUMN20', as('cat'));
+    expect(gone.body).toEqual({ detail: 'Unknown promo code' });
+  });
+
+  it('lets a coupon that is not once per customer be used twice by one customer', async () => {
+    await bed.api.post(
+      '/v1/admin/coupons',
+      {
+        code: 'LOYAL5',
+        kind: 'fixed',
+        value: 5,
+        valid_from: null,
+        valid_until: null,
+        max_uses: null,
+        once_per_customer: false,
+        products: null,
+        active: true,
+        reason: 'Loyalty',
+      },
+      as('olga'),
+    );
+    const plan = (await publicPlans()).find((p) => p.type === 'PR_4')!;
+    for (let round = 0; round < 2; round += 1) {
+      const invoice = await bed.api.post(
+        '/v1/invoice/create',
+        { plan: plan.id, payment_method: 'sandbox', coupon: 'LOYAL5' },
+        as('cat'),
+      );
+      expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);
+    }
+    const bad = await bed.api.post(
+      '/v1/admin/coupons',
+      {
+        code: 'HALF',
+        kind: 'percent',
+        value: 150,
+        valid_from: null,
+        valid_until: null,
+        max_uses: null,
+        once_per_customer: true,
+        products: null,
+        active: true,
+        reason: 'bad',
+      },
+      as('olga'),
+    );
+    expect(bad).toEqual({ status: 400, body: { detail: 'A percent off is a whole number 1 to 100' } });
+  });
+});

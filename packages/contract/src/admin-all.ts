@@ -1,0 +1,9 @@
+import { adminCatalogueEndpoints } from './admin-catalogue.js';
+import { adminEndpoints } from './admin.js';
+import type { Endpoint } from './endpoint.js';
+
+/** Every console route (`/v1/admin/*`), for the test that proves them hidden from everyone but staff. */
+export const allAdminEndpoints: Endpoint[] = [
+  ...Object.values(adminEndpoints),
+  ...Object.values(adminCatalogueEndpoints),
+];

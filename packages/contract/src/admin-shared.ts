@@ -1,0 +1,25 @@
+import { z } from './zod.js';
+
+/** What every console route shares (issue #17): its docs tag, its page query and the reason an action needs. */
+export const ADMIN_TAG = 'Operator';
+
+export const adminPageQuery = z.optional(
+  z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000))),
+);
+
+export const adminReason = z
+  .string('Give a reason')
+  .check(z.trim(), z.minLength(3, 'Give a reason (3 characters or more)'), z.maxLength(500));
+
+/** A catalogue row's numeric id in a path. */
+export const numericId = z.object({
+  id: z.pipe(z.coerce.number('No such id'), z.int('No such id').check(z.positive('No such id'))),
+});
+
+/** Euro, at most 2 decimals, not negative. */
+export const adminEuro = z
+  .number('Must be a number')
+  .check(z.nonnegative('Must not be negative'), z.multipleOf(0.01, 'At most 2 decimals'), z.lte(1_000_000));
+
+/** An ISO 8601 time, or null for none. */
+export const adminTime = z.nullable(z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 time' }));
