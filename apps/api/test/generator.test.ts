@@ -95,6 +95,28 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
     expect(special).toMatch(/_country-prvtuk_session-[a-z]{8}$/);
   });
 
+  it('reads empty strings from a form as "any" (issue #19)', async () => {
+    const any = await generate({ ...premium, amount: 2, city: '', isp: '', ptype: '', product: '' });
+    expect(any.status).toBe(200);
+    for (const line of any.body.payload.proxies as string[])
+      expect(line).toMatch(/_country-us_session-[a-z]{8}$/);
+
+    const random = await generate({ ...premium, type: 'rotating', country: '', city: '', isp: '' });
+    expect(random.status).toBe(200);
+    expect(random.body.payload.proxies[0]).not.toContain('_country-');
+
+    const bought = plans.find((p) => p.type === 'PR_2')!;
+    const created = await api.post(
+      '/v1/invoice/create',
+      { payment_method: 'sandbox', coupon: '', plan: bought.id, proxyType: '' },
+      { token },
+    );
+    expect(created.status).toBe(200);
+    expect((await generate({ ...premium, type: '' })).body).toEqual({
+      detail: 'body.country: Location, type and quantity are required',
+    });
+  });
+
   it('allows 1–100 on the /proxy page and 1–10,000 on a product page, all fields checked', async () => {
     expect((await generate({ ...premium, amount: 101 })).body).toEqual({
       detail: 'body.amount: Quantity is at most 100 here',

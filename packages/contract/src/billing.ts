@@ -2,6 +2,7 @@ import { paymentMethodCodeSchema } from './catalogue.js';
 import { canonicalCountry } from './countries.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
+import { orEmpty } from './form.js';
 import { CUSTOM_PLAN, GB_SLIDER } from './pricing.js';
 import { productCodeSchema } from './products.js';
 import { z } from './zod.js';
@@ -78,7 +79,7 @@ export const createInvoiceBodySchema = z.object({
   coupon,
   plan: planId,
   /** The product the page sells (SPEC.md §7 "and proxyType"); must match the plan's when given. */
-  proxyType: z.optional(productCodeSchema),
+  proxyType: z.optional(orEmpty(productCodeSchema)),
 });
 
 export const createNormalInvoiceBodySchema = z.object({

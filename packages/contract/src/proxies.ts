@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
+import { orEmpty } from './form.js';
 import { GENERATOR_LIMITS } from './proxy-lines.js';
 import { z } from './zod.js';
 
@@ -33,15 +34,18 @@ export const whitelistedIpSchema = z
   .check(z.meta({ id: 'WhitelistedIp' }));
 export type WhitelistedIp = z.infer<typeof whitelistedIpSchema>;
 
+/**
+ * A location, city or ISP code. Empty means "any" (issue #19): SPEC.md's form sends `city: ""`, `isp: ""`
+ * and, for Random, `country: ""` when nothing is chosen.
+ */
 const code = (label: string) =>
   z
     .string()
     .check(
       z.trim(),
       z.toLowerCase(),
-      z.minLength(1, `${label} is required`),
       z.maxLength(40),
-      z.regex(/^[a-z0-9_-]+$/, `Not a ${label.toLowerCase()}`),
+      z.regex(/^[a-z0-9_-]*$/, `Not a ${label.toLowerCase()}`),
     );
 
 /**
@@ -51,7 +55,7 @@ const code = (label: string) =>
 export const generateProxyBodySchema = z
   .object({
     proxy_type: z.enum(['normal', 'premium']),
-    type: z.optional(z.enum(['sticky', 'rotating'])),
+    type: z.optional(orEmpty(z.enum(['sticky', 'rotating']))),
     amount: z.optional(
       z
         .int()
@@ -61,22 +65,22 @@ export const generateProxyBodySchema = z
         ),
     ),
     country: z.optional(code('Location')),
-    ptype: z.optional(z.enum(['http', 'sock'])),
+    ptype: z.optional(orEmpty(z.enum(['http', 'sock']))),
     city: z.optional(z.nullable(code('City'))),
     isp: z.optional(z.nullable(code('ISP'))),
-    product: z.optional(z.enum(['PR_2', 'PR_6'])),
+    product: z.optional(orEmpty(z.enum(['PR_2', 'PR_6']))),
   })
   .check(
     z.refine(
       (body) =>
         body.proxy_type === 'normal' ||
-        (body.type !== undefined && body.amount !== undefined && body.country !== undefined),
+        (Boolean(body.type) && body.amount !== undefined && body.country !== undefined),
       {
         message: 'Location, type and quantity are required',
         path: ['country'],
       },
     ),
-    z.refine((body) => body.product !== undefined || (body.amount ?? 1) <= GENERATOR_LIMITS.proxyPage.max, {
+    z.refine((body) => Boolean(body.product) || (body.amount ?? 1) <= GENERATOR_LIMITS.proxyPage.max, {
       message: `Quantity is at most ${GENERATOR_LIMITS.proxyPage.max} here`,
       path: ['amount'],
     }),

@@ -34,8 +34,8 @@ export const createGenerator = ({
   const random = createRandom();
 
   const lineOptions = async (body: z.output<typeof generateProxyBodySchema>): Promise<LineOptions> => {
-    const country = body.country ?? RANDOM_LOCATION;
-    const options: LineOptions = { country, type: body.type ?? 'rotating' };
+    const country = body.country || RANDOM_LOCATION;
+    const options: LineOptions = { country, type: body.type || 'rotating' };
     if (country === RANDOM_LOCATION) {
       if (body.city || body.isp) throw new HttpError(400, 'Choose a country for a city or an ISP');
       return options;
@@ -53,7 +53,7 @@ export const createGenerator = ({
   return {
     generate: async (user: User, body: z.output<typeof generateProxyBodySchema>) => {
       // Normal plans (PR_3) have the one-button generator; premium is ISP (PR_2) unless a product page names its own.
-      const product = body.proxy_type === 'normal' ? 'PR_3' : (body.product ?? 'PR_2');
+      const product = body.proxy_type === 'normal' ? 'PR_3' : body.product || 'PR_2';
       const plan = await findActiveCustomerPlan(db, user.id, product);
       if (!plan || (plan.expiresAt && plan.expiresAt.getTime() <= Date.now())) {
         throw new HttpError(403, `You have no active ${PRODUCT_NAMES[product]} plan: buy one first`);
