@@ -209,6 +209,7 @@ export const buildApp = async ({
     referralPointsPerEuro: 1,
     log,
   });
+  app.decorate('payments', payments);
   const invoices = createInvoiceService(db, payments, async (code) =>
     (await catalogue.paymentMethods()).some((m) => m.code === code),
   );

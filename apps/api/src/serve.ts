@@ -57,7 +57,12 @@ export const serve = async ({
     if (config.JOBS_ENABLED) {
       jobs = await startJobRunner({
         database,
-        jobs: shopJobs({ db: database.db, log: app.log, graceHours: config.PLAN_GRACE_HOURS }),
+        jobs: shopJobs({
+          db: database.db,
+          log: app.log,
+          graceHours: config.PLAN_GRACE_HOURS,
+          payments: app.payments,
+        }),
         log: app.log,
         onFailure: app.metrics.jobFailed,
       });

@@ -62,6 +62,12 @@ export const invoiceSchema = z
     coupon: z.nullable(z.string()),
     payment_method: z.string(),
     status: z.boolean(),
+    /** Refunded in full (or its dispute lost): its plan is suspended. */
+    refunded: z.boolean(),
+    /** Unpaid and marked expired by the expiry job (its checkout closed, its promo code free again). */
+    expired: z.boolean(),
+    /** Euro refunded so far (a partial refund leaves the invoice paid). */
+    refunded_amount: z.number(),
     created: z.string(),
     /** Where to pay: a payment page URL (or a checkout session's URL); null once paid from the balance. */
     hosted_url: z.nullable(z.string()),

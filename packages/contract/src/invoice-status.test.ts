@@ -6,15 +6,21 @@ describe('invoice status (SPEC.md §4)', () => {
   const after = (ms: number) => new Date(created.getTime() + ms);
 
   it('is Paid whenever paid, even long after', () => {
-    expect(invoiceStatus(true, created, after(0))).toBe('Paid');
-    expect(invoiceStatus(true, created, after(10 * PENDING_WINDOW_MS))).toBe('Paid');
+    expect(invoiceStatus({ paid: true }, created, after(0))).toBe('Paid');
+    expect(invoiceStatus({ paid: true }, created, after(10 * PENDING_WINDOW_MS))).toBe('Paid');
   });
 
   it('is Pending within the hour and Expired from the hour on', () => {
-    expect(invoiceStatus(false, created, after(0))).toBe('Pending');
-    expect(invoiceStatus(false, created, after(PENDING_WINDOW_MS - 1))).toBe('Pending');
-    expect(invoiceStatus(false, created, after(PENDING_WINDOW_MS))).toBe('Expired');
-    expect(invoiceStatus(false, created, after(PENDING_WINDOW_MS + 1))).toBe('Expired');
+    expect(invoiceStatus({ paid: false }, created, after(0))).toBe('Pending');
+    expect(invoiceStatus({ paid: false }, created, after(PENDING_WINDOW_MS - 1))).toBe('Pending');
+    expect(invoiceStatus({ paid: false }, created, after(PENDING_WINDOW_MS))).toBe('Expired');
+    expect(invoiceStatus({ paid: false }, created, after(PENDING_WINDOW_MS + 1))).toBe('Expired');
+  });
+
+  it('is Expired at once when the expiry job marked it, and Refunded over Paid', () => {
+    expect(invoiceStatus({ paid: false, expired: true }, created, after(0))).toBe('Expired');
+    expect(invoiceStatus({ paid: true, refunded: true }, created, after(0))).toBe('Refunded');
+    expect(invoiceStatus({ paid: true, refunded: false }, created, after(0))).toBe('Paid');
   });
 
   it('is due one hour after creation', () => {

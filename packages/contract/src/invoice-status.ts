@@ -1,11 +1,27 @@
 /** An unpaid invoice is Pending for one hour after creation, then Expired (SPEC.md §4, §9). */
 export const PENDING_WINDOW_MS = 60 * 60 * 1000;
 
-export type InvoiceStatusLabel = 'Paid' | 'Pending' | 'Expired';
+export type InvoiceStatusLabel = 'Paid' | 'Pending' | 'Expired' | 'Refunded';
 
-export const invoiceStatus = (paid: boolean, created: Date, now: Date = new Date()): InvoiceStatusLabel => {
+/** What an invoice's label is worked out from: paid, refunded in full, marked expired by the expiry job. */
+export interface InvoiceState {
+  paid: boolean;
+  refunded?: boolean;
+  expired?: boolean;
+}
+
+/**
+ * Refunded (in full, or a lost dispute) over Paid; an unpaid invoice is Pending for its first hour, then
+ * Expired — at once if the expiry job has marked it, so the page never says Pending for a closed checkout.
+ */
+export const invoiceStatus = (
+  { paid, refunded = false, expired = false }: InvoiceState,
+  created: Date,
+  now: Date = new Date(),
+): InvoiceStatusLabel => {
+  if (refunded) return 'Refunded';
   if (paid) return 'Paid';
-  return now.getTime() - created.getTime() < PENDING_WINDOW_MS ? 'Pending' : 'Expired';
+  return !expired && now.getTime() - created.getTime() < PENDING_WINDOW_MS ? 'Pending' : 'Expired';
 };
 
 /** Due date of an invoice: created + the pending window (DESIGN.md §3). */

@@ -128,7 +128,10 @@ const usageDay = z.object({ date: z.string(), gb: z.number() });
 export const ipPlanSchema = z.object({
   id: z.string(),
   planName: z.string(),
-  status: z.enum(['pending', 'active', 'expired']),
+  /** `suspended`: its invoice was refunded or its payment disputed and lost; the gateway refuses it. */
+  status: z.enum(['pending', 'active', 'expired', 'suspended']),
+  /** Reseller's switch: the balance pays the renewal 24 h before the end. */
+  auto_renew: z.boolean(),
   invoice: z.object({ plan_name: z.string(), ipAmount: z.nullable(z.int()) }),
   expiry_date: z.nullable(z.string()),
   /** Whitelisted IPs in use; the allowance is invoice.ipAmount. */
@@ -136,10 +139,12 @@ export const ipPlanSchema = z.object({
 });
 export type IpPlan = z.infer<typeof ipPlanSchema>;
 
-/** A GB plan (ISP, premium) on its product page: the newest active one. */
+/** A GB plan (ISP, premium) on its product page: the newest active one (or a suspended one, to say so). */
 export const dataPlanSchema = z.object({
   id: z.string(),
   planName: z.string(),
+  status: z.enum(['active', 'suspended']),
+  auto_renew: z.boolean(),
   expiry_date: z.nullable(z.string()),
   data: z.number(),
 });

@@ -1,11 +1,13 @@
 import {
   deleteEndedSessionsAndCodes,
   expireEndedPlans,
+  expireUnpaidInvoices,
   releaseExpiredAddresses,
   rollUpUsage,
   type Db,
 } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentService } from '../modules/payments/payment.service.js';
 import type { JobDefinition } from './runner.js';
 
 /** Every job the shop runs: one place to see what happens on its own. */
@@ -13,9 +15,11 @@ export const shopJobs = ({
   db,
   log,
   graceHours,
+  payments,
 }: {
   db: Db;
   log: FastifyBaseLogger;
+  payments: PaymentService;
   /** PLAN_GRACE_HOURS: how long expired plans keep their addresses. */
   graceHours: number;
 }): JobDefinition[] => [
@@ -28,6 +32,16 @@ export const shopJobs = ({
       const released = await releaseExpiredAddresses(db, graceHours);
       if (expired.length > 0 || released > 0)
         log.info({ expired: expired.length, released }, 'plans expired, addresses returned to the pool');
+    },
+  },
+  {
+    // Unpaid invoices past their hour: marked expired (their coupon holds end), their checkouts closed.
+    name: 'expire-invoices',
+    cron: '* * * * *',
+    handler: async () => {
+      const expired = await expireUnpaidInvoices(db);
+      await payments.expireCheckouts(expired);
+      if (expired.length > 0) log.info({ expired: expired.length }, 'unpaid invoices expired');
     },
   },
   {

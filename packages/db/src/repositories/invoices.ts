@@ -19,6 +19,17 @@ export type NewInvoice = Omit<
 >;
 export type CouponRow = typeof coupons.$inferSelect;
 
+/**
+ * An unpaid invoice in its pending hour, not yet expired by the job: it holds a use of its coupon until it is
+ * paid or expires (ADR 005). The one condition the checkout's count and the payment-time check share.
+ */
+export const holdsCouponUse = (now: Date) =>
+  and(
+    eq(invoices.paid, false),
+    isNull(invoices.expiredAt),
+    gt(invoices.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
+  );
+
 export const findActivePlan = async (db: Db, id: number): Promise<PlanRow | undefined> =>
   (
     await db
@@ -58,13 +69,7 @@ export const findCouponForUpdate = async (tx: Db, code: string, userId: string, 
   const [held] = await tx
     .select({ all: count(), mine: mine(invoices.userId) })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.couponId, coupon.id),
-        eq(invoices.paid, false),
-        gt(invoices.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
-      ),
-    );
+    .where(and(eq(invoices.couponId, coupon.id), holdsCouponUse(now)));
   return {
     coupon,
     uses: (redeemed?.all ?? 0) + (held?.all ?? 0),
@@ -141,6 +146,17 @@ export const findActiveCustomerPlan = async (db: Db, userId: string, productType
           eq(customerPlans.status, 'active'),
         ),
       )
+      .orderBy(desc(customerPlans.createdAt))
+      .limit(1)
+  )[0];
+
+/** The customer's newest plan of a product, whatever its state (the product page says when it is suspended). */
+export const findNewestCustomerPlan = async (db: Db, userId: string, productType: string) =>
+  (
+    await db
+      .select()
+      .from(customerPlans)
+      .where(and(eq(customerPlans.userId, userId), eq(customerPlans.productType, productType)))
       .orderBy(desc(customerPlans.createdAt))
       .limit(1)
   )[0];

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { PENDING_WINDOW_MS } from '@proxydesk/contract';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { customerPlans, poolAssignments } from '../schema/index.js';
+import { customerPlans, invoices, poolAssignments } from '../schema/index.js';
 
 /** How long an expired plan's datacenter / IPv6 addresses stay reserved for it (PLAN_GRACE_HOURS's default). */
 export const DEFAULT_GRACE_HOURS = 72;
@@ -47,3 +48,28 @@ export const releaseExpiredAddresses = async (
     .returning({ poolId: poolAssignments.poolId });
   return released.length;
 };
+
+/** An unpaid invoice the expiry job closed: where a provider's checkout may still be open. */
+export interface ExpiredInvoice {
+  id: string;
+  paymentMethod: string;
+  providerRef: string | null;
+}
+
+/**
+ * Unpaid invoices past their pending hour are marked expired (issue #16 §3): their coupon holds end, and the
+ * invoice page says "Expired". One statement; running it again changes nothing. A payment that still arrives is
+ * honoured (ADR 005).
+ */
+export const expireUnpaidInvoices = async (db: Db, now = new Date()): Promise<ExpiredInvoice[]> =>
+  db
+    .update(invoices)
+    .set({ expiredAt: now })
+    .where(
+      and(
+        eq(invoices.paid, false),
+        isNull(invoices.expiredAt),
+        lte(invoices.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
+      ),
+    )
+    .returning({ id: invoices.id, paymentMethod: invoices.paymentMethod, providerRef: invoices.providerRef });

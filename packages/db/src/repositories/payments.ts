@@ -1,5 +1,5 @@
 import { PENDING_WINDOW_MS } from '@proxydesk/contract';
-import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
@@ -12,7 +12,7 @@ import {
   paymentEvents,
   users,
 } from '../schema/index.js';
-import type { InvoiceRow } from './invoices.js';
+import { holdsCouponUse, type InvoiceRow } from './invoices.js';
 
 /**
  * What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice; an event
@@ -106,14 +106,7 @@ const couponOverdrawn = async (tx: Db, invoice: InvoiceRow, now: Date): Promise<
   const [held] = await tx
     .select({ all: count() })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.couponId, coupon.id),
-        eq(invoices.paid, false),
-        ne(invoices.id, invoice.id),
-        gt(invoices.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
-      ),
-    );
+    .where(and(eq(invoices.couponId, coupon.id), ne(invoices.id, invoice.id), holdsCouponUse(now)));
   const code = coupon.code;
   if (coupon.oncePerCustomer && (redeemed?.mine ?? 0) > 0)
     return `coupon ${code} used again by the same customer`;

@@ -33,8 +33,11 @@ export const billingDetails = pgTable('billing_details', {
   updatedAt: createdAt(),
 });
 
-/** What an invoice buys: a catalogue plan, GB of a normal plan, more GB, a custom plan, or balance. */
-export const INVOICE_KINDS = ['plan', 'normal', 'additional_gb', 'custom', 'balance'] as const;
+/**
+ * What an invoice buys: a catalogue plan, GB of a normal plan, more GB, a custom plan, balance, or another period
+ * of a plan the customer has (`renewal`, its `targetPlanId`).
+ */
+export const INVOICE_KINDS = ['plan', 'normal', 'additional_gb', 'custom', 'balance', 'renewal'] as const;
 
 export const invoices = pgTable(
   'invoices',
@@ -57,7 +60,7 @@ export const invoices = pgTable(
     couponId: integer('coupon_id').references(() => coupons.id),
     couponCode: text('coupon_code'),
     paymentMethod: text('payment_method').notNull(),
-    /** The customer plan that additional GB extends. */
+    /** The customer plan that additional GB or a renewal extends. */
     targetPlanId: uuid('target_plan_id'),
     paid: boolean('paid').notNull().default(false),
     paidAt: at('paid_at'),
@@ -69,10 +72,24 @@ export const invoices = pgTable(
      * limits), `; `-separated; null when nothing is wrong.
      */
     flag: text('flag'),
+    /** Set by the job that expires unpaid invoices past their pending hour (their coupon hold ends then). */
+    expiredAt: at('expired_at'),
+    /** The provider's id of the payment itself (Stripe payment intent, Paddle transaction, CoinGate order). */
+    paymentRef: text('payment_ref'),
+    /** Referral points this invoice earned the referrer: what a refund takes back. */
+    referralPoints: integer('referral_points').notNull().default(0),
+    /** Cents the provider says were refunded so far (a partial refund changes nothing else). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Set when the invoice is refunded in full (or its dispute lost): its plan is suspended. */
+    refundedAt: at('refunded_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('invoices_user_created').on(t.userId, t.createdAt),
+    // What the expiry job looks for: unpaid invoices not yet marked expired.
+    index('invoices_unpaid_open')
+      .on(t.createdAt)
+      .where(sql`${t.paid} = false and ${t.expiredAt} is null`),
     check('invoices_price_nonnegative', sql`${t.priceCents} >= 0`),
   ],
 );
@@ -110,6 +127,9 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId)],
 );
 
+/** A ledger line's part in its invoice: the payment (top-up credit or purchase), or that payment's refund. */
+export const LEDGER_ENTRIES = ['payment', 'refund'] as const;
+
 /** The reseller balance is the sum of its ledger, never a bare number. */
 export const balanceLedger = pgTable(
   'balance_ledger',
@@ -119,10 +139,12 @@ export const balanceLedger = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
+    /** One payment and at most one refund line per invoice (the unique key makes both idempotent). */
+    entry: text('entry', { enum: LEDGER_ENTRIES }).notNull().default('payment'),
     createdAt: createdAt(),
   },
   (t) => [
     index('balance_ledger_user').on(t.userId, t.createdAt),
-    uniqueIndex('balance_ledger_invoice').on(t.invoiceId),
+    uniqueIndex('balance_ledger_invoice_entry').on(t.invoiceId, t.entry),
   ],
 );

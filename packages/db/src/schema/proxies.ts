@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -16,7 +17,8 @@ import { ownerId } from './accounts.js';
 import { invoices } from './billing.js';
 import { at, createdAt, id } from './columns.js';
 
-export const CUSTOMER_PLAN_STATUSES = ['pending', 'active', 'expired'] as const;
+/** `suspended`: its invoice was refunded in full or lost a dispute; the gateway refuses it. */
+export const CUSTOMER_PLAN_STATUSES = ['pending', 'active', 'expired', 'suspended'] as const;
 
 /** What a customer owns after paying: a GB plan or an IP plan waiting for / after activation. */
 export const customerPlans = pgTable(
@@ -37,6 +39,10 @@ export const customerPlans = pgTable(
     durationHours: integer('duration_hours').notNull(),
     activatedAt: at('activated_at'),
     expiresAt: at('expires_at'),
+    /** A reseller's switch: the balance pays the renewal 24 h before the end. */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** The end date for which auto-renew last failed (its mail is sent once per end date). */
+    autoRenewFailedFor: at('auto_renew_failed_for'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -27,6 +27,9 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   coupon: row.couponCode,
   payment_method: row.paymentMethod,
   status: row.paid,
+  refunded: row.refundedAt !== null,
+  expired: row.expiredAt !== null,
+  refunded_amount: centsToEuro(row.refundedCents),
   created: row.createdAt.toISOString(),
   hosted_url: row.paid ? null : row.hostedUrl,
 });

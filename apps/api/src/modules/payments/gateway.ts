@@ -19,6 +19,8 @@ export interface Checkout {
 export interface Gateway {
   code: string;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Closes an expired invoice's checkout where the provider allows it (Stripe), so nobody pays it late. */
+  expireCheckout?(providerRef: string): Promise<void>;
 }
 
 /** What a provider says was paid, in the currency's smallest unit. */

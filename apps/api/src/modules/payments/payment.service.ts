@@ -6,6 +6,7 @@ import {
   setInvoiceCheckout,
   spendBalance,
   type Db,
+  type ExpiredInvoice,
   type InvoiceRow,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
@@ -13,6 +14,13 @@ import type { Gateway, VerifiedEvent } from './gateway.js';
 import { paymentMismatch } from './payment-check.js';
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Payments, for the background jobs `serve` starts beside the app (expiry, renewals). */
+    payments: PaymentService;
+  }
+}
 
 /**
  * Opens checkouts and receives payments. Marking paid and provisioning happen in one transaction
@@ -81,6 +89,23 @@ export const createPaymentService = ({
         });
       await setInvoiceCheckout(db, invoice.id, hostedUrl, providerRef);
       return hostedUrl;
+    },
+
+    /**
+     * Closes the provider checkouts of invoices the expiry job marked expired, where the provider allows it.
+     * A provider that does not answer is logged and left: its own session lifetime ends the checkout anyway.
+     */
+    expireCheckouts: async (expired: ExpiredInvoice[]) => {
+      for (const invoice of expired) {
+        const gateway = gateways.get(invoice.paymentMethod);
+        if (!gateway?.expireCheckout || !invoice.providerRef) continue;
+        await gateway.expireCheckout(invoice.providerRef).catch((error: unknown) =>
+          log.warn(
+            { err: error, provider: invoice.paymentMethod, invoiceId: invoice.id },
+            'could not close the checkout of an expired invoice',
+          ),
+        );
+      }
     },
 
     /**

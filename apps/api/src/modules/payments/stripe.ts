@@ -46,6 +46,11 @@ export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; ver
         if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
         return { hostedUrl: session.url, providerRef: session.id };
       },
+      expireCheckout: async (sessionId) => {
+        // A session that is no longer open (paid meanwhile, or expired by Stripe) has nothing to close.
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'open') await stripe.checkout.sessions.expire(sessionId);
+      },
     },
     /** `Stripe-Signature` checked by the SDK on the raw body; a completed, paid session pays its invoice. */
     verify: async (raw, headers) => {

@@ -3,6 +3,7 @@ import {
   assignedEndpoints,
   dailyUsageGb,
   findActiveCustomerPlan,
+  findNewestCustomerPlan,
   hasPendingPlan,
   listCustomerPlans,
   usedGb,
@@ -24,7 +25,10 @@ const statusOf = (plan: CustomerPlan, now: number): IpPlan['status'] =>
   plan.status === 'active' && plan.expiresAt && plan.expiresAt.getTime() <= now ? 'expired' : plan.status;
 
 export const createDashboardService = (db: Db) => {
-  /** An ISP or premium page: the newest active plan, its GB bought and used, and `userData` from those. */
+  /**
+   * An ISP or premium page: the newest active plan, its GB bought and used, and `userData` from those; with none
+   * running, a newest plan that was suspended (refunded) is named, so the page can say so.
+   */
   const dataProduct = async <D>(
     userId: string,
     type: 'PR_2' | 'PR_6',
@@ -34,14 +38,24 @@ export const createDashboardService = (db: Db) => {
   ) => {
     const newest = await findActiveCustomerPlan(db, userId, type);
     const current = newest && statusOf(newest, now) === 'active' ? newest : undefined;
+    const latest = current ? undefined : await findNewestCustomerPlan(db, userId, type);
+    const suspended = latest?.status === 'suspended' ? latest : undefined;
+    const shown = current ?? suspended;
     const used = current ? gb(await usedGb(db, current.id)) : 0;
     const bought = current?.dataGb ?? 0;
     return {
       have_plan: Boolean(current),
       isPendingPlan: await hasPendingPlan(db, userId, type),
       usage_stats: usage.get(type) ?? [],
-      plan_data: current
-        ? { id: current.id, planName: current.planName, expiry_date: iso(current.expiresAt), data: bought }
+      plan_data: shown
+        ? {
+            id: shown.id,
+            planName: shown.planName,
+            status: current ? ('active' as const) : ('suspended' as const),
+            auto_renew: shown.autoRenew,
+            expiry_date: iso(shown.expiresAt),
+            data: bought,
+          }
         : null,
       user_data: { data: userData(used, bought) },
     };
@@ -51,7 +65,7 @@ export const createDashboardService = (db: Db) => {
   const ipProduct = (type: 'PR_4' | 'PR_5', rows: Row[], now: number, usage: Usage) => {
     const mine = rows.filter((r) => r.plan.productType === type);
     return {
-      have_plan: mine.some((r) => statusOf(r.plan, now) !== 'expired'),
+      have_plan: mine.some((r) => ['active', 'pending'].includes(statusOf(r.plan, now))),
       isPendingPlan: mine.some((r) => r.plan.status === 'pending'),
       usage_stats: usage.get(type) ?? [],
       user_data: null,
@@ -59,6 +73,7 @@ export const createDashboardService = (db: Db) => {
         id: r.plan.id,
         planName: r.plan.planName,
         status: statusOf(r.plan, now),
+        auto_renew: r.plan.autoRenew,
         invoice: { plan_name: r.invoicePlanName, ipAmount: r.plan.ipAmount },
         expiry_date: iso(r.plan.expiresAt),
         activeIps: r.whitelisted,

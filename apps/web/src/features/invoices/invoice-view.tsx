@@ -42,7 +42,11 @@ export const InvoiceView = ({ id }: { id: string }) => {
   if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Skeleton height={420} />;
   const { invoice, billing } = query.data;
-  const pending = invoiceStatus(invoice.status, new Date(invoice.created)) === 'Pending';
+  const pending =
+    invoiceStatus(
+      { paid: invoice.status, refunded: invoice.refunded, expired: invoice.expired },
+      new Date(invoice.created),
+    ) === 'Pending';
   const quantity =
     invoice.ip_amount !== null
       ? `${invoice.ip_amount} IPs`
