@@ -99,12 +99,14 @@ export const createPaymentService = ({
       for (const invoice of expired) {
         const gateway = gateways.get(invoice.paymentMethod);
         if (!gateway?.expireCheckout || !invoice.providerRef) continue;
-        await gateway.expireCheckout(invoice.providerRef).catch((error: unknown) =>
-          log.warn(
-            { err: error, provider: invoice.paymentMethod, invoiceId: invoice.id },
-            'could not close the checkout of an expired invoice',
-          ),
-        );
+        await gateway
+          .expireCheckout(invoice.providerRef)
+          .catch((error: unknown) =>
+            log.warn(
+              { err: error, provider: invoice.paymentMethod, invoiceId: invoice.id },
+              'could not close the checkout of an expired invoice',
+            ),
+          );
       }
     },
 
