@@ -4,6 +4,7 @@ import * as contract from '@proxydesk/contract';
 import { z, type Endpoint } from '@proxydesk/contract';
 import { insertSession, insertUser, schema, type Db, type User } from '@proxydesk/db';
 import { hashPassword, sha256 } from '../apps/api/src/modules/auth/credentials.js';
+import { PASSWORD } from './accounts.js';
 
 /**
  * Every endpoint the contract defines, found by walking its exports: a route added to any group is in here
@@ -34,8 +35,6 @@ export const pathParams = (path: string): string[] => [...path.matchAll(/:([a-zA
 /** A schema as JSON Schema (input side), to shape generated requests after it. */
 export const jsonSchemaOf = (schema: z.ZodMiniType | undefined): Record<string, unknown> | undefined =>
   schema ? z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) : undefined;
-
-export const PASSWORD = 'violet kettle 42 drums';
 
 /** A session token for `user`, written straight to the database (no mail, no sign-in limits). */
 export const mintSession = async (db: Db, user: User): Promise<string> => {
