@@ -30,8 +30,13 @@ interface Waiter {
   reject(error: Error): void;
 }
 
-/** Starts an SMTP server on a free port of 127.0.0.1 (plain SMTP: no STARTTLS, auth optional, silent). */
-export const startSmtpCapture = async (): Promise<SmtpCapture> => {
+/**
+ * Starts an SMTP server on 127.0.0.1 (plain SMTP: no STARTTLS, auth optional, silent), on a free port or on
+ * `port` (a server that comes up where the shop's SMTP_URL already points).
+ */
+export const startSmtpCapture = async ({
+  port: wanted = 0,
+}: { port?: number } = {}): Promise<SmtpCapture> => {
   const mails: CapturedMail[] = [];
   const waiters = new Set<Waiter>();
 
@@ -66,7 +71,7 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(wanted, '127.0.0.1', () => {
       server.server.off('error', reject);
       resolve();
     });

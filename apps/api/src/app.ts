@@ -31,6 +31,7 @@ import { invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { createInvoiceService } from './modules/invoices/invoice.service.js';
 import { createQuotes } from './modules/invoices/quote.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
 import { createGenerator } from './modules/proxies/generator.service.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
@@ -112,11 +113,20 @@ export const buildApp = async ({
     log,
     onResult: metrics.mail,
   });
+  const outbox = createMailOutbox({
+    database,
+    mailer,
+    context: { brand: config.BRAND_NAME, publicUrl: shopUrl },
+    log: app.log,
+  });
+  await outbox.start();
+  app.decorate('mailOutbox', outbox);
   const afterReply = createAfterReply(app.log);
-  // Work started after an answer may still mail: it ends before the mailer drains.
+  // Work started after an answer may still queue mails; what is not sent by the end waits in the outbox.
   app.addHook('onClose', async () => {
     await afterReply.drain();
-    await mailer.drain();
+    await outbox.stop();
+    mailer.close();
   });
   if (config.CAPTCHA_PROVIDER === 'off')
     app.log.warn('CAPTCHA_PROVIDER=off: sign-in forms have no captcha (local testing only)');
@@ -127,16 +137,13 @@ export const buildApp = async ({
     powSecret: config.POW_SECRET,
     counters,
   });
-  const otp = createOtpService({ db, mailer, counters, brand: config.BRAND_NAME });
+  const otp = createOtpService({ db, counters });
   const auth = createAuthService({
     db,
-    mailer,
     afterReply,
     otp,
     captcha,
     counters,
-    brand: config.BRAND_NAME,
-    publicUrl: shopUrl,
   });
   const users = createUserService(db);
   const oauth = {
@@ -218,7 +225,7 @@ export const buildApp = async ({
   const readiness = createReadiness({
     database: databaseDependency(database),
     redis: redisDependency(redis?.client),
-    mail: mailDependency(mailer),
+    mail: mailDependency(mailer, outbox.backlog),
   });
   app.decorate('readiness', readiness);
   healthRoutes(app, database, readiness);
@@ -251,3 +258,10 @@ export const buildApp = async ({
   await registerWeb(app, config);
   return app;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail outbox: the job runner's `send-mail` job delivers through it. */
+    mailOutbox: MailOutbox;
+  }
+}

@@ -62,6 +62,7 @@ export const serve = async ({
           log: app.log,
           graceHours: config.PLAN_GRACE_HOURS,
           payments: app.payments,
+          sendDueMails: app.mailOutbox.deliverDue,
         }),
         log: app.log,
         onFailure: app.metrics.jobFailed,

@@ -144,7 +144,7 @@ describe('health, readiness, metrics and logs', () => {
     expect(line).toMatchObject({ reqId: paid.headers['x-request-id'], outcome: 'unknown-invoice' });
   });
 
-  it("every line of an authenticated request carries the user's id; a mail's line carries the request id", async () => {
+  it("every line of an authenticated request carries the user's id; a failed mail's line names the queued mail", async () => {
     const token = await signUp(api, smtp, { username: 'logged', email: 'logged@example.test' });
     const me = await t.app.inject({
       method: 'GET',
@@ -157,7 +157,7 @@ describe('health, readiness, metrics and logs', () => {
     const completed = log.lines.find((l) => l.reqId === reqId && l.msg === 'request completed');
     expect(completed).toMatchObject({ userId: user!.id });
 
-    // A mail that cannot be sent is logged from the request that asked for it.
+    // A mail that cannot be sent is logged with the outbox row that keeps it.
     const broken = await createTestApp({
       env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, CAPTCHA_PROVIDER: 'off', LOG_LEVEL: 'info' },
       logStream: log.stream,
@@ -168,14 +168,16 @@ describe('health, readiness, metrics and logs', () => {
         url: '/v1/auth/signup',
         payload: { username: 'nomail', email: 'nomail@example.test', password: 'violet kettle 42 drums' },
       });
-      await expect.poll(() => log.lines.find((l) => l.msg === 'mail could not be sent')).toBeTruthy();
-      const failed = log.lines.find((l) => l.msg === 'mail could not be sent');
-      expect(failed?.reqId).toBe(signup.headers['x-request-id']);
+      expect(signup.statusCode).toBe(422);
+      const failing = () => log.lines.find((l) => l.msg === 'mail could not be sent; it will be tried again');
+      await expect.poll(failing).toBeTruthy();
+      // The outbox sends after the request: its line names the queued mail, which waits for its next try.
+      expect(failing()).toMatchObject({ template: 'otp', to: 'nomail@example.test', try: 1 });
       const { status, body } = await readyz(broken);
       // A failing mail server is reported, but the shop still sells: the instance stays ready.
       expect(status).toBe(200);
       expect(body.checks.mail).toMatchObject({ status: 'down', required: false });
-      expect(body.checks.mail?.detail).toMatch(/^last mail failed at /);
+      expect(body.checks.mail?.detail).toMatch(/^last mail failed at .*; 1 waiting since /);
     } finally {
       await broken.close();
     }

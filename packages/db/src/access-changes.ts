@@ -16,16 +16,23 @@ export const notifyAccessChanged = async (tx: Db): Promise<void> => {
 
 const LONGEST_WAIT_MS = 2000;
 
-/**
- * Calls `onChange` at each announcement. On PGlite, in process; on PostgreSQL over a connection of its own
- * that reconnects with back-off (0.2 s doubling to 2 s) and calls `onChange` once it is back, for what it
- * missed. Answers how to stop listening.
- */
-export const listenForAccessChanges = async (
+/** Calls `onChange` at each access change announced (see `listenOnChannel`). Answers how to stop listening. */
+export const listenForAccessChanges = (
   database: Database,
   onChange: () => void,
+): Promise<() => Promise<void>> => listenOnChannel(database, ACCESS_CHANNEL, onChange);
+
+/**
+ * Calls `onChange` at each announcement on `channel`. On PGlite, in process; on PostgreSQL over a connection of
+ * its own that reconnects with back-off (0.2 s doubling to 2 s) and calls `onChange` once it is back, for what
+ * it missed. Answers how to stop listening.
+ */
+export const listenOnChannel = async (
+  database: Database,
+  channel: string,
+  onChange: () => void,
 ): Promise<() => Promise<void>> => {
-  if (database.pglite) return database.pglite.listen(ACCESS_CHANNEL, onChange);
+  if (database.pglite) return database.pglite.listen(channel, onChange);
   const connectionString = (database.pool?.options as { connectionString?: string } | undefined)
     ?.connectionString;
   if (!connectionString) return () => Promise.resolve();
@@ -47,10 +54,10 @@ export const listenForAccessChanges = async (
     };
     next.on('error', retry);
     next.on('end', retry);
-    next.on('notification', (message) => message.channel === ACCESS_CHANNEL && onChange());
+    next.on('notification', (message) => message.channel === channel && onChange());
     try {
       await next.connect();
-      await next.query(`listen ${ACCESS_CHANNEL}`);
+      await next.query(`listen ${channel}`);
     } catch {
       retry();
       return;

@@ -27,3 +27,4 @@ export * from './table-check.js';
 export * from './pglite-backup.js';
 export * from './repositories/admin-audited.js';
 export * from './repositories/admin-catalogue.js';
+export * from './repositories/mail-outbox.js';

@@ -16,13 +16,23 @@ export const shopJobs = ({
   log,
   graceHours,
   payments,
+  sendDueMails,
 }: {
   db: Db;
   log: FastifyBaseLogger;
   payments: PaymentService;
   /** PLAN_GRACE_HOURS: how long expired plans keep their addresses. */
   graceHours: number;
+  /** The mail outbox's round (`MailOutbox.deliverDue`). */
+  sendDueMails: () => Promise<void>;
 }): JobDefinition[] => [
+  {
+    // Each instance's outbox sends at once on commit and at each retry's time; this sweep takes over what an
+    // instance left behind (stopped before a retry, crashed holding a lease).
+    name: 'send-mail',
+    cron: '* * * * *',
+    handler: sendDueMails,
+  },
   {
     // The gateway refuses a plan the moment it ends; this records it and frees addresses after the grace period.
     name: 'expire-plans',

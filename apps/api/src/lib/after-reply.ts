@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Work that a request starts but does not wait for, so that its answer takes the same time whatever the
- * work turns out to be (e.g. mailing a code only when an account exists). Failures are logged; `drain`
- * waits for what is still running (at shutdown). The mail outbox (issue #16) will take this over.
+ * work turns out to be (e.g. looking an address up, and queueing a code only when it has an account). The
+ * mails themselves go through the outbox (modules/mail/outbox.ts). Failures are logged; `drain` waits for
+ * what is still running (at shutdown).
  */
 export interface AfterReply {
   run(label: string, task: () => Promise<unknown>): void;

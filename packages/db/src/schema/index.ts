@@ -3,3 +3,4 @@ export * from './catalogue.js';
 export * from './billing.js';
 export * from './proxies.js';
 export * from './admin.js';
+export * from './mail.js';

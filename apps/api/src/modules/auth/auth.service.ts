@@ -35,13 +35,7 @@ import type { Counters } from '../../lib/counters.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Account } from '../../plugins/authenticate.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
-import type { Mailer } from '../mail/mailer.js';
-import {
-  accountExistsMail,
-  emailChangedMail,
-  emailInUseMail,
-  passwordChangedMail,
-} from '../mail/templates.js';
+import { enqueueMail } from '../mail/outbox.js';
 import {
   hashPassword,
   isCommonPassword,
@@ -89,28 +83,15 @@ const otpNeeded = (email: string) => new HttpError(422, AUTH_MESSAGES.otpSent, {
 
 export interface AuthDependencies {
   db: Db;
-  mailer: Mailer;
   afterReply: AfterReply;
   otp: OtpService;
   captcha: CaptchaService;
   counters: Counters;
-  brand: string;
-  publicUrl: string;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export const createAuthService = ({
-  db,
-  mailer,
-  afterReply,
-  otp,
-  captcha,
-  counters,
-  brand,
-  publicUrl,
-}: AuthDependencies) => {
-  const signInUrl = `${publicUrl}/login`;
+export const createAuthService = ({ db, afterReply, otp, captcha, counters }: AuthDependencies) => {
   const tooMany = (retryAfterSeconds: number) =>
     new HttpError(429, `Too many attempts: try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`);
   const limit = async (key: string, [max, windowSeconds]: readonly [number, number]) => {
@@ -155,8 +136,11 @@ export const createAuthService = ({
   const replacePassword = async (user: User, password: string, client: Client, patch = {}) => {
     const { token, row } = newSession(user, client);
     const passwordHash = await hashPassword(password);
-    await updateUserAndRevokeSessions(db, user.id, { ...patch, passwordHash }, { start: row });
-    mailer.send(passwordChangedMail(brand, user.email, signInUrl));
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await updateUserAndRevokeSessions(t, user.id, { ...patch, passwordHash }, { start: row });
+      await enqueueMail(t, { to: user.email, template: 'password-changed', data: {}, userId: user.id });
+    });
     return token;
   };
 
@@ -243,7 +227,12 @@ export const createAuthService = ({
       const existing = await findUserByEmail(db, body.email);
       if (existing?.emailVerified) {
         // The same answer as for a new address: only the mailbox's owner learns the account exists.
-        mailer.send(accountExistsMail(brand, existing.email, `${publicUrl}/login`));
+        await enqueueMail(db, {
+          to: existing.email,
+          template: 'account-exists',
+          data: {},
+          userId: existing.id,
+        });
         throw otpNeeded(body.email);
       }
       // A sign-up stands while its code is valid: another one for the address changes nothing (its code,
@@ -403,7 +392,8 @@ export const createAuthService = ({
       await reauthenticate(account, body);
       afterReply.run('e-mail change', async () => {
         const owner = await findUserByEmail(db, body.email);
-        if (owner) mailer.send(emailInUseMail(brand, owner.email, signInUrl));
+        if (owner)
+          await enqueueMail(db, { to: owner.email, template: 'email-in-use', data: {}, userId: owner.id });
         else await otp.issue(user.id, 'change_email', body.email);
       });
       return { detail: AUTH_MESSAGES.otpSent };
@@ -414,18 +404,26 @@ export const createAuthService = ({
       const { user } = account;
       await otp.redeem(user.id, ['change_email'], body.email, body.otp);
       try {
-        await updateUserAndRevokeSessions(
-          db,
-          user.id,
-          { email: body.email, emailVerified: true },
-          { keep: account.sessionId },
-        );
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          await updateUserAndRevokeSessions(
+            t,
+            user.id,
+            { email: body.email, emailVerified: true },
+            { keep: account.sessionId },
+          );
+          await enqueueMail(t, {
+            to: user.email,
+            template: 'email-changed',
+            data: { newEmail: body.email },
+            userId: user.id,
+          });
+        });
       } catch (error) {
         if (violatedUniqueIndex(error) === 'users_email_lower')
           throw new HttpError(409, 'This e-mail address is already in use');
         throw error;
       }
-      mailer.send(emailChangedMail(brand, user.email, body.email, signInUrl));
       return { detail: `Your e-mail address is now ${body.email}` };
     },
 

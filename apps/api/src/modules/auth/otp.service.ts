@@ -2,8 +2,7 @@ import { AUTH_MESSAGES } from '@proxydesk/contract';
 import { consumeOtp, countOtpAttempt, insertOtp, latestOtp, type Db, type OtpPurpose } from '@proxydesk/db';
 import type { Counters } from '../../lib/counters.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { Mailer } from '../mail/mailer.js';
-import { otpMail } from '../mail/templates.js';
+import { enqueueMail } from '../mail/outbox.js';
 import { newOtpCode, sameHash, sha256 } from './credentials.js';
 
 /**
@@ -30,17 +29,7 @@ export type IssueOutcome = 'sent' | 'recent' | 'limited';
 
 export type OtpService = ReturnType<typeof createOtpService>;
 
-export const createOtpService = ({
-  db,
-  mailer,
-  counters,
-  brand,
-}: {
-  db: Db;
-  mailer: Mailer;
-  counters: Counters;
-  brand: string;
-}) => ({
+export const createOtpService = ({ db, counters }: { db: Db; counters: Counters }) => ({
   /**
    * Mails a new code to `email`, unless a live one went there less than a minute ago, the account's codes
    * are cooling down, or it had its five codes this hour. `username` names the account being confirmed.
@@ -65,8 +54,18 @@ export const createOtpService = ({
     const code = newOtpCode();
     const createdAt = new Date();
     const expiresAt = new Date(createdAt.getTime() + OTP_RULES.lifetimeMinutes * 60_000);
-    await insertOtp(db, { userId, purpose, email, codeHash: sha256(code), createdAt, expiresAt });
-    mailer.send(otpMail(brand, email, purpose, code, OTP_RULES.lifetimeMinutes, username));
+    // The code and its mail, together or not at all; the mail is not sent once the code has expired.
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await insertOtp(t, { userId, purpose, email, codeHash: sha256(code), createdAt, expiresAt });
+      await enqueueMail(t, {
+        to: email,
+        template: 'otp',
+        data: { purpose, code, minutes: OTP_RULES.lifetimeMinutes, ...(username ? { username } : {}) },
+        userId,
+        discardAfter: expiresAt,
+      });
+    });
     return 'sent';
   },
 

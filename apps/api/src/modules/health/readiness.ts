@@ -65,17 +65,25 @@ export const redisDependency = (redis: Redis | undefined): Dependency => ({
   },
 });
 
-/** The last mail's fate: a failing SMTP server loses codes and receipts, but the shop still sells. */
-export const mailDependency = (mailer: Mailer): Dependency => ({
+/**
+ * The last mail's fate and the outbox's queue: a failing SMTP server delays codes and receipts (they wait in
+ * the outbox), but the shop still sells.
+ */
+export const mailDependency = (
+  mailer: Mailer,
+  backlog: () => Promise<{ waiting: number; oldest: Date | null }>,
+): Dependency => ({
   required: false,
-  check: () => {
+  check: async () => {
     if (!mailer.smtp) return { status: 'not configured', detail: 'SMTP_URL is not set: mails go to the log' };
+    const { waiting, oldest } = await backlog();
+    const queue = waiting > 0 ? `; ${waiting} waiting since ${oldest?.toISOString() ?? '?'}` : '';
     const last = mailer.lastResult();
-    if (!last) return { status: 'unknown', detail: 'no mail sent since the start' };
+    if (!last) return { status: 'unknown', detail: `no mail sent since the start${queue}` };
     const when = last.at.toISOString();
     return last.ok
-      ? { status: 'up', detail: `last mail sent at ${when}` }
-      : { status: 'down', detail: `last mail failed at ${when}: ${last.error ?? ''}` };
+      ? { status: 'up', detail: `last mail sent at ${when}${queue}` }
+      : { status: 'down', detail: `last mail failed at ${when}: ${last.error ?? ''}${queue}` };
   },
 });
 

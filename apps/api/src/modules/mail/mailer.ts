@@ -10,12 +10,11 @@ export interface Mail {
 
 export interface Mailer {
   /**
-   * Hands a mail over for delivery without waiting for it, so that an answer takes the same time whether
-   * or not a mail was sent (no account enumeration by timing). Failures are logged.
+   * Hands one mail to the SMTP server and waits for its answer; throws when it is refused or unreachable.
+   * `messageId` is the same at every try of one outbox row, so a mail sent twice after a crash shows once.
    */
-  send(mail: Mail): void;
-  /** Waits for the mails in flight (at shutdown). */
-  drain(): Promise<void>;
+  send(mail: Mail, messageId: string): Promise<void>;
+  close(): void;
   /** Whether mails go to an SMTP server (false: they are printed to the log). */
   readonly smtp: boolean;
   /** How the last mail handed over went, for /readyz; undefined before the first. */
@@ -37,39 +36,36 @@ export const createMailer = (options: {
   /** Told the outcome of every mail (metrics). */
   onResult?: (ok: boolean) => void;
 }): Mailer => {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  const inFlight = new Set<Promise<void>>();
+  // A hung server must not hold a mail longer than its outbox lease: every wait is bounded.
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      })
+    : undefined;
   let last: MailResult | undefined;
   const record = (result: MailResult) => {
     last = result;
     options.onResult?.(result.ok);
   };
-  const deliver = async (mail: Mail) => {
-    if (!transport) {
-      options.log.info(
-        { to: mail.to, subject: mail.subject },
-        `mail (SMTP_URL is not set, so it is printed here):\n${mail.text}`,
-      );
-      return;
-    }
-    await transport.sendMail({ from: options.from, ...mail });
-  };
   return {
-    send: (mail) => {
-      const delivery = deliver(mail).then(
-        () => record({ ok: true, at: new Date() }),
-        (error: unknown) => {
-          record({ ok: false, at: new Date(), error: (error as Error).message });
-          options.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
-        },
-      );
-      inFlight.add(delivery);
-      void delivery.finally(() => inFlight.delete(delivery));
+    send: async (mail, messageId) => {
+      try {
+        if (transport) await transport.sendMail({ from: options.from, messageId, ...mail });
+        else
+          options.log.info(
+            { to: mail.to, subject: mail.subject },
+            `mail (SMTP_URL is not set, so it is printed here):\n${mail.text}`,
+          );
+      } catch (error) {
+        record({ ok: false, at: new Date(), error: (error as Error).message });
+        throw error;
+      }
+      record({ ok: true, at: new Date() });
     },
-    drain: async () => {
-      await Promise.all(inFlight);
-      transport?.close();
-    },
+    close: () => transport?.close(),
     smtp: transport !== undefined,
     lastResult: () => last,
   };

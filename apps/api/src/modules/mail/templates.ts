@@ -6,24 +6,43 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** One layout for every mail: the brand, a heading, paragraphs, an optional code; plain text alongside. */
-const layout = (
-  brand: string,
-  to: string,
-  subject: string,
-  heading: string,
-  paragraphs: string[],
-  code?: string,
-): Mail => {
-  const text = [heading, '', ...(code ? [code, ''] : []), ...paragraphs, '', `— ${brand}`].join('\n');
+/** What the shop's mails share: its name, and its address for links. */
+export interface MailContext {
+  brand: string;
+  /** PUBLIC_URL, without a trailing slash. */
+  publicUrl: string;
+}
+
+/** One mail's words: a heading, paragraphs, an optional code and an optional button. */
+export interface MailContent {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  code?: string;
+  action?: { label: string; url: string };
+}
+
+/** One layout for every mail: the brand, a heading, paragraphs, an optional code and button; plain text alongside. */
+const layout = ({ brand }: MailContext, to: string, content: MailContent): Mail => {
+  const { heading, paragraphs, code, action } = content;
+  const text = [
+    heading,
+    '',
+    ...(code ? [code, ''] : []),
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    `— ${brand}`,
+  ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1a1b1e">
 <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <tr><td style="font-weight:700;font-size:18px;padding-bottom:16px">${escapeHtml(brand)}</td></tr>
 <tr><td style="font-size:16px;font-weight:600;padding-bottom:12px">${escapeHtml(heading)}</td></tr>
 ${code ? `<tr><td style="font-size:32px;letter-spacing:8px;font-weight:700;padding:12px 0 20px">${escapeHtml(code)}</td></tr>` : ''}
 ${paragraphs.map((p) => `<tr><td style="font-size:14px;line-height:1.5;padding-bottom:8px;color:#495057">${escapeHtml(p)}</td></tr>`).join('\n')}
+${action ? `<tr><td style="padding-top:16px"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#228be6;color:#ffffff;text-decoration:none;font-weight:600;font-size:14px;padding:10px 18px;border-radius:6px">${escapeHtml(action.label)}</a></td></tr>` : ''}
 </table></body></html>`;
-  return { to, subject, text, html };
+  return { to, subject: `${content.subject} · ${brand}`, text, html };
 };
 
 export type OtpMailPurpose = 'confirm_email' | 'login' | 'reset_password' | 'change_email' | 'reauthenticate';
@@ -56,59 +75,85 @@ const OTP_TEXT: Record<OtpMailPurpose, { subject: string; heading: string; why: 
   },
 };
 
-/** A code mail; `username` names the account the code is for (a sign-up confirms that account, issue #15). */
-export const otpMail = (
-  brand: string,
-  to: string,
-  purpose: OtpMailPurpose,
-  code: string,
-  minutes: number,
-  username?: string,
-): Mail => {
-  const t = OTP_TEXT[purpose];
-  return layout(
-    brand,
-    to,
-    `${t.subject} · ${brand}`,
-    t.heading,
-    [
-      ...(username ? [`This code is for the account "${username}".`] : []),
-      t.why,
-      `The code works once, for ${minutes} minutes.`,
-      'If you did not ask for it, ignore this mail: nothing changes without the code.',
+const signInUrl = ({ publicUrl }: MailContext) => `${publicUrl}/login`;
+
+const notYou = (context: MailContext) =>
+  `If this was not you, sign in at ${signInUrl(context)} (or use "Forgot password" there) and secure your account at once.`;
+
+/** Security and account mails (issues #3, #15): sent whatever the customer's notification settings. */
+export const accountTemplates = {
+  /** A code; `username` names the account it is for (a sign-up confirms that account, issue #15). */
+  otp: (d: { purpose: OtpMailPurpose; code: string; minutes: number; username?: string }): MailContent => {
+    const t = OTP_TEXT[d.purpose];
+    return {
+      subject: t.subject,
+      heading: t.heading,
+      code: d.code,
+      paragraphs: [
+        ...(d.username ? [`This code is for the account "${d.username}".`] : []),
+        t.why,
+        `The code works once, for ${d.minutes} minutes.`,
+        'If you did not ask for it, ignore this mail: nothing changes without the code.',
+      ],
+    };
+  },
+
+  /** Someone signed up with an address that already has an account: tell its owner, tell the visitor nothing. */
+  'account-exists': (_: Record<string, never>, context: MailContext): MailContent => ({
+    subject: 'You already have an account',
+    heading: 'You already have an account',
+    paragraphs: [
+      'Someone, probably you, tried to create a new account with this e-mail address.',
+      `Sign in at ${signInUrl(context)}, or use "Forgot password" there if you do not remember your password.`,
+      'If it was not you, ignore this mail.',
     ],
-    code,
-  );
+  }),
+
+  /** Told to the old address after an e-mail change (issue #15). */
+  'email-changed': (d: { newEmail: string }, context: MailContext): MailContent => ({
+    subject: 'Your e-mail address was changed',
+    heading: 'Your e-mail address was changed',
+    paragraphs: [
+      `Your account's e-mail address is now ${d.newEmail}; mails go there from now on. Other devices were signed out.`,
+      notYou(context),
+    ],
+  }),
+
+  /** Told to the account's address after a password change or reset (issue #15). */
+  'password-changed': (_: Record<string, never>, context: MailContext): MailContent => ({
+    subject: 'Your password was changed',
+    heading: 'Your password was changed',
+    paragraphs: [
+      'The password of your account was just changed, and every other device was signed out.',
+      notYou(context),
+    ],
+  }),
+
+  /** Someone asked to move another account to this address: its owner is told, the asker learns nothing. */
+  'email-in-use': (_: Record<string, never>, context: MailContext): MailContent => ({
+    subject: 'Someone tried to use your e-mail address',
+    heading: 'Your address is already yours',
+    paragraphs: [
+      'Someone signed in to another account asked to change its e-mail address to this one. Nothing was changed: this address stays with your account.',
+      `If you want to check your account, sign in at ${signInUrl(context)}.`,
+    ],
+  }),
 };
 
-/** Someone signed up with an address that already has an account: tell its owner, tell the visitor nothing. */
-export const accountExistsMail = (brand: string, to: string, signInUrl: string): Mail =>
-  layout(brand, to, `You already have an account · ${brand}`, 'You already have an account', [
-    'Someone, probably you, tried to create a new account with this e-mail address.',
-    `Sign in at ${signInUrl}, or use "Forgot password" there if you do not remember your password.`,
-    'If it was not you, ignore this mail.',
-  ]);
+/** Every mail the shop sends, by the name the outbox stores. */
+export const MAIL_TEMPLATES = { ...accountTemplates };
 
-const notYou = (signInUrl: string) =>
-  `If this was not you, sign in at ${signInUrl} (or use "Forgot password" there) and secure your account at once.`;
+export type TemplateName = keyof typeof MAIL_TEMPLATES;
+export type TemplateData<N extends TemplateName> = Parameters<(typeof MAIL_TEMPLATES)[N]>[0];
 
-/** Told to the old address after an e-mail change (issue #15). */
-export const emailChangedMail = (brand: string, to: string, newEmail: string, signInUrl: string): Mail =>
-  layout(brand, to, `Your e-mail address was changed · ${brand}`, 'Your e-mail address was changed', [
-    `Your account's e-mail address is now ${newEmail}; mails go there from now on. Other devices were signed out.`,
-    notYou(signInUrl),
-  ]);
-
-/** Told to the account's address after a password change or reset (issue #15). */
-export const passwordChangedMail = (brand: string, to: string, signInUrl: string): Mail =>
-  layout(brand, to, `Your password was changed · ${brand}`, 'Your password was changed', [
-    'The password of your account was just changed, and every other device was signed out.',
-    notYou(signInUrl),
-  ]);
-
-/** Someone asked to move another account to this address: its owner is told, the asker learns nothing. */
-export const emailInUseMail = (brand: string, to: string, signInUrl: string): Mail =>
-  layout(brand, to, `Someone tried to use your e-mail address · ${brand}`, 'Your address is already yours', [
-    'Someone signed in to another account asked to change its e-mail address to this one. Nothing was changed: this address stays with your account.',
-    `If you want to check your account, sign in at ${signInUrl}.`,
-  ]);
+/** A stored mail as it is sent; an unknown template name (a row from a newer version) throws. */
+export const renderMail = (
+  template: string,
+  data: Record<string, unknown>,
+  to: string,
+  context: MailContext,
+): Mail => {
+  const render = (MAIL_TEMPLATES as Record<string, (d: unknown, c: MailContext) => MailContent>)[template];
+  if (!render) throw new Error(`No mail template "${template}"`);
+  return layout(context, to, render(data, context));
+};
