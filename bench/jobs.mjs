@@ -16,7 +16,13 @@ const startRunner = async (shop) => {
   const { db } = shop.database;
   return startJobRunner({
     database: shop.database,
-    jobs: shopJobs({ db, log: shop.app.log, graceHours: 72 }),
+    jobs: shopJobs({
+      db,
+      log: shop.app.log,
+      graceHours: 72,
+      payments: shop.app.payments,
+      sendDueMails: shop.app.mailOutbox.deliverDue,
+    }),
     log: shop.app.log,
   });
 };
@@ -74,7 +80,13 @@ const expireTime = async (serverUrl, count) => {
   try {
     const { shopJobs } = await import('../apps/api/dist/jobs/definitions.js');
     const { db } = shop.database;
-    const job = shopJobs({ db, log: shop.app.log, graceHours: 72 }).find((j) => j.name === 'expire-plans');
+    const job = shopJobs({
+      db,
+      log: shop.app.log,
+      graceHours: 72,
+      payments: shop.app.payments,
+      sendDueMails: shop.app.mailOutbox.deliverDue,
+    }).find((j) => j.name === 'expire-plans');
     const started = performance.now();
     await job.handler({});
     const ms = performance.now() - started;

@@ -14,6 +14,7 @@ const runJob = async (name: string) => {
     log: pino({ level: 'silent' }),
     graceHours: 72,
     payments: shop.t.app.payments,
+    sendDueMails: shop.t.app.mailOutbox.deliverDue,
   });
   await jobs.find((job) => job.name === name)!.handler({});
 };
