@@ -126,6 +126,8 @@ const couponValue = (kind: 'percent' | 'fixed', value: number) => {
   }
   const cents = euroToCents(value);
   if (Math.abs(cents - value * 100) > 1e-6) throw new HttpError(400, 'A euro amount has at most 2 decimals');
+  // A value so small it rounds to nothing (1e-156) passed both checks above, and the table refuses 0 off.
+  if (cents < 1) throw new HttpError(400, 'A euro amount off is at least 0.01');
   return cents;
 };
 
@@ -215,7 +217,7 @@ export const createAdminCatalogueService = (db: Db, changed: () => void) => {
         products: input.products,
         isActive: input.active,
       } satisfies CouponFields;
-      return couponOf((await edit('coupon', createCoupon(db, actor, fields, reason))));
+      return couponOf(await edit('coupon', createCoupon(db, actor, fields, reason)));
     },
 
     editCoupon: async (actor: Actor, id: number, input: CouponInput, reason: string) => {
@@ -233,7 +235,7 @@ export const createAdminCatalogueService = (db: Db, changed: () => void) => {
         isActive: input.active,
       });
       if (Object.keys(changes).length === 0) throw new HttpError(400, 'Nothing to change');
-      return couponOf((await edit('coupon', editCoupon(db, actor, id, changes, reason))));
+      return couponOf(await edit('coupon', editCoupon(db, actor, id, changes, reason)));
     },
 
     createFaq: (actor: Actor, fields: { question: string; answer: string }, reason: string) =>
