@@ -19,7 +19,7 @@ import { asText, hostileValue, requestValue } from '../../../test-support/fuzz.j
  * (session token and API key), the console's operator and a made-up credential: never a 5xx, and every 4xx a
  * JSON `{detail}` (issue #15, "Also"). Bounded: RUNS requests per route (`FUZZ_RUNS=200` to search longer).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 
 const endpoints = contractEndpoints();
 let t: TestApp;
