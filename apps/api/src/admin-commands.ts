@@ -1,12 +1,16 @@
 import { euroToCents, PRODUCT_CODES, type ProductCode } from '@proxydesk/contract';
 import {
+  adjustBalance,
+  balanceCents,
   findActiveCustomerPlan,
-  enterOperatorBalanceAlone,
   findUserByLogin,
   recordUsage,
   saveCoupon,
   setMaintenance,
   updateUser,
+  writeAudit,
+  type Actor,
+  type AuditEntry,
   type Database,
 } from '@proxydesk/db';
 
@@ -49,6 +53,34 @@ const productCode = (value: string | undefined): ProductCode => {
 
 export type Run = (db: Database['db']) => Promise<string>;
 
+/** The command line in the audit trail: no operator account, no address (shown as "cli"). */
+const CLI: Actor = { userId: null, ip: null };
+const CLI_REASON = 'npm run admin';
+
+/** A command's change and its audit row in one transaction (issue #17 §7); answers the command's message. */
+const audited = (
+  db: Database['db'],
+  work: (tx: Database['db']) => Promise<Omit<AuditEntry, 'reason'> & { message: string }>,
+): Promise<string> =>
+  db.transaction(async (t) => {
+    const tx = t as unknown as Database['db'];
+    const { message, ...entry } = await work(tx);
+    await writeAudit(tx, CLI, { ...entry, reason: CLI_REASON });
+    return message;
+  });
+
+/** A role change of the command line, audited. */
+const roleChange = (
+  user: { id: string; role: string; username: string },
+  role: 'customer' | 'reseller' | 'operator',
+) => ({
+  action: 'customer.role',
+  targetType: 'user',
+  targetId: user.id,
+  before: { role: user.role },
+  after: { role },
+});
+
 /** The account with exactly this username (not an e-mail address), or a clear refusal. */
 const accountNamed = async (db: Database['db'], username: string) => {
   const user = await findUserByLogin(db, username);
@@ -73,33 +105,46 @@ const euros = (cents: number) => `${cents < 0 ? '-' : ''}€${(Math.abs(cents) /
 export const commands: Record<string, (args: string[]) => Run> = {
   maintenance: ([value]) => {
     const status = onOff(value);
-    return async (db) => {
-      const before = await setMaintenance(db, status);
-      return `Maintenance mode: ${before ? 'on' : 'off'} → ${status ? 'on' : 'off'}`;
-    };
+    return (db) =>
+      audited(db, async (tx) => {
+        const before = await setMaintenance(tx, status);
+        return {
+          action: 'maintenance',
+          targetType: 'setting',
+          targetId: 'maintenance',
+          before: { status: before },
+          after: { status },
+          message: `Maintenance mode: ${before ? 'on' : 'off'} → ${status ? 'on' : 'off'}`,
+        };
+      });
   },
   reseller: ([username, value]) => {
     if (!username) throw new UsageError('Which username?');
     const reseller = onOff(value);
-    return async (db) => {
-      const user = await accountNamed(db, username);
-      if (user.role === 'operator')
-        throw new Error(`${user.username} is an operator; their role is not changed here.`);
-      await updateUser(db, user.id, { role: reseller ? 'reseller' : 'customer' });
-      return `${user.username}: ${user.role} → ${reseller ? 'reseller' : 'customer'}`;
-    };
+    return (db) =>
+      audited(db, async (tx) => {
+        const user = await accountNamed(tx, username);
+        if (user.role === 'operator')
+          throw new Error(`${user.username} is an operator; their role is not changed here.`);
+        const role = reseller ? 'reseller' : 'customer';
+        await updateUser(tx, user.id, { role });
+        return { ...roleChange(user, role), message: `${user.username}: ${user.role} → ${role}` };
+      });
   },
   operator: ([username, value]) => {
     if (!username) throw new UsageError('Which username?');
     const operator = onOff(value);
-    return async (db) => {
-      const user = await accountNamed(db, username);
-      const role = operator ? 'operator' : 'customer';
-      await updateUser(db, user.id, { role });
-      const twoFactor =
-        operator && !user.is2fa ? ' (turn on two-factor authentication in Settings to open the console)' : '';
-      return `${user.username}: ${user.role} → ${role}${twoFactor}`;
-    };
+    return (db) =>
+      audited(db, async (tx) => {
+        const user = await accountNamed(tx, username);
+        const role = operator ? 'operator' : 'customer';
+        await updateUser(tx, user.id, { role });
+        const twoFactor =
+          operator && !user.is2fa
+            ? ' (turn on two-factor authentication in Settings to open the console)'
+            : '';
+        return { ...roleChange(user, role), message: `${user.username}: ${user.role} → ${role}${twoFactor}` };
+      });
   },
   coupon: ([code, kind, valueText, maxUsesText]) => {
     if (!code || !/^[A-Za-z0-9_-]{2,64}$/.test(code))
@@ -114,16 +159,25 @@ export const commands: Record<string, (args: string[]) => Run> = {
     const maxUses = maxUsesText === undefined ? null : Number(maxUsesText);
     if (maxUses !== null && !(Number.isInteger(maxUses) && maxUses > 0))
       throw new UsageError('Max uses is a whole number above 0.');
-    return async (db) => {
-      await saveCoupon(db, {
-        code: code.toUpperCase(),
-        kind,
-        value: kind === 'fixed' ? euroToCents(value) : value,
-        maxUses,
-        validUntil: null,
+    const couponKind: 'percent' | 'fixed' = kind;
+    return (db) =>
+      audited(db, async (tx) => {
+        const coupon = {
+          code: code.toUpperCase(),
+          kind: couponKind,
+          value: kind === 'fixed' ? euroToCents(value) : value,
+          maxUses,
+        };
+        await saveCoupon(tx, { ...coupon, validUntil: null });
+        return {
+          action: 'coupon.save',
+          targetType: 'coupon',
+          targetId: coupon.code,
+          before: null,
+          after: coupon,
+          message: `Promo code ${code.toUpperCase()}: ${kind === 'percent' ? `${value}% off` : `€${value.toFixed(2)} off`}${maxUses ? `, ${maxUses} uses` : ''}`,
+        };
       });
-      return `Promo code ${code.toUpperCase()}: ${kind === 'percent' ? `${value}% off` : `€${value.toFixed(2)} off`}${maxUses ? `, ${maxUses} uses` : ''}`;
-    };
   },
   balance: ([username, amount, ...reasonWords]) => {
     if (!username) throw new UsageError('Which username?');
@@ -133,12 +187,13 @@ export const commands: Record<string, (args: string[]) => Run> = {
     if (reason.length > 200) throw new UsageError('The reason is at most 200 characters.');
     return async (db) => {
       const user = await accountNamed(db, username);
-      const change = await enterOperatorBalanceAlone(db, user.id, cents, reason);
-      if (!change.applied)
+      const change = await adjustBalance(db, CLI, { userId: user.id, amountCents: cents, reason });
+      if (change === 'no-such-customer') throw new Error(`No account with the username "${username}".`);
+      if (change === 'below-zero')
         throw new Error(
-          `${user.username}'s balance is ${euros(change.beforeCents)}: a debit of ${euros(-cents)} would take it below zero; nothing changed.`,
+          `${user.username}'s balance is ${euros(await balanceCents(db, user.id))}: a debit of ${euros(-cents)} would take it below zero; nothing changed.`,
         );
-      return `${user.username}: balance ${euros(change.beforeCents)} → ${euros(change.afterCents)} (${cents > 0 ? '+' : ''}${euros(cents)}, "${reason}")`;
+      return `${user.username}: balance ${euros(change.beforeCents)} → ${euros(change.balanceCents)} (${cents > 0 ? '+' : ''}${euros(cents)}, "${reason}")`;
     };
   },
   'sample-usage': ([username, product, daysText]) => {

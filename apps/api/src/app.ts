@@ -12,6 +12,7 @@ import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes.js'
 import { createAdminCatalogueService } from './modules/admin/admin-catalogue.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { customerActionRoutes } from './modules/admin/customer-actions.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { discordProvider, googleProvider } from './modules/auth/oauth.js';
@@ -246,6 +247,7 @@ export const buildApp = async ({
   invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
+  customerActionRoutes(app, { db, otp, mailer, brand: config.BRAND_NAME, publicUrl: shopUrl });
   await webhookRoutes(app, {
     db,
     payments,

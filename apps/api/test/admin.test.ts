@@ -1,4 +1,4 @@
-import { accountFigures, dailyUsageGb, schema } from '@proxydesk/db';
+import { accountFigures, dailyUsageGb, listAudit, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands, UsageError } from '../src/admin-commands.js';
@@ -116,5 +116,40 @@ describe('the operator command line (DESIGN.md §4)', () => {
     const charted = chart.reduce((sum, day) => sum + day.gb, 0);
     expect(charted).toBeCloseTo(Number(/(\d+\.\d{2}) GB/.exec(message)![1]), 1);
     expect(await accountFigures(bed.t.database.db, user!.id)).toMatchObject({ totalPlans: 0 });
+  });
+
+  it('writes an audit row for each change, by "cli" (issue #17 §7)', async () => {
+    await run('maintenance', 'on');
+    await run('maintenance', 'off');
+    const { rows } = await listAudit(bed.t.database.db, { actor: 'cli' }, 1, 100);
+    const trail = rows.map(({ entry, actor }) => ({ actor, ...entry }));
+    expect(trail.every((row) => row.actor === 'cli' && row.actorId === null && row.ip === null)).toBe(true);
+    const [owner] = await bed.t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, 'owner'));
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'customer.role',
+          targetId: owner!.id,
+          before: { role: 'customer' },
+          after: { role: 'operator' },
+          reason: 'npm run admin',
+        }),
+        expect.objectContaining({
+          action: 'coupon.save',
+          targetType: 'coupon',
+          after: expect.objectContaining({ kind: 'percent' }),
+        }),
+        expect.objectContaining({ action: 'balance.credit', before: { balanceCents: 0 } }),
+        expect.objectContaining({ action: 'balance.debit' }),
+        expect.objectContaining({
+          action: 'maintenance',
+          before: { status: true },
+          after: { status: false },
+        }),
+      ]),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { adminCatalogueEndpoints } from './admin-catalogue.js';
+import { adminCustomerActions } from './admin-customers.js';
 import { adminEndpoints } from './admin.js';
 import type { Endpoint } from './endpoint.js';
 
@@ -6,4 +7,5 @@ import type { Endpoint } from './endpoint.js';
 export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminEndpoints),
   ...Object.values(adminCatalogueEndpoints),
+  ...Object.values(adminCustomerActions),
 ];

@@ -8,9 +8,9 @@ import { z } from './zod.js';
  * operators change things, and every change names its reason and is audited.
  */
 const TAG = ADMIN_TAG;
-const pageQuery = adminPageQuery;
-const reason = adminReason;
-const customerId = z.object({ id: z.string().check(z.maxLength(64)) });
+export const adminCustomerId = z.object({ id: z.string().check(z.maxLength(64)) });
+
+const auditDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD'));
 
 const perProduct = <T extends z.ZodMiniType>(figure: T) =>
   z.array(z.object({ product: z.string(), value: figure }));
@@ -53,6 +53,7 @@ export const adminCustomerPageSchema = z.object({
       name: z.string(),
       status: z.string(),
       data_gb: z.nullable(z.number()),
+      used_gb: z.number(),
       ip_amount: z.nullable(z.int()),
       expiry_date: z.nullable(z.string()),
     }),
@@ -104,7 +105,7 @@ export const adminEndpoints = {
     query: z.object({
       q: z.optional(z.string().check(z.maxLength(200))),
       sort: z.optional(z.enum(['joined', '-joined', 'username', '-username'])),
-      page: pageQuery,
+      page: adminPageQuery,
     }),
     response: paged(adminCustomerSchema),
   }),
@@ -114,7 +115,7 @@ export const adminEndpoints = {
     summary: "A customer's page: profile, plans, invoices, balance, sessions, whitelist, referrals",
     tag: TAG,
     access: 'staff',
-    params: customerId,
+    params: adminCustomerId,
     response: withPayload(adminCustomerPageSchema),
   }),
   adjustBalance: defineEndpoint({
@@ -123,12 +124,12 @@ export const adminEndpoints = {
     summary: "Credit (or, negative, debit) a customer's balance, with a reason",
     tag: TAG,
     access: 'operator',
-    params: customerId,
+    params: adminCustomerId,
     body: z.object({
       amount: z
         .number('Amount must be a number')
         .check(z.gte(-100_000, 'Amount is too large'), z.lte(100_000, 'Amount is too large')),
-      reason,
+      reason: adminReason,
     }),
     response: withPayload(z.object({ balance: z.number() })),
   }),
@@ -139,9 +140,16 @@ export const adminEndpoints = {
     tag: TAG,
     access: 'staff',
     query: z.object({
+      /** A customer's id (or another target's). */
       target: z.optional(z.string().check(z.maxLength(64))),
+      /** An operator's username, or `cli`. */
       actor: z.optional(z.string().check(z.maxLength(64))),
-      page: pageQuery,
+      /** An action or its start: `customer.`, `balance.credit`. */
+      action: z.optional(z.string().check(z.maxLength(64))),
+      /** UTC days, `YYYY-MM-DD`, both included. */
+      from: z.optional(auditDay),
+      to: z.optional(auditDay),
+      page: adminPageQuery,
     }),
     response: paged(auditEntrySchema),
   }),

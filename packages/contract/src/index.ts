@@ -17,3 +17,4 @@ export * from './admin.js';
 export * from './admin-shared.js';
 export * from './admin-catalogue.js';
 export * from './admin-all.js';
+export * from './admin-customers.js';

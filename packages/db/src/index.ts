@@ -22,6 +22,7 @@ export * from './repositories/gateway.js';
 export * from './repositories/clean-up.js';
 export * from './repositories/lifecycle.js';
 export * from './repositories/admin.js';
+export * from './repositories/admin-actions.js';
 export { isUuid } from './schema/columns.js';
 export * from './table-check.js';
 export * from './pglite-backup.js';

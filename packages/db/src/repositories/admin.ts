@@ -17,7 +17,8 @@ import { enterOperatorBalance } from './balance.js';
 
 /** Who did it and from where: every operator action carries this into its audit row. */
 export interface Actor {
-  userId: string;
+  /** Null for the command line. */
+  userId: string | null;
   ip: string | null;
 }
 
@@ -35,21 +36,38 @@ export const writeAudit = async (tx: Db, actor: Actor, entry: AuditEntry): Promi
   await tx.insert(auditLog).values({ actorId: actor.userId, ip: actor.ip, ...entry });
 };
 
-/** The audit trail, newest first, optionally of one target or one actor. */
-export const listAudit = async (
-  db: Db,
-  filter: { targetId?: string | undefined; actorId?: string | undefined },
-  page: number,
-  pageSize: number,
-) => {
+/** A LIKE pattern for what starts with `text`, its own `%`, `_` and `\\` taken literally. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface AuditFilter {
+  /** A target's id (a customer's, for their actions). */
+  targetId?: string | undefined;
+  /** An operator's username, or `cli` for the command line. */
+  actor?: string | undefined;
+  /** An action, or the start of one: `customer.` */
+  action?: string | undefined;
+  from?: Date | undefined;
+  until?: Date | undefined;
+}
+
+/** The audit trail, newest first, filtered. */
+export const listAudit = async (db: Db, filter: AuditFilter, page: number, pageSize: number) => {
+  const actor = filter.actor?.trim();
   const where = and(
     filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
-    filter.actorId && isUuid(filter.actorId) ? eq(auditLog.actorId, filter.actorId) : undefined,
+    actor
+      ? actor.toLowerCase() === 'cli'
+        ? isNull(auditLog.actorId)
+        : sql`${auditLog.actorId} = (select id from users where lower(username) = ${actor.toLowerCase()})`
+      : undefined,
+    filter.action ? ilike(auditLog.action, likePrefix(filter.action)) : undefined,
+    filter.from ? sql`${auditLog.createdAt} >= ${filter.from.toISOString()}::timestamptz` : undefined,
+    filter.until ? sql`${auditLog.createdAt} < ${filter.until.toISOString()}::timestamptz` : undefined,
   );
   const rows = await db
-    .select({ entry: auditLog, actor: users.username })
+    .select({ entry: auditLog, actor: sql<string>`coalesce(${users.username}, 'cli')` })
     .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(pageSize)
@@ -151,7 +169,7 @@ export const searchCustomers = async (
   const term = q?.trim();
   let where: SQL | undefined;
   if (term) {
-    const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const prefix = likePrefix(term);
     const byIp = db
       .select({ userId: customerPlans.userId })
       .from(whitelistedIps)
@@ -225,7 +243,8 @@ export const customerRecords = async (db: Db, userId: string, now = new Date()) 
   return { invoices: invoiceRows, ledger, sessions: openSessions, whitelist, referees: referrals?.n ?? 0 };
 };
 
-export type BalanceAdjustment = { balanceCents: number } | 'no-such-customer' | 'below-zero';
+export type BalanceAdjustment =
+  { balanceCents: number; beforeCents: number } | 'no-such-customer' | 'below-zero';
 
 /**
  * Credits (or, with a negative amount, debits) a customer's balance with a reason: a ledger entry and its audit
@@ -251,5 +270,5 @@ export const adjustBalance = (
       after: { balanceCents: entry.afterCents },
       reason,
     });
-    return { balanceCents: entry.afterCents };
+    return { balanceCents: entry.afterCents, beforeCents: entry.beforeCents };
   });

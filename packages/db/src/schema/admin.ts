@@ -10,9 +10,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    actorId: uuid('actor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The operator; null for the command line (`npm run admin`), shown as "cli". */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'restrict' }),
     ip: text('ip'),
     action: text('action').notNull(),
     /** What it was done to: `user`, `invoice`, `plan`, … and that row's id. */

@@ -38,7 +38,7 @@ export const adminRoutes = (app: FastifyInstance, admin: AdminService, publicUrl
     admin.audit(
       query,
       query.page ?? 1,
-      pageLink(`${publicUrl}/v1/admin/audit`, { target: query.target, actor: query.actor }),
+      pageLink(`${publicUrl}/v1/admin/audit`, { ...query, page: undefined }),
     ),
   );
 };

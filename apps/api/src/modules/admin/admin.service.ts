@@ -18,6 +18,7 @@ import {
   type Actor,
   type CustomerSort,
   type Db,
+  usedGb,
   type User,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
@@ -42,6 +43,14 @@ const customerOf = (user: User, balanceCents: number): AdminCustomer => ({
     ...(user.discordId ? ['discord'] : []),
   ],
 });
+
+/** `YYYY-MM-DD` as the start of that UTC day; a day that does not exist is the caller's mistake. */
+const utcDay = (day: string): Date => {
+  const at = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day)
+    throw new HttpError(400, `${day} is not a day`);
+  return at;
+};
 
 const notFound = () => new HttpError(404, 'No such customer');
 
@@ -88,14 +97,16 @@ export const createAdminService = (db: Db) => ({
       listCustomerPlans(db, user.id, [...PRODUCT_CODES]),
       balanceCents(db, user.id),
     ]);
+    const used = await Promise.all(plans.map(({ plan }) => usedGb(db, plan.id)));
     return {
       customer: customerOf(user, balance),
-      plans: plans.map(({ plan }) => ({
+      plans: plans.map(({ plan }, index) => ({
         id: plan.id,
         product: plan.productType,
         name: plan.planName,
         status: plan.status,
         data_gb: plan.dataGb,
+        used_gb: used[index] ?? 0,
         ip_amount: plan.ipAmount,
         expiry_date: iso(plan.expiresAt),
       })),
@@ -132,13 +143,19 @@ export const createAdminService = (db: Db) => ({
   },
 
   audit: async (
-    filter: { target?: string | undefined; actor?: string | undefined },
+    filter: { target?: string; actor?: string; action?: string; from?: string; to?: string },
     page: number,
     pageUrl: (page: number) => string,
   ) => {
     const { rows, count } = await listAudit(
       db,
-      { targetId: filter.target, actorId: filter.actor },
+      {
+        targetId: filter.target,
+        actor: filter.actor,
+        action: filter.action,
+        from: filter.from ? utcDay(filter.from) : undefined,
+        until: filter.to ? new Date(utcDay(filter.to).getTime() + 86_400_000) : undefined,
+      },
       page,
       PAGE_SIZE,
     );

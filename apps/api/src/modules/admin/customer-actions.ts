@@ -1,0 +1,130 @@
+import { adminCustomerActions } from '@proxydesk/contract';
+import {
+  changeCustomer,
+  changeEmail,
+  giftPlan,
+  recordConfirmationResent,
+  resetTwoFactor,
+  revokeSessions,
+  rotateProxyPassword,
+  setActive,
+  setReseller,
+  violatedUniqueIndex,
+  type Actor,
+  type CustomerChange,
+  type Db,
+  type User,
+} from '@proxydesk/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
+import type { Account } from '../../plugins/authenticate.js';
+import { newProxyPassword } from '../auth/credentials.js';
+import type { OtpService } from '../auth/otp.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import { emailChangedMail } from '../mail/templates.js';
+
+/** Each refusal of an action, as the operator reads it. */
+const REFUSALS: Record<string, [number, string]> = {
+  'no-such-customer': [404, 'No such customer'],
+  'no-such-plan': [404, 'This customer has no such plan'],
+  unchanged: [409, 'Nothing to change: the account is already so'],
+  staff: [409, "A staff account's role is changed on the command line (npm run admin -- operator)"],
+  'email-taken': [409, 'This e-mail address is already in use'],
+  confirmed: [409, 'This customer has already confirmed their e-mail address'],
+  'not-active': [409, 'Only an active plan can be extended or topped up'],
+  'no-end': [409, 'This plan has no end date to extend'],
+  'not-data-plan': [409, 'GB can only be added to a data plan (ISP or Premium Residential)'],
+  nothing: [400, 'Give days to extend by or GB to add'],
+  self: [409, 'Not on your own account: ask another operator'],
+};
+
+const actorOf = (account: Account, request: FastifyRequest): Actor => ({
+  userId: account.user.id,
+  ip: request.ip,
+});
+
+/**
+ * The console's actions on one customer (issue #17 §3): each checks, changes and audits in one transaction
+ * (changeCustomer), answers what it did, or why not.
+ */
+export const customerActionRoutes = (
+  app: FastifyInstance,
+  deps: { db: Db; otp: OtpService; mailer: Mailer; brand: string; publicUrl: string },
+): void => {
+  const { db } = deps;
+  const act = async <R extends string>(
+    account: Account,
+    request: FastifyRequest,
+    id: string,
+    reason: string,
+    change: (tx: Db, user: User) => Promise<CustomerChange | R>,
+    options: { notOnSelf?: boolean } = {},
+  ): Promise<CustomerChange> => {
+    if (options.notOnSelf && id === account.user.id) throw new HttpError(...REFUSALS.self!);
+    const outcome = await changeCustomer(db, actorOf(account, request), id, reason, change);
+    if (typeof outcome === 'string') throw new HttpError(...(REFUSALS[outcome] ?? [409, outcome]));
+    return outcome;
+  };
+  const actions = adminCustomerActions;
+
+  route(app, actions.setActive, async ({ params, body, account, request }) => {
+    await act(account, request, params.id, body.reason, setActive(body.active), { notOnSelf: true });
+    return { detail: body.active ? 'Account reactivated' : 'Account deactivated and signed out everywhere' };
+  });
+
+  route(app, actions.resetTwoFactor, async ({ params, body, account, request }) => {
+    await act(account, request, params.id, body.reason, resetTwoFactor, { notOnSelf: true });
+    return { detail: 'Two-factor authentication is off for this customer' };
+  });
+
+  route(app, actions.setReseller, async ({ params, body, account, request }) => {
+    await act(account, request, params.id, body.reason, setReseller(body.reseller));
+    return { detail: body.reseller ? 'Now a reseller' : 'Now a customer' };
+  });
+
+  route(app, actions.revokeSessions, async ({ params, body, account, request }) => {
+    const { before } = await act(account, request, params.id, body.reason, revokeSessions);
+    return { detail: `Signed out on every device (${String(before.sessions)} sessions ended)` };
+  });
+
+  route(app, actions.rotateProxyPassword, async ({ params, body, account, request }) => {
+    await act(account, request, params.id, body.reason, rotateProxyPassword(newProxyPassword()));
+    return { detail: 'New proxy password: the old one no longer works' };
+  });
+
+  route(app, actions.resendConfirmation, async ({ params, body, account, request }) => {
+    const { after } = await act(account, request, params.id, body.reason, recordConfirmationResent);
+    const email = String(after.mailedTo);
+    const outcome = await deps.otp.issue(params.id, 'confirm_email', email);
+    if (outcome === 'limited')
+      throw new HttpError(429, 'This account was mailed too many codes this hour; try again later');
+    return { detail: `Confirmation code mailed to ${email}` };
+  });
+
+  route(app, actions.giftPlan, async ({ params, body, account, request }) => {
+    await act(
+      account,
+      request,
+      params.id,
+      body.reason,
+      giftPlan({ planId: body.plan_id, days: body.days, gb: body.gb }),
+    );
+    const what = [body.days ? `${body.days} days` : '', body.gb ? `${body.gb} GB` : ''].filter(Boolean);
+    return { detail: `Plan gifted ${what.join(' and ')}` };
+  });
+
+  route(app, actions.changeEmail, async ({ params, body, account, request }) => {
+    let change: CustomerChange;
+    try {
+      change = await act(account, request, params.id, body.reason, changeEmail(body.email));
+    } catch (error) {
+      if (violatedUniqueIndex(error) === 'users_email_lower')
+        throw new HttpError(...REFUSALS['email-taken']!);
+      throw error;
+    }
+    const old = String(change.before.email);
+    deps.mailer.send(emailChangedMail(deps.brand, old, body.email, `${deps.publicUrl}/login`));
+    return { detail: `E-mail address changed to ${body.email}` };
+  });
+};
