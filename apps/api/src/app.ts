@@ -247,7 +247,7 @@ export const buildApp = async ({
   invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
-  customerActionRoutes(app, { db, otp, mailer, brand: config.BRAND_NAME, publicUrl: shopUrl });
+  customerActionRoutes(app, { db, otp });
   await webhookRoutes(app, {
     db,
     payments,

@@ -21,8 +21,7 @@ import { route } from '../../lib/route.js';
 import type { Account } from '../../plugins/authenticate.js';
 import { newProxyPassword } from '../auth/credentials.js';
 import type { OtpService } from '../auth/otp.service.js';
-import type { Mailer } from '../mail/mailer.js';
-import { emailChangedMail } from '../mail/templates.js';
+import { enqueueMail } from '../mail/outbox.js';
 
 /** Each refusal of an action, as the operator reads it. */
 const REFUSALS: Record<string, [number, string]> = {
@@ -48,10 +47,7 @@ const actorOf = (account: Account, request: FastifyRequest): Actor => ({
  * The console's actions on one customer (issue #17 §3): each checks, changes and audits in one transaction
  * (changeCustomer), answers what it did, or why not.
  */
-export const customerActionRoutes = (
-  app: FastifyInstance,
-  deps: { db: Db; otp: OtpService; mailer: Mailer; brand: string; publicUrl: string },
-): void => {
+export const customerActionRoutes = (app: FastifyInstance, deps: { db: Db; otp: OtpService }): void => {
   const { db } = deps;
   const act = async <R extends string>(
     account: Account,
@@ -115,16 +111,25 @@ export const customerActionRoutes = (
   });
 
   route(app, actions.changeEmail, async ({ params, body, account, request }) => {
-    let change: CustomerChange;
+    // The old address is told in the change's own transaction (the mail outbox).
+    const changeAndTell = async (tx: Db, user: User) => {
+      const outcome = await changeEmail(body.email)(tx, user);
+      if (typeof outcome !== 'string')
+        await enqueueMail(tx, {
+          to: user.email,
+          template: 'email-changed',
+          data: { newEmail: body.email },
+          userId: user.id,
+        });
+      return outcome;
+    };
     try {
-      change = await act(account, request, params.id, body.reason, changeEmail(body.email));
+      await act(account, request, params.id, body.reason, changeAndTell);
     } catch (error) {
       if (violatedUniqueIndex(error) === 'users_email_lower')
         throw new HttpError(...REFUSALS['email-taken']!);
       throw error;
     }
-    const old = String(change.before.email);
-    deps.mailer.send(emailChangedMail(deps.brand, old, body.email, `${deps.publicUrl}/login`));
     return { detail: `E-mail address changed to ${body.email}` };
   });
 };
