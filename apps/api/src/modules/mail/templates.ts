@@ -1,3 +1,4 @@
+import { lifecycleTemplates } from './lifecycle-templates.js';
 import type { Mail } from './mailer.js';
 
 const escapeHtml = (text: string) =>
@@ -141,7 +142,7 @@ export const accountTemplates = {
 };
 
 /** Every mail the shop sends, by the name the outbox stores. */
-export const MAIL_TEMPLATES = { ...accountTemplates };
+export const MAIL_TEMPLATES = { ...accountTemplates, ...lifecycleTemplates };
 
 export type TemplateName = keyof typeof MAIL_TEMPLATES;
 export type TemplateData<N extends TemplateName> = Parameters<(typeof MAIL_TEMPLATES)[N]>[0];

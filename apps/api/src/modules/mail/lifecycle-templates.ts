@@ -1,0 +1,93 @@
+import type { MailContent, MailContext } from './templates.js';
+
+/** The product page of a plan's product (e.g. `datacenter`), where its Renew button is. */
+const productUrl = ({ publicUrl }: MailContext, product: string) => `${publicUrl}/product/${product}`;
+const invoiceUrl = ({ publicUrl }: MailContext, invoiceId: string) => `${publicUrl}/invoice/${invoiceId}`;
+const day = (iso: string) => new Date(iso).toUTCString().replace(/:\d\d GMT$/, ' UTC');
+
+/** Receipts (always sent) and the mails customers can turn off in Settings → Notifications (issue #16 item 4). */
+export const lifecycleTemplates = {
+  /** An invoice for a plan was paid. `amount` as shown to the customer (e.g. "€12.00"). */
+  'payment-receipt': (
+    d: { invoiceId: string; plan: string; amount: string; method: string },
+    context: MailContext,
+  ): MailContent => ({
+    subject: 'Payment received',
+    heading: 'Thank you for your payment',
+    paragraphs: [`Plan: ${d.plan}`, `Amount: ${d.amount}`, `Paid with: ${d.method}`],
+    action: { label: 'View invoice', url: invoiceUrl(context, d.invoiceId) },
+  }),
+
+  /** A balance top-up was paid. */
+  'topup-receipt': (
+    d: { invoiceId: string; amount: string; method: string; balance: string },
+    context: MailContext,
+  ): MailContent => ({
+    subject: 'Balance topped up',
+    heading: 'Your balance was topped up',
+    paragraphs: [`Amount: ${d.amount}`, `Paid with: ${d.method}`, `Your balance is now ${d.balance}.`],
+    action: { label: 'View invoice', url: invoiceUrl(context, d.invoiceId) },
+  }),
+
+  /** A reminder 3 days (`hours: 72`) or 24 hours before a plan ends. `product`: its product page's slug. */
+  'plan-ends': (
+    d: { plan: string; product: string; endsAt: string; hours: 72 | 24 },
+    context: MailContext,
+  ): MailContent => {
+    const when = d.hours === 72 ? 'in 3 days' : 'in 24 hours';
+    return {
+      subject: `Your plan ends ${when}`,
+      heading: `Your plan "${d.plan}" ends ${when}`,
+      paragraphs: [
+        `It ends on ${day(d.endsAt)}. Renew it to keep the same addresses, whitelist and name.`,
+        'You can turn these reminders off in Settings → Notifications.',
+      ],
+      action: { label: 'Renew', url: productUrl(context, d.product) },
+    };
+  },
+
+  'plan-expired': (d: { plan: string; product: string }, context: MailContext): MailContent => ({
+    subject: 'Your plan has expired',
+    heading: `Your plan "${d.plan}" has expired`,
+    paragraphs: [
+      'Its proxies no longer work. Renew it soon to get the same addresses back.',
+      'You can turn these reminders off in Settings → Notifications.',
+    ],
+    action: { label: 'Renew', url: productUrl(context, d.product) },
+  }),
+
+  /** 80% or 100% of a per-GB plan's data is used (once per plan and threshold). */
+  'usage-alert': (
+    d: { plan: string; product: string; percent: 80 | 100; usedGb: string; totalGb: string },
+    context: MailContext,
+  ): MailContent => ({
+    subject: d.percent >= 100 ? 'All of your data is used' : `${d.percent}% of your data is used`,
+    heading:
+      d.percent >= 100
+        ? `Your plan "${d.plan}" has used all its data`
+        : `Your plan "${d.plan}" has used ${d.percent}% of its data`,
+    paragraphs: [
+      `${d.usedGb} GB of ${d.totalGb} GB used.`,
+      ...(d.percent >= 100 ? ['Its proxies stop until you buy more data.'] : []),
+      'You can turn these alerts off in Settings → Notifications.',
+    ],
+    action: { label: 'See your plan', url: productUrl(context, d.product) },
+  }),
+
+  /**
+   * A payment was refunded (called by the refunds of issue #16 item 6): `partial` when only part of it was, in
+   * which case the plan keeps working.
+   */
+  'refund-made': (
+    d: { invoiceId: string; amount: string; plan?: string; partial: boolean },
+    context: MailContext,
+  ): MailContent => ({
+    subject: 'Refund made',
+    heading: 'Your payment was refunded',
+    paragraphs: [
+      `${d.amount} was refunded${d.plan ? ` for "${d.plan}"` : ''}; your bank or provider may take a few days to show it.`,
+      ...(d.partial ? [] : ['The plan this payment bought is suspended.']),
+    ],
+    action: { label: 'View invoice', url: invoiceUrl(context, d.invoiceId) },
+  }),
+};
