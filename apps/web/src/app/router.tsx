@@ -38,6 +38,8 @@ const ForgotPasswordPage = page(() => import('./pages/forgot-password'), 'Forgot
 const ChangePasswordPage = page(() => import('./pages/change-password'), 'ChangePasswordPage');
 const GoogleCallbackPage = page(() => import('./pages/oauth-callback'), 'GoogleCallbackPage');
 const DiscordCallbackPage = page(() => import('./pages/oauth-callback'), 'DiscordCallbackPage');
+/** The operator console (issue #17): a chunk of its own, never loaded by a customer's screens. */
+const AdminConsole = page(() => import('../features/admin/admin-console'), 'AdminConsole');
 
 /** Logged-out screens (SPEC.md §2). */
 const guestRoutes = (
@@ -57,25 +59,28 @@ const guestRoutes = (
 
 /** Logged-in screens (SPEC.md §2 navigation). */
 const appRoutes = (
-  <Route element={<AppLayout />}>
-    <Route index element={<DashboardPage />} />
-    <Route path="settings" element={<SettingsPage />} />
-    <Route path="purchase/datacenter" element={<PurchaseDatacenterPage />} />
-    <Route path="purchase/isp" element={<PurchaseIspPage />} />
-    <Route path="purchase/ipv6" element={<PurchaseIpv6Page />} />
-    <Route path="purchase/premium-residential" element={<PurchasePremiumPage />} />
-    <Route path="product/datacenter" element={<DatacenterProductPage />} />
-    <Route path="product/ipv6" element={<Ipv6ProductPage />} />
-    <Route path="product/isp" element={<IspProductPage />} />
-    <Route path="product/premium-residential" element={<PremiumProductPage />} />
-    <Route path="proxy" element={<ProxyGeneratorPage />} />
-    <Route path="pricing" element={<PricingPage />} />
-    <Route path="balance" element={<BalancePage />} />
-    <Route path="invoices" element={<InvoicesPage />} />
-    <Route path="invoice/:invoiceId" element={<InvoicePage />} />
-    <Route path="faqs" element={<FaqsPage />} />
-    <Route path="*" element={<NotFoundPage />} />
-  </Route>
+  <>
+    <Route path="admin/*" element={<AdminConsole />} />
+    <Route element={<AppLayout />}>
+      <Route index element={<DashboardPage />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="purchase/datacenter" element={<PurchaseDatacenterPage />} />
+      <Route path="purchase/isp" element={<PurchaseIspPage />} />
+      <Route path="purchase/ipv6" element={<PurchaseIpv6Page />} />
+      <Route path="purchase/premium-residential" element={<PurchasePremiumPage />} />
+      <Route path="product/datacenter" element={<DatacenterProductPage />} />
+      <Route path="product/ipv6" element={<Ipv6ProductPage />} />
+      <Route path="product/isp" element={<IspProductPage />} />
+      <Route path="product/premium-residential" element={<PremiumProductPage />} />
+      <Route path="proxy" element={<ProxyGeneratorPage />} />
+      <Route path="pricing" element={<PricingPage />} />
+      <Route path="balance" element={<BalancePage />} />
+      <Route path="invoices" element={<InvoicesPage />} />
+      <Route path="invoice/:invoiceId" element={<InvoicePage />} />
+      <Route path="faqs" element={<FaqsPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </>
 );
 
 /** The route tree for who is signed in, under `/4` while the shop is in maintenance (SPEC.md §2). */

@@ -1,0 +1,155 @@
+import { Alert, AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
+import {
+  IconArrowLeft,
+  IconBuildingStore,
+  IconCash,
+  IconChartBar,
+  IconHistory,
+  IconServer2,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
+import { Link, Route, Routes, useLocation } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
+import { LoadingScreen } from '../../components/loading-screen';
+import { QueryError } from '../../components/query-error';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { ApiError } from '../../lib/api';
+import { useOverview } from './api';
+import { LaterPage } from './later-page';
+
+const OverviewPage = lazy(async () => ({ default: (await import('./overview-page')).OverviewPage }));
+const CustomersPage = lazy(async () => ({ default: (await import('./customers-page')).CustomersPage }));
+const CustomerPage = lazy(async () => ({ default: (await import('./customer-page')).CustomerPage }));
+const AuditPage = lazy(async () => ({ default: (await import('./audit-page')).AuditPage }));
+
+const sections = [
+  { label: 'Overview', to: '/admin', icon: IconChartBar },
+  { label: 'Customers', to: '/admin/customers', icon: IconUsers },
+  { label: 'Money', to: '/admin/money', icon: IconCash },
+  { label: 'Catalogue', to: '/admin/catalogue', icon: IconBuildingStore },
+  { label: 'Pools', to: '/admin/pools', icon: IconServer2 },
+  { label: 'Audit', to: '/admin/audit', icon: IconHistory },
+];
+
+const TWO_FACTOR = 'two-factor';
+
+/** Opening the console: 404 for everyone but staff, 403 for staff without 2FA (issue #17 §1). */
+const Gate = ({ children }: { children: React.ReactNode }) => {
+  const probe = useOverview();
+  if (probe.isPending) return <LoadingScreen />;
+  if (
+    probe.error instanceof ApiError &&
+    probe.error.status === 403 &&
+    probe.error.detail.includes(TWO_FACTOR)
+  )
+    return (
+      <Alert color="yellow" icon={<IconShieldLock />} title="Turn on two-factor authentication" maw={560}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{probe.error.detail}. The console holds every customer&apos;s data.</Text>
+          <Button component={Link} to="/settings" variant="light">
+            Open Settings
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  if (probe.error instanceof ApiError && probe.error.status === 404)
+    return <Alert color="gray">There is no page here.</Alert>;
+  if (probe.error)
+    return (
+      <QueryError
+        error={probe.error}
+        title="Could not open the console"
+        onRetry={() => void probe.refetch()}
+      />
+    );
+  return children;
+};
+
+const isActive = (pathname: string, to: string) =>
+  to === '/admin' ? pathname === '/admin' : pathname === to || pathname.startsWith(`${to}/`);
+
+/** The operator console at /admin: its own chunk and frame, the shop's look (issue #17 §1). */
+export const AdminConsole = () => {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { pathname } = useLocation();
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      data-testid="admin-shell"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Link to="/admin" style={{ color: 'inherit', textDecoration: 'none' }}>
+              <Group gap={6} wrap="nowrap">
+                <BrandMark />
+                <Text size="sm" c="dimmed" visibleFrom="xs">
+                  Console
+                </Text>
+              </Group>
+            </Link>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              component={Link}
+              to="/"
+              variant="subtle"
+              size="xs"
+              leftSection={<IconArrowLeft size={14} />}
+            >
+              Shop
+            </Button>
+            <ThemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Console navigation">
+        <Stack gap={2}>
+          {sections.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+              active={isActive(pathname, item.to)}
+              onClick={close}
+              variant="light"
+            />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Notifications />
+        <Gate>
+          <Suspense fallback={<LoadingScreen />}>
+            <Routes>
+              <Route index element={<OverviewPage />} />
+              <Route path="customers" element={<CustomersPage />} />
+              <Route path="customers/:id" element={<CustomerPage />} />
+              <Route path="audit" element={<AuditPage />} />
+              <Route path="money" element={<LaterPage title="Money" />} />
+              <Route path="catalogue" element={<LaterPage title="Catalogue" />} />
+              <Route path="pools" element={<LaterPage title="Pools" />} />
+              <Route path="*" element={<LaterPage title="Not found" />} />
+            </Routes>
+          </Suspense>
+        </Gate>
+      </AppShell.Main>
+    </AppShell>
+  );
+};

@@ -1,0 +1,101 @@
+import { Anchor, Badge, Group, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { formatDate, formatEuro } from '../../lib/format';
+import { useCustomers, type CustomerSort } from './api';
+
+const SORTS: { value: CustomerSort; label: string }[] = [
+  { value: '-joined', label: 'Newest first' },
+  { value: 'joined', label: 'Oldest first' },
+  { value: 'username', label: 'Username A–Z' },
+  { value: '-username', label: 'Username Z–A' },
+];
+
+/** Search by username, e-mail, id, referral code or whitelisted IP (issue #17 §3); ten a page. */
+export const CustomersPage = () => {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const sort = (params.get('sort') as CustomerSort | null) ?? '-joined';
+  const page = Number(params.get('page') ?? 1) || 1;
+  const [debounced] = useDebouncedValue(q, 300);
+  const { data, error, refetch } = useCustomers(debounced.trim(), sort, page);
+  const set = (changes: Record<string, string>) =>
+    setParams({ ...Object.fromEntries(params), page: '1', ...changes }, { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title="Customers"
+        description="Username or e-mail start, id, referral code or whitelisted IP."
+      />
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="alice, alice@…, 198.51.100.7"
+          leftSection={<IconSearch size={16} />}
+          value={q}
+          onChange={(event) => set({ q: event.currentTarget.value })}
+          style={{ flex: '1 1 240px' }}
+        />
+        <Select
+          label="Sort"
+          data={SORTS}
+          value={sort}
+          onChange={(value) => value && set({ sort: value })}
+          allowDeselect={false}
+          w={170}
+        />
+      </Group>
+      {error && <QueryError error={error} onRetry={() => void refetch()} />}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Username</Table.Th>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th ta="right">Balance</Table.Th>
+              <Table.Th>Joined</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.results.map((customer) => (
+              <Table.Tr key={customer.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/admin/customers/${customer.id}`} fw={500}>
+                    {customer.username}
+                  </Anchor>
+                  {!customer.is_active && (
+                    <Badge ml={6} color="red" variant="light" size="sm">
+                      deactivated
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{customer.email}</Table.Td>
+                <Table.Td>{customer.role}</Table.Td>
+                <Table.Td ta="right">{formatEuro(customer.balance)}</Table.Td>
+                <Table.Td>{formatDate(customer.joined)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {data && (
+        <Group justify="space-between" mt="md">
+          <Text size="sm" c="dimmed">
+            {data.count} customer{data.count === 1 ? '' : 's'}
+          </Text>
+          <Pagination
+            total={Math.max(1, Math.ceil(data.count / 10))}
+            value={page}
+            onChange={(next) => set({ page: String(next) })}
+            size="sm"
+          />
+        </Group>
+      )}
+    </>
+  );
+};
