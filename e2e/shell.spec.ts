@@ -1,10 +1,28 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('root behaviour (SPEC.md §2)', () => {
-  test('shows the loading screen until the checks finish, then the sign-in page', async ({ page }) => {
+  test('a visitor without a session gets the sign-in page at once: the maintenance answer comes with the page', async ({
+    page,
+  }) => {
+    let asked = 0;
+    page.on('request', (r) => r.url().includes('/v1/maintenance/read') && (asked += 1));
+    await page.goto('/');
+    await expect(page.getByTestId('sign-in-page')).toBeVisible();
+    await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await expect(page).toHaveTitle('Sign in · ProxyDesk');
+    expect(asked).toBe(0);
+  });
+
+  test('with a session, shows the loading screen until the login check finishes', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'token', value: 'not-a-session', url: baseURL! }]);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/v1/maintenance/read', async (route) => {
+    await page.route('**/v1/auth/access', async (route) => {
       await held;
       await route.continue();
     });
@@ -12,10 +30,8 @@ test.describe('root behaviour (SPEC.md §2)', () => {
     await expect(page.getByTestId('loading-screen')).toBeVisible();
     await expect(page.getByTestId('sign-in-page')).toHaveCount(0);
     release();
+    // An unknown token: the client forgets it and starts again as a guest.
     await expect(page.getByTestId('sign-in-page')).toBeVisible();
-    await expect(page.getByTestId('loading-screen')).toHaveCount(0);
-    await expect(page.getByLabel('Username')).toBeFocused();
-    await expect(page).toHaveTitle('Sign in · ProxyDesk');
   });
 
   test('checks the sign-in form in the browser before calling the server', async ({ page }) => {
@@ -28,9 +44,10 @@ test.describe('root behaviour (SPEC.md §2)', () => {
     expect(calls).toBe(0);
   });
 
-  test('offers a way back when the server cannot be reached', async ({ page }) => {
+  test('offers a way back when the server cannot be reached', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'token', value: 'not-a-session', url: baseURL! }]);
     let fail = true;
-    await page.route('**/v1/maintenance/read', (route) => (fail ? route.abort() : route.continue()));
+    await page.route('**/v1/auth/access', (route) => (fail ? route.abort() : route.continue()));
     await page.goto('/');
     await expect(page.getByRole('alert')).toContainText('Cannot reach the server');
     fail = false;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.js';
+import { prerender } from './build/prerender.js';
 
 /** Where `vite` and `vite preview` send API calls; `API_URL` points them at another instance. */
 const API = process.env.API_URL ?? 'http://localhost:3000';
@@ -37,8 +38,9 @@ const brandName = (): Plugin => ({
 
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, API]));
 
-export default defineConfig({
-  plugins: [react(), brandName(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The build-time render (build/prerender.ts) builds src/prerender.tsx with this same configuration.
+  plugins: isSsrBuild ? [react()] : [react(), brandName(), prerender(), precompress()],
   // `source` first: workspace packages (e.g. @proxydesk/contract) resolve to their TypeScript source.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: { port: 5173, proxy },
@@ -50,4 +52,6 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 400,
   },
-});
+  // `source` for the contract here too; React, Mantine and the rest stay imports of node_modules.
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+}));

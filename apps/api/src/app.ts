@@ -13,7 +13,7 @@ import { createAdminCatalogueService } from './modules/admin/admin-catalogue.ser
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { customerActionRoutes } from './modules/admin/customer-actions.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authRoutes, publicAuthConfig } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { discordProvider, googleProvider } from './modules/auth/oauth.js';
 import { createOtpService } from './modules/auth/otp.service.js';
@@ -257,7 +257,11 @@ export const buildApp = async ({
     onOutcome: metrics.webhook,
   });
 
-  await registerWeb(app, config);
+  // Pages start with what the server knows: the shop's sign-in options and whether it is in maintenance.
+  await registerWeb(app, config, {
+    authConfig: publicAuthConfig(captcha, oauth, config.RECAPTCHA_SITE_KEY ?? null),
+    maintenance: async () => (await catalogue.maintenance())[0]?.status ?? false,
+  });
   return app;
 };
 

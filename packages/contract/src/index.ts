@@ -18,3 +18,4 @@ export * from './admin-shared.js';
 export * from './admin-catalogue.js';
 export * from './admin-all.js';
 export * from './admin-customers.js';
+export * from './app-paths.js';

@@ -1,19 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { sendNotFound } from './errors.js';
+import { createPages, escapeHtml, type WebBoot } from './web-pages.js';
 
 /** The built dashboard (apps/web/dist), the same path from src/ and dist/. */
 export const webDistDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** `br` or `gzip` when the browser accepts it (a q of 0 refuses), else `identity`. */
 const preferredEncoding = (header: string | undefined): 'br' | 'gzip' | 'identity' => {
@@ -36,18 +30,14 @@ const isNotAPage = (url: string) => {
 };
 
 /**
- * Serves the dashboard: hashed assets cached for a year (brotli or gzip from the build), and index.html (with the brand name filled
- * in) for every other page address so the client-side router takes over.
+ * Serves the dashboard: hashed assets cached for a year (brotli or gzip from the build), and for every other
+ * page address the HTML of apps/api/src/plugins/web-pages.ts (a page rendered at build time, or index.html),
+ * with the brand name filled in, so the client-side router takes over.
  */
-export const registerWeb = async (app: FastifyInstance, config: Config): Promise<void> => {
-  const indexFile = `${webDistDir}index.html`;
-  const built = existsSync(indexFile);
-  const indexHtml = built
-    ? readFileSync(indexFile, 'utf8').replaceAll('__BRAND_NAME__', escapeHtml(config.BRAND_NAME))
-    : `<!doctype html><title>${escapeHtml(config.BRAND_NAME)}</title><p>The dashboard is not built yet: run <code>npm run build</code>.</p>`;
-
-  // The page is the same for every address: compressed once, sent as the browser prefers.
-  const encodedPage = { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml) };
+export const registerWeb = async (app: FastifyInstance, config: Config, boot: WebBoot): Promise<void> => {
+  const built = existsSync(`${webDistDir}index.html`);
+  const pageFor = built ? createPages(webDistDir, config.BRAND_NAME, boot) : null;
+  const notBuilt = `<!doctype html><title>${escapeHtml(config.BRAND_NAME)}</title><p>The dashboard is not built yet: run <code>npm run build</code>.</p>`;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -64,15 +54,17 @@ export const registerWeb = async (app: FastifyInstance, config: Config): Promise
   }
 
   // Unknown /v1 paths count against the rate limit like known ones (pages are let through by its allowList).
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || isNotAPage(request.url)) return sendNotFound(reply, request.method, request.url);
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding')
+      .header('vary', 'Accept-Encoding, Cookie')
       .type('text/html; charset=utf-8');
-    if (encoding === 'identity') return reply.send(indexHtml);
-    return reply.header('content-encoding', encoding).send(encodedPage[encoding]);
+    if (!pageFor) return reply.send(notBuilt);
+    const page = await pageFor(request.url, request.headers.cookie);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(page.identity);
+    return reply.header('content-encoding', encoding).send(await page[encoding]);
   });
 };

@@ -3,8 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../theme';
 import { Root } from './root';
+import { ServerPageContext, type ServerPage } from '../lib/server-page';
 
-export const App = () => (
+/** The whole app; `server` only when the build renders a page to HTML. */
+export const App = ({ server }: { server?: ServerPage }) => (
   <MantineProvider
     theme={theme}
     colorSchemeManager={colorSchemeManager}
@@ -12,7 +14,9 @@ export const App = () => (
     cssVariablesResolver={cssVariablesResolver}
   >
     <QueryClientProvider client={queryClient}>
-      <Root />
+      <ServerPageContext value={server ?? null}>
+        <Root server={server} />
+      </ServerPageContext>
     </QueryClientProvider>
   </MantineProvider>
 );

@@ -9,14 +9,15 @@ import { ApiError } from '../lib/api';
 import { isUnderMaintenancePrefix, MAINTENANCE_APP_PREFIX } from '../lib/app-paths';
 import { readToken } from '../lib/token';
 import { AppRouter } from './router';
+import type { ServerPage } from '../lib/server-page';
 
 /**
  * SPEC.md §2 "Root behaviour": a loading screen until the maintenance check and the login check finish,
  * then the maintenance page, the app or the auth screens.
  */
-export const Root = () => {
+export const Root = ({ server }: { server?: ServerPage | undefined }) => {
   const maintenance = useMaintenance();
-  const hasToken = readToken() !== null;
+  const hasToken = server ? server.signedIn : readToken() !== null;
   const access = useAccess();
 
   const signedIn = hasToken && access.isSuccess;
@@ -43,6 +44,13 @@ export const Root = () => {
       </Center>
     );
   }
-  if (inMaintenance && !isUnderMaintenancePrefix(window.location.pathname)) return <MaintenancePage />;
-  return <AppRouter signedIn={signedIn} basename={inMaintenance ? MAINTENANCE_APP_PREFIX : undefined} />;
+  const path = server?.path ?? window.location.pathname;
+  if (inMaintenance && !isUnderMaintenancePrefix(path)) return <MaintenancePage />;
+  return (
+    <AppRouter
+      signedIn={signedIn}
+      basename={inMaintenance ? MAINTENANCE_APP_PREFIX : undefined}
+      Router={server?.Router}
+    />
+  );
 };

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { AuthLayout } from './layouts/auth-layout';
+import type { ServerPage } from '../lib/server-page';
 
 /**
  * Each screen is its own chunk, loaded when first shown. React Router's declarative mode with
@@ -84,11 +85,20 @@ const appRoutes = (
 );
 
 /** The route tree for who is signed in, under `/4` while the shop is in maintenance (SPEC.md §2). */
-export const AppRouter = ({ signedIn, basename }: { signedIn: boolean; basename?: string | undefined }) => (
-  <BrowserRouter {...(basename ? { basename } : {})}>
+export const AppRouter = ({
+  signedIn,
+  basename,
+  Router = BrowserRouter,
+}: {
+  signedIn: boolean;
+  basename?: string | undefined;
+  /** The browser's history, or the build-time render's fixed address (src/prerender.tsx). */
+  Router?: ServerPage['Router'] | undefined;
+}) => (
+  <Router {...(basename ? { basename } : {})}>
     {/* Shown while the first chunks arrive: the loading screen simply stays a moment longer. */}
     <Suspense fallback={<LoadingScreen />}>
       <Routes>{signedIn ? appRoutes : guestRoutes}</Routes>
     </Suspense>
-  </BrowserRouter>
+  </Router>
 );

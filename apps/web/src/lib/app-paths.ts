@@ -1,8 +1,6 @@
-/** While the shop is in maintenance, the app lives under this prefix and / shows the maintenance page (SPEC.md §2). */
-export const MAINTENANCE_APP_PREFIX = '/4';
+import { isUnderMaintenancePrefix, MAINTENANCE_APP_PREFIX } from '@proxydesk/contract';
 
-export const isUnderMaintenancePrefix = (pathname: string): boolean =>
-  pathname === MAINTENANCE_APP_PREFIX || pathname.startsWith(`${MAINTENANCE_APP_PREFIX}/`);
+export { isUnderMaintenancePrefix, MAINTENANCE_APP_PREFIX };
 
 /**
  * An in-app path for a full-page navigation (login, logout, 401): kept under `/4` when the visitor is

@@ -4,6 +4,7 @@ const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** The session token lives in a cookie (SPEC.md §6) that the client sends as a bearer header. */
 export const readToken = (): string | null => {
+  if (typeof document === 'undefined') return null;
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${TOKEN_COOKIE}=`));
   return match ? decodeURIComponent(match.slice(TOKEN_COOKIE.length + 1)) : null;
 };

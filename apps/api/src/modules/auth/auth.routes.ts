@@ -15,6 +15,21 @@ const clientOf = (request: FastifyRequest): Client => ({
 const notConfigured = (label: string) =>
   new HttpError(404, `Sign-in with ${label} is not configured on this shop`);
 
+const publicProvider = (provider: OAuthProvider | null) =>
+  provider ? { clientId: provider.clientId, authorizeUrl: provider.authorizeUrl } : null;
+
+/** GET /v1/auth/config's payload: the captcha the forms solve and the social sign-ins offered. */
+export const publicAuthConfig = (
+  captcha: CaptchaService,
+  oauth: { google: OAuthProvider | null; discord: OAuthProvider | null },
+  recaptchaSiteKey: string | null,
+) => ({
+  captcha: captcha.provider,
+  recaptchaSiteKey: captcha.provider === 'recaptcha' ? recaptchaSiteKey : null,
+  google: publicProvider(oauth.google),
+  discord: publicProvider(oauth.discord),
+});
+
 /** SPEC.md §7 `/v1/auth/*` (DESIGN.md §2, §3). */
 export const authRoutes = (
   app: FastifyInstance,
@@ -31,17 +46,7 @@ export const authRoutes = (
   },
   recaptchaSiteKey: string | null,
 ): void => {
-  const publicProvider = (provider: OAuthProvider | null) =>
-    provider ? { clientId: provider.clientId, authorizeUrl: provider.authorizeUrl } : null;
-
-  const config = {
-    payload: {
-      captcha: captcha.provider,
-      recaptchaSiteKey: captcha.provider === 'recaptcha' ? recaptchaSiteKey : null,
-      google: publicProvider(oauth.google),
-      discord: publicProvider(oauth.discord),
-    },
-  };
+  const config = { payload: publicAuthConfig(captcha, oauth, recaptchaSiteKey) };
   route(app, authEndpoints.config, () => Promise.resolve(config));
   route(app, authEndpoints.captchaChallenge, async () => {
     if (captcha.provider !== 'pow')

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginBodySchema, type LoginBody } from '@proxydesk/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { confirmStep, otpEmail } from './api/auth-call';
@@ -13,8 +13,15 @@ import { SocialButtons } from './social-buttons';
 export const SignInForm = () => {
   const navigate = useNavigate();
   const login = useLogin();
-  // A Google sign-in that failed left its detail here, to show as a warning (SPEC.md §8).
-  const [warning] = useState(takeOAuthWarning);
+  // A Google sign-in that failed left its detail here, to show as a warning (SPEC.md §8). Read after
+  // hydration: the page drawn at build time has none.
+  const [warning, setWarning] = useState<string | null>(null);
+  useEffect(() => {
+    const left = takeOAuthWarning();
+    // Once, after hydration: sessionStorage is not there when the page is rendered at build time.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (left) setWarning(left);
+  }, []);
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },

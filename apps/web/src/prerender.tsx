@@ -1,0 +1,120 @@
+/**
+ * Build-time render (apps/web/build/prerender.ts runs it after the client build): the pages a visitor
+ * without a session sees first, and the signed-in loading shell, drawn to HTML so they paint before any
+ * script runs; src/main.tsx hydrates them. Each page is drawn once per social sign-in configuration, as
+ * the server knows which one the shop has (apps/api/src/plugins/web.ts picks the file).
+ */
+import type { ReactNode } from 'react';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { App } from './app/app';
+import type { Boot } from './lib/boot';
+import { queryClient } from './lib/query-client';
+import { seedQueries } from './lib/boot';
+
+export interface PageSpec {
+  /** File name stem under dist/.prerendered. */
+  name: string;
+  /** Addresses it is sent for (none: chosen by state, e.g. maintenance). */
+  paths: string[];
+  /** Drawn at this address. */
+  at: string;
+  signedIn: boolean;
+  maintenance: boolean;
+  /** The lazy screen it shows, preloaded beside the entry (a key of Vite's manifest). */
+  module?: string;
+}
+
+export const PAGES: PageSpec[] = [
+  {
+    name: 'sign-in',
+    paths: ['/', '/login'],
+    at: '/',
+    signedIn: false,
+    maintenance: false,
+    module: 'src/app/pages/sign-in.tsx',
+  },
+  {
+    name: 'sign-up',
+    paths: ['/signup'],
+    at: '/signup',
+    signedIn: false,
+    maintenance: false,
+    module: 'src/app/pages/sign-up.tsx',
+  },
+  {
+    name: 'forgot-password',
+    paths: ['/forgot-password'],
+    at: '/forgot-password',
+    signedIn: false,
+    maintenance: false,
+    module: 'src/app/pages/forgot-password.tsx',
+  },
+  { name: 'maintenance', paths: [], at: '/', signedIn: false, maintenance: true },
+  { name: 'shell', paths: [], at: '/', signedIn: true, maintenance: false },
+];
+
+/** The social sign-ins a shop may offer: the variants each page is drawn in. */
+export const SOCIAL_VARIANTS = [
+  { google: false, discord: false },
+  { google: true, discord: false },
+  { google: false, discord: true },
+  { google: true, discord: true },
+] as const;
+
+export const variantName = ({ google, discord }: { google: boolean; discord: boolean }): string =>
+  [google && 'google', discord && 'discord'].filter(Boolean).join('.');
+
+const provider = (on: boolean) => (on ? { clientId: 'prerender', authorizeUrl: 'about:blank' } : null);
+
+const toText = async (stream: NodeJS.ReadableStream): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+export interface RenderedPage {
+  file: string;
+  markup: string;
+  /** The screen's title, "Screen" of "Screen · Brand" (none: the brand alone). */
+  screen: string | undefined;
+}
+
+const render = async (spec: PageSpec, social: { google: boolean; discord: boolean }) => {
+  const boot: Boot = {
+    maintenance: spec.maintenance,
+    authConfig: {
+      captcha: 'off',
+      recaptchaSiteKey: null,
+      google: provider(social.google),
+      discord: provider(social.discord),
+    },
+  };
+  queryClient.clear();
+  seedQueries(queryClient, boot);
+  const Router = ({ basename, children }: { basename?: string; children: ReactNode }) => (
+    <StaticRouter location={spec.at} {...(basename ? { basename } : {})}>
+      {children}
+    </StaticRouter>
+  );
+  let screen: string | undefined;
+  const reportScreen = (title: string | undefined) => (screen = title);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App server={{ path: spec.at, signedIn: spec.signedIn, Router, reportScreen }} />
+    </StrictMode>,
+  );
+  const markup = await toText(prelude);
+  return { markup, screen };
+};
+
+export const renderPages = async (): Promise<RenderedPage[]> => {
+  const pages: RenderedPage[] = [];
+  for (const spec of PAGES)
+    for (const social of SOCIAL_VARIANTS) {
+      const variant = variantName(social);
+      pages.push({ file: variant ? `${spec.name}.${variant}` : spec.name, ...(await render(spec, social)) });
+    }
+  return pages;
+};
