@@ -5,7 +5,14 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { row } from './measure.mjs';
 
-const BUDGET_KIB = 120;
+/** Issue #18: the sign-in budget re-set to about 1.05× the floor of the mandated libraries (ADR 003). */
+const BUDGET_KIB = 130;
+/** Issue #18: the signed-in dashboard's first load (entry, app layout, dashboard page). */
+const SHELL_JS_KIB = 170;
+const SHELL_CSS_KIB = 40;
+const SHELL_MODULES = ['src/app/layouts/app-layout.tsx', 'src/app/pages/dashboard.tsx'];
+/** The usage chart (recharts) loads after a product page's figures, never with a first load. */
+const CHART_MODULE = 'src/features/proxies/usage-chart.tsx';
 
 /**
  * First-load JS per route of a Vite build, from its manifest: the entry's static imports plus the
@@ -30,10 +37,26 @@ const sizesOf = (dist) => {
   const kib = (files) =>
     [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + size(f), 0) / 1024;
   const routes = Object.keys(manifest)
-    .filter((k) => manifest[k].isDynamicEntry)
-    .map((k) => ({ route: k.replace(/^src\//, ''), kib: kib(closure(k, new Set(entry))) }))
+    .filter((k) => manifest[k].isDynamicEntry && k !== CHART_MODULE)
+    .map((k) => ({ route: k.replace(/^src\//, ''), files: closure(k, new Set(entry)) }))
+    .map(({ route, files }) => ({ route, files, kib: kib(files) }))
     .sort((a, b) => a.kib - b.kib);
-  return { entryKib: kib(entry), routes };
+  const chartFile = manifest[CHART_MODULE]?.file;
+  const shellFiles = SHELL_MODULES.reduce((files, k) => closure(k, files), new Set(entry));
+  const css = new Set(
+    Object.values(manifest)
+      .filter((chunk) => shellFiles.has(chunk.file))
+      .flatMap((chunk) => chunk.css ?? []),
+  );
+  return {
+    entryKib: kib(entry),
+    routes,
+    shell:
+      shellFiles.size > entry.size
+        ? { js: kib(shellFiles), css: [...css].reduce((sum, f) => sum + size(f), 0) / 1024 }
+        : null,
+    chartInFirstLoad: chartFile ? routes.filter((r) => r.files.has(chartFile)).map((r) => r.route) : [],
+  };
 };
 
 const webSizes = (root) => sizesOf(join(root, 'apps/web/dist'));
@@ -60,7 +83,7 @@ const floorKib = async (root) => {
 };
 
 export const reportWebSizes = async (root) => {
-  const { entryKib, routes } = webSizes(root);
+  const { entryKib, routes, shell, chartInFirstLoad } = webSizes(root);
   console.log('\nDashboard first-load JS (gzip), entry + route chunk:');
   row('entry only', `${entryKib.toFixed(1)} KiB`);
   for (const r of routes) row(r.route, `${r.kib.toFixed(1)} KiB`);
@@ -73,11 +96,24 @@ export const reportWebSizes = async (root) => {
     `${floor.toFixed(1)} KiB`,
     `${(floor / BUDGET_KIB).toFixed(2)} of ${BUDGET_KIB} KiB`,
   );
-  const ok = worst <= BUDGET_KIB;
+  const signInOk = worst <= BUDGET_KIB;
   row(
     'BUDGET sign-in first load',
     `${worst.toFixed(1)} KiB`,
-    `${(worst / BUDGET_KIB).toFixed(2)} of ${BUDGET_KIB} KiB ${ok ? 'OK' : 'OVER'}, ${(worst / floor).toFixed(2)}× the libraries alone`,
+    `${(worst / BUDGET_KIB).toFixed(2)} of ${BUDGET_KIB} KiB ${signInOk ? 'OK' : 'OVER'}, ${(worst / floor).toFixed(2)}× the libraries alone`,
   );
-  return ok;
+  if (!shell) throw new Error('no app layout or dashboard chunk found in the manifest');
+  const shellOk = shell.js <= SHELL_JS_KIB && shell.css <= SHELL_CSS_KIB;
+  row(
+    'BUDGET dashboard first load (JS, CSS)',
+    `${shell.js.toFixed(1)} KiB, ${shell.css.toFixed(1)} KiB`,
+    `of ${SHELL_JS_KIB} and ${SHELL_CSS_KIB} KiB ${shellOk ? 'OK' : 'OVER'}`,
+  );
+  const chartOk = chartInFirstLoad.length === 0;
+  row(
+    'BUDGET usage chart out of every first load',
+    chartOk ? 'out' : `in ${chartInFirstLoad.join(', ')}`,
+    chartOk ? 'OK' : 'OVER',
+  );
+  return signInOk && shellOk && chartOk;
 };
