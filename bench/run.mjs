@@ -10,6 +10,7 @@ import { reportColdStart } from './cold-start.mjs';
 import { reportGateway } from './gateway.mjs';
 import { reportJobs } from './jobs.mjs';
 import { reportUsage } from './usage.mjs';
+import { reportLighthouse } from './lighthouse.mjs';
 import { reportWebSizes } from './web-size.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +41,7 @@ if (process.argv[2] === 'jobs') {
 
 const results = [];
 results.push(await reportWebSizes(root));
+results.push(await reportLighthouse());
 await reportThroughput('PGlite', {});
 const postgresUrl = await benchDatabase().catch(() => undefined);
 if (postgresUrl) await reportThroughput('PostgreSQL', { databaseUrl: postgresUrl });
