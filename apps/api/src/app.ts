@@ -10,6 +10,9 @@ import { connectSharedRedis } from './lib/shared-redis.js';
 import { requestLog } from './lib/request-log.js';
 import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes.js';
 import { createAdminCatalogueService } from './modules/admin/admin-catalogue.service.js';
+import { adminMoneyPoolRoutes } from './modules/admin/admin-money-pool.routes.js';
+import { createAdminMoneyService } from './modules/admin/admin-money.service.js';
+import { createAdminPoolService } from './modules/admin/admin-pool.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { customerActionRoutes } from './modules/admin/customer-actions.js';
@@ -248,6 +251,11 @@ export const buildApp = async ({
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
   customerActionRoutes(app, { db, otp });
+  adminMoneyPoolRoutes(
+    app,
+    { money: createAdminMoneyService(db), pool: createAdminPoolService(db) },
+    shopUrl,
+  );
   await webhookRoutes(app, {
     db,
     payments,

@@ -1,5 +1,7 @@
 import { adminCatalogueEndpoints } from './admin-catalogue.js';
 import { adminCustomerActions } from './admin-customers.js';
+import { adminMoneyEndpoints } from './admin-money.js';
+import { adminPoolEndpoints } from './admin-pool.js';
 import { adminEndpoints } from './admin.js';
 import type { Endpoint } from './endpoint.js';
 
@@ -8,4 +10,6 @@ export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminEndpoints),
   ...Object.values(adminCatalogueEndpoints),
   ...Object.values(adminCustomerActions),
+  ...Object.values(adminMoneyEndpoints),
+  ...Object.values(adminPoolEndpoints),
 ];

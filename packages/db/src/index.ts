@@ -29,3 +29,6 @@ export * from './pglite-backup.js';
 export * from './repositories/admin-audited.js';
 export * from './repositories/admin-catalogue.js';
 export * from './repositories/mail-outbox.js';
+export * from './repositories/admin-money.js';
+export * from './repositories/admin-pool.js';
+export * from './catalogue/pool.js';

@@ -134,6 +134,7 @@ export const shopOverview = async (db: Db, now = new Date()) => {
     })
     .from(proxyPool)
     .leftJoin(poolAssignments, eq(poolAssignments.poolId, proxyPool.id))
+    .where(isNull(proxyPool.retiredAt))
     .groupBy(proxyPool.productType)
     .orderBy(proxyPool.productType);
   const traffic = await db

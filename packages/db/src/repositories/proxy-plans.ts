@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
@@ -55,6 +55,7 @@ export const activateIpPlan = (
       .where(
         and(
           eq(proxyPool.productType, plan.productType),
+          isNull(proxyPool.retiredAt),
           sql`not exists (select 1 from ${poolAssignments} where ${poolAssignments.poolId} = ${proxyPool.id})`,
         ),
       )

@@ -24,7 +24,6 @@ import {
   listMaintenance,
   listSocialLinks,
   orderFaqs,
-  Refusal,
   setAnnouncement,
   setDayPrices,
   setLocationActive,
@@ -37,6 +36,7 @@ import {
   type PlanFields,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
+import { refusalsAnswered } from './refusals.js';
 
 type PlanRow = Awaited<ReturnType<typeof listAllPlans>>[number];
 type CouponWithUses = Awaited<ReturnType<typeof listCouponsWithUses>>[number];
@@ -135,14 +135,9 @@ const notFound = (what: string) => new HttpError(404, `No such ${what}`);
 
 /** A repository's answer: undefined is a 404 of `what`, a Refusal a 409 with its words. */
 const answer = async <T>(what: string, change: Promise<T | undefined>): Promise<T> => {
-  try {
-    const result = await change;
-    if (result === undefined) throw notFound(what);
-    return result;
-  } catch (error) {
-    if (error instanceof Refusal) throw new HttpError(409, error.message);
-    throw error;
-  }
+  const result = await refusalsAnswered(change);
+  if (result === undefined) throw notFound(what);
+  return result;
 };
 
 /**

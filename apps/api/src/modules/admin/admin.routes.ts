@@ -3,16 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
 import { actorOf } from './actor.js';
 import type { AdminService } from './admin.service.js';
-
-/** The address of another page of a filtered list: the same filters, that page. */
-const pageLink =
-  (base: string, filters: Record<string, string | undefined>) =>
-  (page: number): string => {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-    params.set('page', String(page));
-    return `${base}?${params.toString()}`;
-  };
+import { pageLink } from './page-link.js';
 
 /** `/v1/admin/*` (issue #17): staff read, operators act; everyone else is told the path does not exist. */
 export const adminRoutes = (app: FastifyInstance, admin: AdminService, publicUrl: string): void => {

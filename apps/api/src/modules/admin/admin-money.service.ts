@@ -1,0 +1,126 @@
+import { centsToEuro, invoiceStatus, type AdminInvoice, type AdminInvoiceFilter } from '@proxydesk/contract';
+import {
+  eachInvoice,
+  invoiceWithEvents,
+  listAllInvoices,
+  listPaymentEvents,
+  markInvoicePaid,
+  type Actor,
+  type Db,
+  type InvoiceFilter,
+  type schema,
+} from '@proxydesk/db';
+import { HttpError } from '../../lib/http-error.js';
+import { refusalsAnswered } from './refusals.js';
+
+const PAGE_SIZE = 10;
+const DAY_MS = 86_400_000;
+
+type InvoiceRow = typeof schema.invoices.$inferSelect;
+type PaymentEventRow = typeof schema.paymentEvents.$inferSelect;
+
+const invoiceOf = ({ invoice, username }: { invoice: InvoiceRow; username: string }): AdminInvoice => ({
+  id: invoice.id,
+  customer_id: invoice.userId,
+  username,
+  kind: invoice.kind,
+  product: invoice.proxyType,
+  plan_name: invoice.planName,
+  price: centsToEuro(invoice.priceCents),
+  list_price: centsToEuro(invoice.listPriceCents),
+  coupon: invoice.couponCode,
+  payment_method: invoice.paymentMethod,
+  status: invoiceStatus(invoice.paid, invoice.createdAt).toLowerCase() as AdminInvoice['status'],
+  flag: invoice.flag,
+  created: invoice.createdAt.toISOString(),
+  paid_at: invoice.paidAt ? invoice.paidAt.toISOString() : null,
+});
+
+const eventOf = (event: PaymentEventRow) => ({
+  id: event.id,
+  provider: event.provider,
+  event_id: event.eventId,
+  type: event.type,
+  invoice_id: event.invoiceId,
+  received: event.receivedAt.toISOString(),
+  payload: event.payload,
+});
+
+/** The query's filter as the repository takes it: `to` is a whole UTC day. */
+const filterOf = (query: AdminInvoiceFilter): InvoiceFilter => ({
+  status: query.status,
+  method: query.method,
+  product: query.product,
+  customer: query.customer,
+  from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+  until: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+});
+
+const CSV_COLUMNS = [
+  'id',
+  'created',
+  'paid_at',
+  'status',
+  'flag',
+  'username',
+  'customer_id',
+  'kind',
+  'product',
+  'plan_name',
+  'list_price',
+  'price',
+  'coupon',
+  'payment_method',
+] as const satisfies readonly (keyof AdminInvoice)[];
+
+/** One CSV field: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it. */
+const csvField = (value: string | number | null): string => {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** Invoices and payment events in the console (issue #17 §4). */
+export const createAdminMoneyService = (db: Db) => ({
+  invoices: async (query: AdminInvoiceFilter, page: number, pageUrl: (page: number) => string) => {
+    const { rows, count } = await listAllInvoices(db, filterOf(query), page, PAGE_SIZE);
+    return {
+      count,
+      next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null,
+      results: rows.map(invoiceOf),
+    };
+  },
+
+  csv: async function* (query: AdminInvoiceFilter) {
+    yield `${CSV_COLUMNS.join(',')}\r\n`;
+    for await (const row of eachInvoice(db, filterOf(query))) {
+      const invoice = invoiceOf(row);
+      yield `${CSV_COLUMNS.map((column) => csvField(invoice[column])).join(',')}\r\n`;
+    }
+  },
+
+  invoice: async (id: string) => {
+    const found = await invoiceWithEvents(db, id);
+    if (!found) throw new HttpError(404, 'No such invoice');
+    return { invoice: invoiceOf(found), events: found.events.map(eventOf) };
+  },
+
+  markPaid: async (actor: Actor, id: string, reason: string) => {
+    const result = await refusalsAnswered(markInvoicePaid(db, actor, id, reason));
+    if (!result) throw new HttpError(404, 'No such invoice');
+    return result.flag
+      ? `Marked paid and provisioned; flagged: ${result.flag}`
+      : 'Marked paid and provisioned';
+  },
+
+  paymentEvents: async (
+    filter: { provider?: string | undefined; type?: string | undefined },
+    page: number,
+    pageUrl: (page: number) => string,
+  ) => {
+    const { rows, count } = await listPaymentEvents(db, filter, page, PAGE_SIZE);
+    return { count, next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null, results: rows.map(eventOf) };
+  },
+});
+
+export type AdminMoneyService = ReturnType<typeof createAdminMoneyService>;

@@ -1,0 +1,79 @@
+import {
+  expandPoolLine,
+  importPool,
+  listPool,
+  poolUtilisation,
+  retirePoolAddress,
+  type Actor,
+  type Db,
+  type PoolEndpoint,
+  type PoolState,
+} from '@proxydesk/db';
+import { HttpError } from '../../lib/http-error.js';
+import { refusalsAnswered } from './refusals.js';
+
+const PAGE_SIZE = 10;
+/** The most addresses one import may add (a /112 or a 65,536-address range is one line). */
+const MOST_ADDRESSES = 262_144;
+
+/** Reads every line first: one bad line refuses the import, naming the line. */
+const endpointsOf = (lines: string[]): PoolEndpoint[] => {
+  const endpoints: PoolEndpoint[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    try {
+      endpoints.push(...expandPoolLine(line));
+    } catch (error) {
+      throw new HttpError(400, `Line ${index + 1}: ${(error as Error).message}`);
+    }
+    if (endpoints.length > MOST_ADDRESSES)
+      throw new HttpError(400, `At most ${MOST_ADDRESSES} addresses at once`);
+  }
+  if (endpoints.length === 0) throw new HttpError(400, 'Give at least one line');
+  return endpoints;
+};
+
+/** The datacenter and IPv6 pools in the console (issue #17 §6). */
+export const createAdminPoolService = (db: Db) => ({
+  list: async (
+    filter: { product?: string | undefined; state?: PoolState | undefined; q?: string | undefined },
+    page: number,
+    pageUrl: (page: number) => string,
+  ) => {
+    const { rows, count } = await listPool(db, filter, page, PAGE_SIZE);
+    return {
+      count,
+      next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null,
+      results: rows.map((row) => ({
+        id: row.pool.id,
+        product: row.pool.productType,
+        address: row.pool.address,
+        port: row.pool.port,
+        retired: row.pool.retiredAt !== null,
+        assigned:
+          row.planId && row.userId
+            ? {
+                plan_id: row.planId,
+                plan_name: row.planName ?? '',
+                customer_id: row.userId,
+                username: row.username ?? '',
+              }
+            : null,
+      })),
+    };
+  },
+
+  utilisation: async () =>
+    (await poolUtilisation(db)).map((row) => ({ ...row, free: row.total - row.assigned })),
+
+  import: async (actor: Actor, product: string, lines: string[], reason: string) =>
+    (await importPool(db, actor, product, endpointsOf(lines), reason))!,
+
+  retire: async (actor: Actor, id: string, reason: string) => {
+    const done = await refusalsAnswered(retirePoolAddress(db, actor, id, reason));
+    if (!done) throw new HttpError(404, 'No such address');
+    return { moved_to: done.moved?.to ?? null, customer: done.moved?.username ?? null };
+  },
+});
+
+export type AdminPoolService = ReturnType<typeof createAdminPoolService>;

@@ -1,0 +1,108 @@
+import { ADMIN_TAG as tag, adminPageQuery, adminReason as reason } from './admin-shared.js';
+import { defineEndpoint } from './endpoint.js';
+import { detailOnly, paged, withPayload } from './envelope.js';
+import { productCodeSchema } from './products.js';
+import { z } from './zod.js';
+
+/** Money in the console (issue #17 §4): invoices and provider events, filtered, exported, marked paid. */
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD'));
+export const adminInvoiceFilterSchema = z.object({
+  status: z.optional(z.enum(['paid', 'pending', 'expired', 'flagged'])),
+  method: z.optional(z.string().check(z.maxLength(32))),
+  product: z.optional(productCodeSchema),
+  /** Created on or after this UTC day. */
+  from: z.optional(day),
+  /** Created on or before this UTC day. */
+  to: z.optional(day),
+  /** A customer's id or exact username. */
+  customer: z.optional(z.string().check(z.maxLength(64))),
+});
+export type AdminInvoiceFilter = z.infer<typeof adminInvoiceFilterSchema>;
+
+export const adminInvoiceSchema = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  username: z.string(),
+  kind: z.string(),
+  product: z.string(),
+  plan_name: z.string(),
+  /** Euro paid (after the coupon) and before it. */
+  price: z.number(),
+  list_price: z.number(),
+  coupon: z.nullable(z.string()),
+  payment_method: z.string(),
+  status: z.enum(['paid', 'pending', 'expired']),
+  /** Why the operator should look at it, or null. */
+  flag: z.nullable(z.string()),
+  created: z.string(),
+  paid_at: z.nullable(z.string()),
+});
+export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
+
+export const adminPaymentEventSchema = z.object({
+  id: z.int(),
+  provider: z.string(),
+  event_id: z.string(),
+  type: z.string(),
+  invoice_id: z.nullable(z.string()),
+  received: z.string(),
+  payload: z.unknown(),
+});
+
+const invoiceId = z.object({ id: z.string().check(z.maxLength(64)) });
+
+export const adminMoneyEndpoints = {
+  invoices: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/invoices',
+    summary: 'Invoices by status, method, product, date and customer, newest first; ten a page',
+    tag,
+    access: 'staff',
+    query: z.object({ ...adminInvoiceFilterSchema.shape, page: adminPageQuery }),
+    response: paged(adminInvoiceSchema),
+  }),
+  invoicesCsv: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/invoices.csv',
+    summary: 'The filtered invoice list as CSV (text/csv), every page',
+    tag,
+    access: 'staff',
+    query: adminInvoiceFilterSchema,
+    response: z.string(),
+  }),
+  invoice: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/invoices/:id',
+    summary: "An invoice with its provider events' timeline",
+    tag,
+    access: 'staff',
+    params: invoiceId,
+    response: withPayload(
+      z.object({ invoice: adminInvoiceSchema, events: z.array(adminPaymentEventSchema) }),
+    ),
+  }),
+  markPaid: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/invoices/:id/mark-paid',
+    summary: 'Mark an unpaid invoice paid (a bank transfer): provisioned like a payment, once',
+    tag,
+    access: 'operator',
+    params: invoiceId,
+    body: z.object({ reason }),
+    response: detailOnly,
+  }),
+  paymentEvents: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/payment-events',
+    summary: 'Payment provider events, newest first; ten a page',
+    tag,
+    access: 'staff',
+    query: z.object({
+      provider: z.optional(z.string().check(z.maxLength(32))),
+      type: z.optional(z.string().check(z.maxLength(100))),
+      page: adminPageQuery,
+    }),
+    response: paged(adminPaymentEventSchema),
+  }),
+};

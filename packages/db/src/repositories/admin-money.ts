@@ -1,0 +1,166 @@
+import { PENDING_WINDOW_MS } from '@proxydesk/contract';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { isUuid } from '../schema/columns.js';
+import { invoices, paymentEvents, users } from '../schema/index.js';
+import type { Actor } from './admin.js';
+import { auditedChange, Refusal } from './admin-audited.js';
+import { applyPayment } from './payments.js';
+
+export const INVOICE_FILTER_STATES = ['paid', 'pending', 'expired', 'flagged'] as const;
+export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
+
+export interface InvoiceFilter {
+  status?: InvoiceFilterState | undefined;
+  method?: string | undefined;
+  product?: string | undefined;
+  /** Created at or after. */
+  from?: Date | undefined;
+  /** Created before. */
+  until?: Date | undefined;
+  /** A customer's id or exact username. */
+  customer?: string | undefined;
+}
+
+const invoiceWhere = (filter: InvoiceFilter, now: Date): SQL | undefined => {
+  const pendingSince = new Date(now.getTime() - PENDING_WINDOW_MS);
+  const customer = filter.customer?.trim();
+  return and(
+    filter.status === 'paid' ? eq(invoices.paid, true) : undefined,
+    filter.status === 'pending'
+      ? and(eq(invoices.paid, false), gte(invoices.createdAt, pendingSince))
+      : undefined,
+    filter.status === 'expired'
+      ? and(eq(invoices.paid, false), lt(invoices.createdAt, pendingSince))
+      : undefined,
+    filter.status === 'flagged' ? isNotNull(invoices.flag) : undefined,
+    filter.method ? eq(invoices.paymentMethod, filter.method) : undefined,
+    filter.product ? eq(invoices.proxyType, filter.product) : undefined,
+    filter.from ? gte(invoices.createdAt, filter.from) : undefined,
+    filter.until ? lt(invoices.createdAt, filter.until) : undefined,
+    customer
+      ? isUuid(customer)
+        ? eq(invoices.userId, customer)
+        : eq(
+            invoices.userId,
+            sql`(select ${users.id} from ${users} where lower(${users.username}) = ${customer.toLowerCase()})`,
+          )
+      : undefined,
+  );
+};
+
+const invoiceColumns = { invoice: invoices, username: users.username };
+
+/** Invoices matching the filter, newest first, paged, with the number matching. */
+export const listAllInvoices = async (
+  db: Db,
+  filter: InvoiceFilter,
+  page: number,
+  pageSize: number,
+  now = new Date(),
+) => {
+  const where = invoiceWhere(filter, now);
+  const rows = await db
+    .select(invoiceColumns)
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(invoices).where(where);
+  return { rows, count: total?.n ?? 0 };
+};
+
+/** Every invoice matching the filter, newest first, `batch` rows at a time (the CSV export). */
+export async function* eachInvoice(db: Db, filter: InvoiceFilter, batch = 2000, now = new Date()) {
+  const where = invoiceWhere(filter, now);
+  for (let offset = 0; ; offset += batch) {
+    const rows = await db
+      .select(invoiceColumns)
+      .from(invoices)
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(batch)
+      .offset(offset);
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** One invoice with its customer and its provider events, oldest first. */
+export const invoiceWithEvents = async (db: Db, id: string) => {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select(invoiceColumns)
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(eq(invoices.id, id));
+  if (!row) return undefined;
+  const events = await db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.invoiceId, id))
+    .orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id));
+  return { ...row, events };
+};
+
+/** Provider events, newest first, optionally of one provider or type. */
+export const listPaymentEvents = async (
+  db: Db,
+  filter: { provider?: string | undefined; type?: string | undefined },
+  page: number,
+  pageSize: number,
+) => {
+  const where = and(
+    filter.provider ? eq(paymentEvents.provider, filter.provider) : undefined,
+    filter.type ? eq(paymentEvents.type, filter.type) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(paymentEvents)
+    .where(where)
+    .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(paymentEvents).where(where);
+  return { rows, count: total?.n ?? 0 };
+};
+
+/**
+ * Marks an unpaid invoice paid on the operator's word (a bank transfer): the same path as a provider's payment
+ * (applyPayment: provisioning, coupon, referral), recorded as a `manual` event, with its audit row, in one
+ * transaction. A second call finds it paid and changes nothing.
+ */
+export const markInvoicePaid = (
+  db: Db,
+  actor: Actor,
+  id: string,
+  reason: string,
+  referralPointsPerEuro = 1,
+) =>
+  auditedChange(
+    db,
+    actor,
+    { action: 'invoice.mark-paid', targetType: 'invoice', targetId: id, reason },
+    async (tx) => {
+      if (!isUuid(id)) return undefined;
+      const [invoice] = await tx.select({ paid: invoices.paid }).from(invoices).where(eq(invoices.id, id));
+      if (!invoice) return undefined;
+      if (invoice.paid) throw new Refusal('This invoice is paid already');
+      const result = await applyPayment(
+        tx,
+        {
+          provider: 'manual',
+          eventId: `manual-${id}`,
+          type: 'manual.paid',
+          invoiceId: id,
+          payload: { by: actor.userId, reason },
+        },
+        referralPointsPerEuro,
+      );
+      if (result.outcome !== 'provisioned') throw new Refusal('This invoice is paid already');
+      return { before: { paid: false }, after: { paid: true, flag: result.flag }, result };
+    },
+  );
