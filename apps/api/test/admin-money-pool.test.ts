@@ -63,6 +63,7 @@ describe('money in the console (issue #17 §4)', () => {
     expect(await ids('status=expired')).toEqual([1]);
     expect(await ids('status=flagged')).toEqual([2]);
     expect(await ids('status=paid')).toEqual([]);
+    expect(await ids('status=refunded')).toEqual([]);
     expect(await ids('product=PR_4')).toEqual([0, 1]);
     expect(await ids('method=sandbox&customer=CAT')).toEqual([0, 1]);
     const today = new Date().toISOString().slice(0, 10);
@@ -88,7 +89,7 @@ describe('money in the console (issue #17 §4)', () => {
     expect(answer.headers['content-type']).toMatch(/^text\/csv/);
     const lines = answer.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,created,paid_at,status,flag,username,customer_id,kind,product,plan_name,list_price,price,coupon,payment_method',
+      'id,created,paid_at,status,flag,username,customer_id,kind,product,plan_name,list_price,price,refunded,coupon,payment_method',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${invoiceIds[2]},`);

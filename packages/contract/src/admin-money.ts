@@ -8,7 +8,7 @@ import { z } from './zod.js';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD'));
 export const adminInvoiceFilterSchema = z.object({
-  status: z.optional(z.enum(['paid', 'pending', 'expired', 'flagged'])),
+  status: z.optional(z.enum(['paid', 'pending', 'expired', 'refunded', 'flagged'])),
   method: z.optional(z.string().check(z.maxLength(32))),
   product: z.optional(productCodeSchema),
   /** Created on or after this UTC day. */
@@ -32,7 +32,9 @@ export const adminInvoiceSchema = z.object({
   list_price: z.number(),
   coupon: z.nullable(z.string()),
   payment_method: z.string(),
-  status: z.enum(['paid', 'pending', 'expired']),
+  status: z.enum(['paid', 'pending', 'expired', 'refunded']),
+  /** Euro refunded so far (in part or in full). */
+  refunded: z.number(),
   /** Why the operator should look at it, or null. */
   flag: z.nullable(z.string()),
   created: z.string(),

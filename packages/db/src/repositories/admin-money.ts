@@ -1,5 +1,5 @@
 import { PENDING_WINDOW_MS } from '@proxydesk/contract';
-import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { invoices, paymentEvents, users } from '../schema/index.js';
@@ -7,7 +7,7 @@ import type { Actor } from './admin.js';
 import { auditedChange, Refusal } from './admin-audited.js';
 import { applyPayment } from './payments.js';
 
-export const INVOICE_FILTER_STATES = ['paid', 'pending', 'expired', 'flagged'] as const;
+export const INVOICE_FILTER_STATES = ['paid', 'pending', 'expired', 'refunded', 'flagged'] as const;
 export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
 
 export interface InvoiceFilter {
@@ -26,12 +26,15 @@ const invoiceWhere = (filter: InvoiceFilter, now: Date): SQL | undefined => {
   const pendingSince = new Date(now.getTime() - PENDING_WINDOW_MS);
   const customer = filter.customer?.trim();
   return and(
-    filter.status === 'paid' ? eq(invoices.paid, true) : undefined,
+    filter.status === 'paid' ? and(eq(invoices.paid, true), isNull(invoices.refundedAt)) : undefined,
     filter.status === 'pending'
-      ? and(eq(invoices.paid, false), gte(invoices.createdAt, pendingSince))
+      ? and(eq(invoices.paid, false), isNull(invoices.expiredAt), gte(invoices.createdAt, pendingSince))
       : undefined,
     filter.status === 'expired'
-      ? and(eq(invoices.paid, false), lt(invoices.createdAt, pendingSince))
+      ? and(eq(invoices.paid, false), or(isNotNull(invoices.expiredAt), lt(invoices.createdAt, pendingSince)))
+      : undefined,
+    filter.status === 'refunded'
+      ? or(isNotNull(invoices.refundedAt), gt(invoices.refundedCents, 0))
       : undefined,
     filter.status === 'flagged' ? isNotNull(invoices.flag) : undefined,
     filter.method ? eq(invoices.paymentMethod, filter.method) : undefined,

@@ -30,7 +30,11 @@ const invoiceOf = ({ invoice, username }: { invoice: InvoiceRow; username: strin
   list_price: centsToEuro(invoice.listPriceCents),
   coupon: invoice.couponCode,
   payment_method: invoice.paymentMethod,
-  status: invoiceStatus(invoice.paid, invoice.createdAt).toLowerCase() as AdminInvoice['status'],
+  status: invoiceStatus(
+    { paid: invoice.paid, refunded: invoice.refundedAt !== null, expired: invoice.expiredAt !== null },
+    invoice.createdAt,
+  ).toLowerCase() as AdminInvoice['status'],
+  refunded: centsToEuro(invoice.refundedCents),
   flag: invoice.flag,
   created: invoice.createdAt.toISOString(),
   paid_at: invoice.paidAt ? invoice.paidAt.toISOString() : null,
@@ -69,6 +73,7 @@ const CSV_COLUMNS = [
   'plan_name',
   'list_price',
   'price',
+  'refunded',
   'coupon',
   'payment_method',
 ] as const satisfies readonly (keyof AdminInvoice)[];
