@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../scripts/build-state.mjs';
 import { reportAccounts } from './accounts.mjs';
+import { reportConsole } from './console.mjs';
 import { reportShop } from './shop.mjs';
 import { reportThroughput } from './api-throughput.mjs';
 import { reportColdStart } from './cold-start.mjs';
@@ -39,6 +40,12 @@ if (process.argv[2] === 'jobs') {
   process.exit(met ? 0 : 1);
 }
 
+// `npm run bench -- console`: the operator console's budget alone (issue #17).
+if (process.argv[2] === 'console') {
+  const met = await reportConsole({ serverUrl: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  process.exit(met ? 0 : 1);
+}
+
 const results = [];
 results.push(await reportWebSizes(root));
 results.push(await reportLighthouse());
@@ -54,6 +61,8 @@ results.push(await reportColdStart(root));
 if (postgresUrl) results.push(await reportGateway({ databaseUrl: postgresUrl }));
 else console.log('\n  (gateway budget skipped: it needs PostgreSQL on 127.0.0.1:5432)');
 if (postgresUrl) results.push(await reportUsage({ databaseUrl: postgresUrl }));
+if (postgresUrl)
+  results.push(await reportConsole({ serverUrl: 'postgres://postgres@127.0.0.1:5432/postgres' }));
 results.push(
   await reportJobs({ postgresUrl, serverUrl: postgresUrl && 'postgres://postgres@127.0.0.1:5432/postgres' }),
 );

@@ -43,6 +43,10 @@ export const users = pgTable(
     uniqueIndex('users_proxy_username').on(t.proxyUsername),
     uniqueIndex('users_google_sub').on(t.googleSub),
     uniqueIndex('users_discord_id').on(t.discordId),
+    // The console's customer search (issue #17): username and e-mail prefixes, newest first.
+    index('users_username_prefix').using('btree', sql`lower(${t.username}) text_pattern_ops`),
+    index('users_email_prefix').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('users_created').on(t.createdAt),
   ],
 );
 

@@ -91,6 +91,16 @@ export const invoices = pgTable(
       .on(t.createdAt)
       .where(sql`${t.paid} = false and ${t.expiredAt} is null`),
     check('invoices_price_nonnegative', sql`${t.priceCents} >= 0`),
+    // The console's invoice list (issue #17): newest first, alone or by method, product or flag; revenue by day.
+    index('invoices_created').on(t.createdAt, t.id),
+    index('invoices_method_created').on(t.paymentMethod, t.createdAt),
+    index('invoices_product_created').on(t.proxyType, t.createdAt),
+    index('invoices_flagged')
+      .on(t.createdAt)
+      .where(sql`${t.flag} is not null`),
+    index('invoices_paid_at')
+      .on(t.paidAt)
+      .where(sql`${t.paid}`),
   ],
 );
 

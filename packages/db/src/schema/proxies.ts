@@ -61,7 +61,10 @@ export const whitelistedIps = pgTable(
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('whitelisted_ips_plan_ip').on(t.customerPlanId, t.ip)],
+  (t) => [
+    uniqueIndex('whitelisted_ips_plan_ip').on(t.customerPlanId, t.ip),
+    index('whitelisted_ips_ip').on(t.ip),
+  ],
 );
 
 /** The operator's addresses for datacenter (PR_4) and IPv6 (PR_5) plans. */
