@@ -99,6 +99,8 @@ export interface FakeCoinGate {
   callbackFields(id: number): Record<string, string>;
   /** Sets the order's status (paid by default, with pay and receive amounts) and posts the callback to its callback_url. */
   complete(id: number, status?: CoinGateStatus): Promise<Response>;
+  /** Refunds a paid order (as in CoinGate's dashboard) and posts the `refunded` callback. */
+  refund(id: number): Promise<Response>;
   /** Posts exactly these form fields to the order's callback_url (or `url`), for forged or replayed callbacks. */
   sendCallback(id: number, fields: Record<string, string>, options?: { url?: string }): Promise<Response>;
   requests: FakeCoinGateRequest[];
@@ -404,6 +406,7 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
     deliveries,
     callbackFields,
     complete,
+    refund: (id) => complete(id, 'refunded'),
     sendCallback,
     requests,
     close: () =>

@@ -129,6 +129,27 @@ export interface PaddleTransaction {
   revised_at: null;
 }
 
+/** An adjustment (refund, chargeback) as Paddle's notifications carry it (a subset, same names). */
+export interface PaddleAdjustment {
+  id: string;
+  action: 'refund' | 'chargeback';
+  transaction_id: string;
+  status: 'pending_approval' | 'approved';
+  type: 'full' | 'partial';
+  reason: string;
+  currency_code: string;
+  totals: {
+    subtotal: string;
+    tax: string;
+    total: string;
+    fee: string;
+    earnings: string;
+    currency_code: string;
+  };
+  created_at: string;
+  updated_at: string;
+}
+
 /** A created transaction with the JSON body it was created from. */
 export interface FakePaddleTransactionRecord {
   transaction: PaddleTransaction;
@@ -188,6 +209,13 @@ export interface FakePaddle {
   complete(transactionId: string): Promise<Response>;
   /** Sends a notification (or any body), signed like Paddle unless told otherwise. */
   sendEvent(notification: unknown, options?: FakePaddleSendOptions): Promise<Response>;
+  /**
+   * Adjustments made (`POST /adjustments` for refunds; `chargeback` for a bank's): a refund is created
+   * `pending_approval` and approved at once, each step notified (`adjustment.created`, `adjustment.updated`).
+   */
+  adjustments: PaddleAdjustment[];
+  /** A chargeback of a completed transaction, notified as Paddle does (`adjustment.created`, approved). */
+  chargeback(transactionId: string): Promise<Response>;
   requests: FakePaddleRequest[];
   close(): Promise<void>;
 }
@@ -576,6 +604,75 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
   const complete = async (transactionId: string) =>
     sendEvent(buildEvent('transaction.completed', markCompleted(transactionId)));
 
+  const adjustments: PaddleAdjustment[] = [];
+  const newAdjustment = (
+    transactionId: string,
+    action: PaddleAdjustment['action'],
+    cents: string | null,
+    reason: string,
+  ): PaddleAdjustment => {
+    const found = transactions.get(transactionId);
+    if (!found || found.transaction.status !== 'completed')
+      throw badRequest([{ field: 'transaction_id', message: 'transaction must be completed' }]);
+    const total = cents ?? found.transaction.details.totals.grand_total;
+    const at = timestamp();
+    const adjustment: PaddleAdjustment = {
+      id: paddleId('adj'),
+      action,
+      transaction_id: transactionId,
+      status: action === 'refund' ? 'pending_approval' : 'approved',
+      type: cents === null ? 'full' : 'partial',
+      reason,
+      currency_code: found.transaction.currency_code,
+      totals: {
+        subtotal: total,
+        tax: '0',
+        total,
+        fee: '0',
+        earnings: total,
+        currency_code: found.transaction.currency_code,
+      },
+      created_at: at,
+      updated_at: at,
+    };
+    adjustments.push(adjustment);
+    return adjustment;
+  };
+
+  const createAdjustment = (body: unknown) => {
+    const input = (body ?? {}) as {
+      action?: unknown;
+      transaction_id?: unknown;
+      reason?: unknown;
+      type?: unknown;
+      items?: { amount?: string }[];
+    };
+    if (
+      input.action !== 'refund' ||
+      typeof input.transaction_id !== 'string' ||
+      typeof input.reason !== 'string'
+    )
+      throw badRequest([
+        { field: '(root)', message: 'action refund, transaction_id and reason are required' },
+      ]);
+    const partial = input.type === 'partial' ? (input.items?.[0]?.amount ?? '0') : null;
+    const adjustment = newAdjustment(input.transaction_id, 'refund', partial, input.reason);
+    // Paddle answers, notifies the new adjustment, then its approval.
+    setTimeout(() => {
+      void (async () => {
+        await sendEvent(buildEvent('adjustment.created', adjustment));
+        Object.assign(adjustment, { status: 'approved', updated_at: timestamp() });
+        await sendEvent(buildEvent('adjustment.updated', adjustment));
+      })().catch(() => undefined);
+    }, 20);
+    return structuredClone(adjustment);
+  };
+
+  const chargeback = (transactionId: string) =>
+    sendEvent(
+      buildEvent('adjustment.created', newAdjustment(transactionId, 'chargeback', null, 'chargeback')),
+    );
+
   const api = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -599,6 +696,11 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
       record.body = body;
       return sendJson(res, 201, { data: createTransaction(body), meta: { request_id: randomUUID() } });
     }
+    if (path === '/adjustments' && method === 'POST')
+      return sendJson(res, 201, {
+        data: createAdjustment(JSON.parse(raw || '{}')),
+        meta: { request_id: randomUUID() },
+      });
     const match = /^\/transactions\/([^/]+)$/.exec(path);
     if (match && method === 'GET') {
       const found = transactions.get(decodeURIComponent(match[1]!));
@@ -691,6 +793,8 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
     buildEvent,
     complete,
     sendEvent,
+    adjustments,
+    chargeback,
     requests,
     close: () =>
       new Promise<void>((resolve, reject) => {

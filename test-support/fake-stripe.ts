@@ -133,6 +133,13 @@ export interface FakeStripe {
   complete(sessionId: string): Promise<Response>;
   /** Sends an event (or any body), signed like Stripe unless told otherwise. */
   sendEvent(event: unknown, options?: FakeStripeSendOptions): Promise<Response>;
+  /**
+   * A dispute of a paid session's charge, as Stripe would send it: `charge.dispute.created`, then
+   * `charge.dispute.closed` with status won or lost.
+   */
+  dispute(sessionId: string, stage: 'created' | 'won' | 'lost'): Promise<Response>;
+  /** Refunds made through `POST /v1/refunds`; each sends `charge.refunded` to the webhook after answering. */
+  refunds: { id: string; payment_intent: string; amount: number }[];
   requests: FakeStripeRequest[];
   close(): Promise<void>;
 }
@@ -526,6 +533,76 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
   const complete = async (sessionId: string) =>
     sendEvent(buildEvent('checkout.session.completed', markPaid(sessionId)));
 
+  /** The charge of a paid session's payment intent, as `charge.*` events carry it. */
+  const refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  const chargeOf = (intent: string) => {
+    const record = [...sessions.values()].find((r) => r.session.payment_intent === intent);
+    if (!record)
+      throw invalid('resource_missing', `No such payment_intent: '${intent}'`, 'payment_intent', 404);
+    const refunded = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+    const { session } = record;
+    return {
+      id: `ch_3${intent.slice(4)}`,
+      object: 'charge',
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: refunded,
+      currency: session.currency,
+      metadata: {},
+      paid: true,
+      payment_intent: intent,
+      refunded: refunded >= session.amount_total,
+      status: 'succeeded',
+    };
+  };
+
+  const createRefund = (params: StripeParams) => {
+    const intent = stringParam(params, 'payment_intent', 'payment_intent');
+    if (!intent) throw missing('payment_intent');
+    const charge = chargeOf(intent);
+    const amount = integerParam(params, 'amount', 'amount') ?? charge.amount - charge.amount_refunded;
+    if (amount <= 0 || amount > charge.amount - charge.amount_refunded)
+      throw invalid(
+        'amount_too_large',
+        `Refund amount (${amount}) is greater than unrefunded amount on charge`,
+        'amount',
+      );
+    const refund = { id: `re_3${alnum(23)}`, payment_intent: intent, amount };
+    refunds.push(refund);
+    // Stripe answers, then notifies: the event follows the answer.
+    setTimeout(
+      () => void sendEvent(buildEvent('charge.refunded', chargeOf(intent))).catch(() => undefined),
+      20,
+    );
+    return {
+      ...refund,
+      object: 'refund',
+      charge: charge.id,
+      currency: charge.currency,
+      status: 'succeeded',
+      created: now(),
+    };
+  };
+
+  const dispute = async (sessionId: string, stage: 'created' | 'won' | 'lost') => {
+    const intent = sessions.get(sessionId)?.session.payment_intent;
+    if (!intent) throw new Error(`fake Stripe: session ${sessionId} is not paid`);
+    const charge = chargeOf(intent);
+    const object = {
+      id: `dp_1${intent.slice(4)}`,
+      object: 'dispute',
+      amount: charge.amount,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: intent,
+      reason: 'fraudulent',
+      status: stage === 'created' ? 'needs_response' : stage,
+    };
+    return sendEvent(
+      buildEvent(stage === 'created' ? 'charge.dispute.created' : 'charge.dispute.closed', object),
+    );
+  };
+
   const api = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -553,6 +630,8 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       if (key !== null) idempotent.set(key, { fingerprint, status: 200, body: session });
       return sendJson(res, 200, session, key === null ? {} : { 'idempotency-key': key });
     }
+    if (path === '/v1/refunds' && method === 'POST')
+      return sendJson(res, 200, createRefund(record.body ?? {}));
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/line_items|\/expire)?$/.exec(path);
     if (match) {
       const found = findSession(decodeURIComponent(match[1]!));
@@ -673,6 +752,8 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     buildEvent,
     complete,
     sendEvent,
+    dispute,
+    refunds,
     requests,
     close: () =>
       new Promise<void>((resolve, reject) => {

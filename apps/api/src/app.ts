@@ -247,7 +247,7 @@ export const buildApp = async ({
     createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }),
     catalogue.locations,
   );
-  invoiceRoutes(app, db, invoices, createQuotes(db), shopUrl);
+  invoiceRoutes(app, db, invoices, createQuotes(db, config.PLAN_GRACE_HOURS), shopUrl);
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
   customerActionRoutes(app, { db, otp });

@@ -88,6 +88,13 @@ export const createInvoiceBodySchema = z.object({
   proxyType: z.optional(orEmpty(productCodeSchema)),
 });
 
+/** Another period of a plan the customer has (issue #16 §5): `plan_id` is the customer plan's id. */
+export const renewInvoiceBodySchema = z.object({
+  payment_method: paymentMethod,
+  coupon,
+  plan_id: z.string().check(z.minLength(1, 'Choose a plan'), z.maxLength(64)),
+});
+
 export const createNormalInvoiceBodySchema = z.object({
   payment_method: paymentMethod,
   coupon,
@@ -222,6 +229,12 @@ export const invoiceEndpoints = {
     'Buy a custom datacenter or IPv6 plan',
     'user',
     customCheckoutBodySchema,
+  ),
+  renew: createPost(
+    '/v1/invoice/renew',
+    "Renew a plan you have: the same plan at today's price, extended from its end (same addresses, whitelist and name)",
+    'user',
+    renewInvoiceBodySchema,
   ),
   createBalance: createPost(
     '/v1/invoice/create-balance-invoice',

@@ -14,6 +14,7 @@ export * from './repositories/account-figures.js';
 export * from './repositories/billing.js';
 export * from './repositories/invoices.js';
 export * from './repositories/payments.js';
+export * from './repositories/refunds.js';
 export * from './repositories/balance.js';
 export * from './repositories/proxy-plans.js';
 export * from './repositories/usage.js';

@@ -1,5 +1,5 @@
 import { PENDING_WINDOW_MS } from '@proxydesk/contract';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
@@ -34,6 +34,8 @@ export interface PaymentEvent {
   type: string;
   invoiceId: string | null;
   payload: unknown;
+  /** The provider's id of the payment (Stripe payment intent…): what its refunds and disputes name. */
+  paymentRef?: string | null;
   /** Why this payment cannot pay this invoice (amount, currency, provider), or null; judged under its lock. */
   mismatch?: (invoice: InvoiceRow) => string | null;
 }
@@ -41,7 +43,38 @@ export interface PaymentEvent {
 /** Products sold by the IP wait for activation with an IP; the others run from the moment they are paid. */
 const WAITS_FOR_ACTIVATION = new Set(['PR_4', 'PR_5']);
 
-const provision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
+/**
+ * Another period of the customer's plan (issue #16 §5): from its end, or from now if it has ended (within the
+ * grace period, its addresses are still its own); same addresses, whitelist and name. Per-GB plans get the
+ * period's GB on top. A plan that is pending or suspended is not extended: the invoice is flagged instead.
+ */
+const renew = async (tx: Db, invoice: InvoiceRow, now: Date): Promise<string | null> => {
+  if (!invoice.targetPlanId) throw new Error(`invoice ${invoice.id} has no plan to renew`);
+  const [plan] = await tx
+    .select()
+    .from(customerPlans)
+    .where(eq(customerPlans.id, invoice.targetPlanId))
+    .for('update');
+  if (!plan) throw new Error(`invoice ${invoice.id} renews a plan that does not exist`);
+  if (plan.status === 'pending' || plan.status === 'suspended')
+    return `renewal paid for a ${plan.status} plan: not extended`;
+  const from = plan.expiresAt && plan.expiresAt > now ? plan.expiresAt : now;
+  await tx
+    .update(customerPlans)
+    .set({
+      status: 'active',
+      expiresAt: new Date(from.getTime() + (invoice.durationHours ?? 0) * 3_600_000),
+      dataGb:
+        invoice.dataGb === null ? plan.dataGb : sql`coalesce(${customerPlans.dataGb}, 0) + ${invoice.dataGb}`,
+      autoRenewFailedFor: null,
+    })
+    .where(eq(customerPlans.id, plan.id));
+  return null;
+};
+
+/** Gives what the invoice bought; answers why the operator should look at it, or null. */
+const provision = async (tx: Db, invoice: InvoiceRow, now: Date): Promise<string | null> => {
+  if (invoice.kind === 'renewal') return renew(tx, invoice, now);
   if (invoice.kind === 'balance') {
     await tx.insert(balanceLedger).values({
       userId: invoice.userId,
@@ -49,7 +82,7 @@ const provision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
       reason: 'Top-up',
       invoiceId: invoice.id,
     });
-    return;
+    return null;
   }
   if (invoice.kind === 'additional_gb') {
     if (!invoice.targetPlanId || invoice.dataGb === null)
@@ -58,7 +91,7 @@ const provision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
       .update(customerPlans)
       .set({ dataGb: sql`coalesce(${customerPlans.dataGb}, 0) + ${invoice.dataGb}` })
       .where(eq(customerPlans.id, invoice.targetPlanId));
-    return;
+    return null;
   }
   const waits = WAITS_FOR_ACTIVATION.has(invoice.proxyType);
   await tx.insert(customerPlans).values({
@@ -73,10 +106,11 @@ const provision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
     activatedAt: waits ? null : now,
     expiresAt: waits ? null : new Date(now.getTime() + (invoice.durationHours ?? 0) * 3_600_000),
   });
+  return null;
 };
 
 /** Adds a reason to the invoice's flag for the operator (DESIGN.md §4: money received is never lost). */
-const flagInvoice = async (tx: Db, invoiceId: string, reason: string) => {
+export const flagInvoice = async (tx: Db, invoiceId: string, reason: string) => {
   await tx
     .update(invoices)
     .set({ flag: sql`coalesce(${invoices.flag} || '; ', '') || ${reason}` })
@@ -118,23 +152,24 @@ const couponOverdrawn = async (tx: Db, invoice: InvoiceRow, now: Date): Promise<
   return null;
 };
 
+/** Which invoice an event names by our id; a malformed id names none. */
+export const invoiceById = (id: string | null | undefined): SQL | null =>
+  id && isUuid(id) ? eq(invoices.id, id) : null;
+
+/** A provider event as recorded once under its unique (provider, event id). */
+type RecordedEvent = Pick<PaymentEvent, 'provider' | 'eventId' | 'type' | 'payload'>;
+
 /**
- * Inside the caller's transaction: records the event, and if it is the first word of payment for an
- * unpaid invoice, marks it paid and provisions it, redeems its coupon and rewards the referrer. The
- * invoice row is locked, so concurrent events for one invoice provision once. An expired invoice that is
- * paid anyway is honoured: money received is never lost.
+ * Locks the invoice an event is about (found by `which`), then records the event once: `recorded` is false for
+ * a duplicate. The invoice is locked before the event is written: the event's foreign key share-locks the
+ * invoice, and two events for one invoice taking those locks the other way round would deadlock.
  */
-export const applyPayment = async (
+export const lockAndRecord = async (
   tx: Db,
-  event: PaymentEvent,
-  referralPointsPerEuro: number,
-): Promise<PaymentResult> => {
-  // The invoice is locked before the event is written: the event's foreign key share-locks the invoice, and
-  // two events for one invoice taking those locks the other way round would deadlock.
-  const [invoice] =
-    event.invoiceId && isUuid(event.invoiceId)
-      ? await tx.select().from(invoices).where(eq(invoices.id, event.invoiceId)).for('update')
-      : [];
+  event: RecordedEvent,
+  which: SQL | null | undefined,
+): Promise<{ recorded: boolean; invoice: InvoiceRow | undefined }> => {
+  const [invoice] = which ? await tx.select().from(invoices).where(which).limit(1).for('update') : [];
   const recorded = await tx
     .insert(paymentEvents)
     .values({
@@ -146,7 +181,22 @@ export const applyPayment = async (
     })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
-  if (recorded.length === 0) return { outcome: 'duplicate-event', flag: null };
+  return { recorded: recorded.length > 0, invoice };
+};
+
+/**
+ * Inside the caller's transaction: records the event, and if it is the first word of payment for an
+ * unpaid invoice, marks it paid and provisions it, redeems its coupon and rewards the referrer. The
+ * invoice row is locked, so concurrent events for one invoice provision once. An expired invoice that is
+ * paid anyway is honoured: money received is never lost.
+ */
+export const applyPayment = async (
+  tx: Db,
+  event: PaymentEvent,
+  referralPointsPerEuro: number,
+): Promise<PaymentResult> => {
+  const { recorded, invoice } = await lockAndRecord(tx, event, invoiceById(event.invoiceId));
+  if (!recorded) return { outcome: 'duplicate-event', flag: null };
   if (!invoice) return { outcome: 'unknown-invoice', flag: null };
   if (invoice.paid) return { outcome: 'already-paid', flag: null };
   const mismatch = event.mismatch?.(invoice) ?? null;
@@ -156,20 +206,24 @@ export const applyPayment = async (
   }
 
   const now = new Date();
-  await tx.update(invoices).set({ paid: true, paidAt: now }).where(eq(invoices.id, invoice.id));
-  await provision(tx, invoice, now);
+  // The referrer earns on money paid in, not on money spent again from a balance.
+  const points =
+    invoice.paymentMethod === 'balance' ? 0 : Math.floor(invoice.priceCents / 100) * referralPointsPerEuro;
+  await tx
+    .update(invoices)
+    .set({ paid: true, paidAt: now, paymentRef: event.paymentRef ?? null, referralPoints: points })
+    .where(eq(invoices.id, invoice.id));
+  const unprovisioned = await provision(tx, invoice, now);
   await notifyAccessChanged(tx);
   const overdrawn = await couponOverdrawn(tx, invoice, now);
-  if (overdrawn) await flagInvoice(tx, invoice.id, overdrawn);
+  const flag = [unprovisioned, overdrawn].filter(Boolean).join('; ') || null;
+  if (flag) await flagInvoice(tx, invoice.id, flag);
   if (invoice.couponId !== null) {
     await tx
       .insert(couponRedemptions)
       .values({ couponId: invoice.couponId, userId: invoice.userId, invoiceId: invoice.id })
       .onConflictDoNothing();
   }
-  // The referrer earns on money paid in, not on money spent again from a balance.
-  const points =
-    invoice.paymentMethod === 'balance' ? 0 : Math.floor(invoice.priceCents / 100) * referralPointsPerEuro;
   if (points > 0) {
     const [customer] = await tx
       .select({ referredBy: users.referredBy })
@@ -182,7 +236,7 @@ export const applyPayment = async (
         .where(eq(users.id, customer.referredBy));
     }
   }
-  return { outcome: 'provisioned', flag: overdrawn };
+  return { outcome: 'provisioned', flag };
 };
 
 export const recordPayment = (

@@ -47,6 +47,13 @@ export const invoiceRoutes = (
       coupon: body.coupon,
     });
   });
+  route(app, invoiceEndpoints.renew, async ({ account, body }) => {
+    await requireBilling(account.user.id);
+    return invoices.create(account, await quotes.renewal(account.user.id, body.plan_id), {
+      paymentMethod: body.payment_method,
+      coupon: body.coupon,
+    });
+  });
   route(app, invoiceEndpoints.createBalance, async ({ account, body }) => {
     await requireBilling(account.user.id);
     return invoices.create(account, quotes.balance(body.amount), { paymentMethod: body.payment_method });

@@ -88,6 +88,16 @@ export const coinGateGateway = (
         eventId: `${orderId}:${status}`,
         type: status,
         paidInvoiceId: status === 'paid' ? invoiceId : null,
+        paymentRef: orderId,
+        // Refunds are made in CoinGate's dashboard; the order, fetched back, says so (issue #16 §6).
+        ...(status === 'refunded'
+          ? {
+              refund: {
+                invoiceId,
+                change: { kind: 'refund' as const, cents: cents ?? 0, cumulative: true, full: true },
+              },
+            }
+          : {}),
         amount: cents !== null && order.price_currency ? { cents, currency: order.price_currency } : null,
         payload: order,
       };

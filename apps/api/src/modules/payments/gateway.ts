@@ -1,4 +1,4 @@
-import type { InvoiceRow } from '@proxydesk/db';
+import type { InvoiceRow, RefundChange } from '@proxydesk/db';
 
 /** What a provider needs to open a checkout for an invoice. */
 export interface CheckoutRequest {
@@ -21,6 +21,18 @@ export interface Gateway {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** Closes an expired invoice's checkout where the provider allows it (Stripe), so nobody pays it late. */
   expireCheckout?(providerRef: string): Promise<void>;
+  /**
+   * Asks the provider to refund a paid invoice (`cents`, or all of it when null); the provider's own event then
+   * records the refund, through the same path as one made in its dashboard. Absent: refunded elsewhere.
+   */
+  refund?(invoice: InvoiceRow, cents: number | null): Promise<void>;
+}
+
+/** A provider's word that a payment was refunded or disputed: which invoice (ours, or the provider's payment id). */
+export interface RefundNotice {
+  invoiceId?: string | null;
+  paymentRef?: string | null;
+  change: RefundChange;
 }
 
 /** What a provider says was paid, in the currency's smallest unit. */
@@ -37,6 +49,10 @@ export interface VerifiedEvent {
   paidInvoiceId: string | null;
   /** The amount paid, as the provider states it (checked against the invoice before provisioning). */
   amount: PaidAmount | null;
+  /** The provider's id of the payment, kept on the invoice for its refunds and disputes. */
+  paymentRef?: string | null;
+  /** Set when the event refunds or disputes an earlier payment, rather than paying. */
+  refund?: RefundNotice;
   payload: unknown;
 }
 

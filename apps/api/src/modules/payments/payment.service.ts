@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   applyPayment,
+  findInvoiceById,
   lockedBalanceCents,
   recordPayment,
+  recordRefund,
   setInvoiceCheckout,
   spendBalance,
   type Db,
@@ -42,6 +44,49 @@ export const createPaymentService = ({
   /** Paid on the spot, without a provider: from the reseller balance, or free (100 % off). */
   const paysOnSpot = (invoice: Pick<InvoiceRow, 'priceCents' | 'paymentMethod'>) =>
     invoice.priceCents === 0 || invoice.paymentMethod === 'balance';
+
+  /**
+   * A verified provider event: recorded once; the first payment for an invoice that matches it (provider,
+   * currency, amount) provisions it. What the operator must look at is flagged on the invoice and logged.
+   */
+  const receive = async (provider: string, event: VerifiedEvent): Promise<string> => {
+    if (event.refund) {
+      const outcome = await recordRefund(db, {
+        provider,
+        eventId: event.eventId,
+        type: event.type,
+        payload: event.payload,
+        invoiceId: event.refund.invoiceId ?? null,
+        paymentRef: event.refund.paymentRef ?? null,
+        change: event.refund.change,
+      });
+      log.info({ provider, eventId: event.eventId, type: event.type, outcome }, 'refund or dispute event');
+      return outcome;
+    }
+    const { outcome, flag } = await recordPayment(
+      db,
+      {
+        provider,
+        eventId: event.eventId,
+        type: event.type,
+        invoiceId: event.paidInvoiceId,
+        payload: event.payload,
+        paymentRef: event.paymentRef ?? null,
+        mismatch: (invoice) => paymentMismatch(provider, event.amount, invoice),
+      },
+      referralPointsPerEuro,
+    );
+    const facts = {
+      provider,
+      eventId: event.eventId,
+      type: event.type,
+      invoiceId: event.paidInvoiceId,
+      outcome,
+    };
+    if (flag) log.warn({ ...facts, flag }, `payment event flagged for the operator: ${flag}`);
+    else log.info(facts, 'payment event');
+    return outcome;
+  };
 
   return {
     /** Can a customer pay with this method here? (a provider without its keys is not offered). */
@@ -92,6 +137,54 @@ export const createPaymentService = ({
     },
 
     /**
+     * The operator's refund (issue #16 §6; the console calls this): asks the invoice's provider to refund it,
+     * all of it (`cents` null) or part; the provider's refund event then does the rest through `receive`, the
+     * same path as a refund made in its dashboard. What no provider holds (sandbox, balance, free invoices) is
+     * refunded at once through that same path. Asking twice is harmless: a second full refund changes nothing.
+     * Answers `requested` (the provider's event will follow) or what became of the refund applied at once.
+     */
+    refundInvoice: async (invoiceId: string, cents: number | null = null): Promise<string> => {
+      const invoice = await findInvoiceById(db, invoiceId);
+      if (!invoice) throw new HttpError(404, 'Invoice not found');
+      if (!invoice.paid) throw new HttpError(400, 'Only a paid invoice can be refunded');
+      if (invoice.refundedAt) throw new HttpError(400, 'This invoice is already refunded');
+      if (cents !== null && (!Number.isSafeInteger(cents) || cents <= 0 || cents > invoice.priceCents))
+        throw new HttpError(400, 'Refund between 0.01 and the price paid');
+      const gateway = gateways.get(invoice.paymentMethod);
+      const atOnce =
+        invoice.priceCents === 0 ||
+        invoice.paymentMethod === 'balance' ||
+        invoice.paymentMethod === 'sandbox';
+      if (!atOnce) {
+        if (!gateway?.refund)
+          throw new HttpError(
+            400,
+            `Refund ${invoice.paymentMethod} payments in the provider's dashboard: its notification then records the refund`,
+          );
+        await gateway.refund(invoice, cents).catch((error: unknown) => {
+          log.error(
+            { err: error, provider: invoice.paymentMethod, invoiceId },
+            'refund refused by the provider',
+          );
+          throw new HttpError(502, 'The payment provider did not take the refund: try again later');
+        });
+        return 'requested';
+      }
+      const total = cents ?? invoice.priceCents;
+      return receive(invoice.paymentMethod === 'sandbox' ? 'sandbox' : 'shop', {
+        eventId: `refund ${invoice.id} ${total}`,
+        type: 'refund.succeeded',
+        paidInvoiceId: null,
+        amount: null,
+        payload: { invoice_id: invoice.id, cents: total },
+        refund: {
+          invoiceId: invoice.id,
+          change: { kind: 'refund', cents: total, cumulative: true, full: cents === null },
+        },
+      });
+    },
+
+    /**
      * Closes the provider checkouts of invoices the expiry job marked expired, where the provider allows it.
      * A provider that does not answer is logged and left: its own session lifetime ends the checkout anyway.
      */
@@ -110,33 +203,6 @@ export const createPaymentService = ({
       }
     },
 
-    /**
-     * A verified provider event: recorded once; the first payment for an invoice that matches it (provider,
-     * currency, amount) provisions it. What the operator must look at is flagged on the invoice and logged.
-     */
-    receive: async (provider: string, event: VerifiedEvent) => {
-      const { outcome, flag } = await recordPayment(
-        db,
-        {
-          provider,
-          eventId: event.eventId,
-          type: event.type,
-          invoiceId: event.paidInvoiceId,
-          payload: event.payload,
-          mismatch: (invoice) => paymentMismatch(provider, event.amount, invoice),
-        },
-        referralPointsPerEuro,
-      );
-      const facts = {
-        provider,
-        eventId: event.eventId,
-        type: event.type,
-        invoiceId: event.paidInvoiceId,
-        outcome,
-      };
-      if (flag) log.warn({ ...facts, flag }, `payment event flagged for the operator: ${flag}`);
-      else log.info(facts, 'payment event');
-      return outcome;
-    },
+    receive,
   };
 };

@@ -12,11 +12,18 @@ export const sandboxGateway = (publicUrl: string): Gateway => ({
     Promise.resolve({ hostedUrl: `${publicUrl}/sandbox/pay/${invoice.id}`, providerRef: invoice.id }),
 });
 
-/** The event the sandbox page's Pay button sends, signed like a real provider's: the invoice's price in EUR. */
-export const sandboxPaidEvent = (secret: string, invoice: { id: string; priceCents: number }) => {
+/**
+ * The event the sandbox page's Pay button sends, signed like a real provider's: the invoice's price in EUR. A
+ * `refund.succeeded` event refunds it in full (the operator's refund of a sandbox invoice, at once).
+ */
+export const sandboxPaidEvent = (
+  secret: string,
+  invoice: { id: string; priceCents: number },
+  type: 'payment.succeeded' | 'refund.succeeded' = 'payment.succeeded',
+) => {
   const body = JSON.stringify({
     id: `sbx_evt_${randomUUID()}`,
-    type: 'payment.succeeded',
+    type,
     invoice_id: invoice.id,
     amount_cents: invoice.priceCents,
     currency: 'EUR',
@@ -42,9 +49,18 @@ export const sandboxVerifier =
     if (typeof event.id !== 'string' || typeof event.type !== 'string')
       throw new HttpError(400, 'Not a sandbox event');
     const paid = event.type === 'payment.succeeded' && typeof event.invoice_id === 'string';
+    const refunded = event.type === 'refund.succeeded' && typeof event.invoice_id === 'string';
     return Promise.resolve({
       eventId: event.id,
       type: event.type,
+      ...(refunded
+        ? {
+            refund: {
+              invoiceId: event.invoice_id as string,
+              change: { kind: 'refund' as const, cents: 0, cumulative: true, full: true },
+            },
+          }
+        : {}),
       paidInvoiceId: paid ? (event.invoice_id as string) : null,
       amount:
         typeof event.amount_cents === 'number' && typeof event.currency === 'string'

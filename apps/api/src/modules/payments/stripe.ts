@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Gateway, WebhookVerifier } from './gateway.js';
+import type { Gateway, RefundNotice, WebhookVerifier } from './gateway.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -16,6 +16,36 @@ const client = ({ secretKey, apiBase }: StripeSettings) => {
     port: url.port || (url.protocol === 'http:' ? 80 : 443),
     protocol: url.protocol === 'http:' ? 'http' : 'https',
   });
+};
+
+/** A payment intent as Stripe names it in charges and disputes: its id, or the expanded object. */
+const intentId = (value: unknown): string | null =>
+  typeof value === 'string'
+    ? value
+    : typeof (value as { id?: unknown } | null)?.id === 'string'
+      ? (value as { id: string }).id
+      : null;
+
+/**
+ * `charge.refunded` (the refunded total so far; `refunded` once all of it) and `charge.dispute.created/closed`
+ * (a closed dispute is lost or won): what they say of the payment intent a checkout paid with, or undefined.
+ */
+const refundNotice = (event: Stripe.Event): RefundNotice | undefined => {
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    return {
+      paymentRef: intentId(charge.payment_intent),
+      change: { kind: 'refund', cents: charge.amount_refunded, cumulative: true, full: charge.refunded },
+    };
+  }
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+    const dispute = event.data.object;
+    const paymentRef = intentId(dispute.payment_intent);
+    if (event.type === 'charge.dispute.created')
+      return { paymentRef, change: { kind: 'dispute-opened', reason: dispute.reason } };
+    return { paymentRef, change: { kind: dispute.status === 'lost' ? 'dispute-lost' : 'dispute-won' } };
+  }
+  return undefined;
 };
 
 /** Card checkout through Stripe Checkout (SPEC.md §4 "card checkout session"), with the official SDK. */
@@ -51,6 +81,14 @@ export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; ver
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         if (session.status === 'open') await stripe.checkout.sessions.expire(sessionId);
       },
+      refund: async (invoice, cents) => {
+        if (!invoice.paymentRef) throw new Error(`invoice ${invoice.id} has no Stripe payment intent`);
+        await stripe.refunds.create(
+          { payment_intent: invoice.paymentRef, ...(cents === null ? {} : { amount: cents }) },
+          // One refund per ask: a retried request is not refunded twice.
+          { idempotencyKey: `refund-${invoice.id}-${cents ?? 'all'}` },
+        );
+      },
     },
     /** `Stripe-Signature` checked by the SDK on the raw body; a completed, paid session pays its invoice. */
     verify: async (raw, headers) => {
@@ -64,15 +102,27 @@ export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; ver
         (event.type === 'checkout.session.completed' ||
           event.type === 'checkout.session.async_payment_succeeded') &&
         event.data.object.payment_status === 'paid';
+      const refund = refundNotice(event);
+      if (refund)
+        return {
+          eventId: event.id,
+          type: event.type,
+          paidInvoiceId: null,
+          amount: null,
+          payload: event,
+          refund,
+        };
       const session = event.data.object as {
         metadata?: Record<string, string> | null;
         client_reference_id?: string | null;
         amount_total?: number | null;
         currency?: string | null;
+        payment_intent?: string | null;
       };
       return {
         eventId: event.id,
         type: event.type,
+        paymentRef: typeof session.payment_intent === 'string' ? session.payment_intent : null,
         paidInvoiceId: paid ? (session.metadata?.invoice_id ?? session.client_reference_id ?? null) : null,
         amount:
           typeof session.amount_total === 'number' && typeof session.currency === 'string'

@@ -1,0 +1,122 @@
+import { schema } from '@proxydesk/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { usePaymentShop } from '../../../test-support/payment-shop.js';
+
+const shop = usePaymentShop();
+
+const buy = async (paymentMethod: string) => {
+  const answer = await shop.api.post(
+    '/v1/invoice/create',
+    { payment_method: paymentMethod, plan: shop.plan.id },
+    { token: shop.token },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return (answer.body.payload as { invoice_id: string }).invoice_id;
+};
+const invoiceRow = async (id: string) =>
+  (await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+const planOf = async (id: string) =>
+  (
+    await shop.t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id))
+  )[0]!;
+const until = async (condition: () => Promise<boolean>, what: string) => {
+  const end = Date.now() + 15_000;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+const paidWithStripe = async () => {
+  const id = await buy('stripe');
+  const session = [...shop.stripe.sessions.values()].find((s) => s.session.metadata.invoice_id === id)!;
+  expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
+  return { id, sessionId: session.session.id };
+};
+
+describe('refunds and chargebacks (issue #16 §6), through each provider fake', () => {
+  it('Stripe: a dispute opened flags, a partial refund is recorded, a full one refunds and suspends the plan', async () => {
+    const { id, sessionId } = await paidWithStripe();
+    expect((await invoiceRow(id)).paymentRef).toMatch(/^pi_/);
+
+    await shop.stripe.dispute(sessionId, 'created');
+    expect((await invoiceRow(id)).flag).toContain('payment disputed (fraudulent)');
+    await shop.stripe.dispute(sessionId, 'won');
+    expect((await planOf(id)).status).toBe('pending');
+
+    expect(await shop.t.app.payments.refundInvoice(id, 100)).toBe('requested');
+    await until(async () => (await invoiceRow(id)).refundedCents === 100, 'the partial refund');
+    expect((await invoiceRow(id)).refundedAt).toBeNull();
+    expect((await planOf(id)).status).toBe('pending');
+
+    expect(await shop.t.app.payments.refundInvoice(id)).toBe('requested');
+    await until(async () => (await invoiceRow(id)).refundedAt !== null, 'the full refund');
+    const row = await invoiceRow(id);
+    expect(row.refundedCents).toBe(row.priceCents);
+    expect((await planOf(id)).status).toBe('suspended');
+    const read = await shop.api.get(`/v1/invoice/read/${id}`, { token: shop.token });
+    expect(read.body.payload.invoice).toMatchObject({ status: true, refunded: true });
+
+    // The same event again, or a refund asked again: nothing more happens.
+    const event = shop.stripe.events.findLast((e) => e.type === 'charge.refunded')!;
+    expect((await (await shop.stripe.sendEvent(event)).json()) as unknown).toEqual({
+      detail: 'duplicate-event',
+    });
+    await expect(shop.t.app.payments.refundInvoice(id)).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('Stripe: a lost dispute refunds the invoice and suspends its plan', async () => {
+    const { id, sessionId } = await paidWithStripe();
+    await shop.stripe.dispute(sessionId, 'created');
+    expect((await planOf(id)).status).toBe('pending');
+    await shop.stripe.dispute(sessionId, 'lost');
+    expect((await invoiceRow(id)).refundedAt).not.toBeNull();
+    expect((await planOf(id)).status).toBe('suspended');
+  });
+
+  it('Paddle: the refund is an adjustment, applied once Paddle approves it; a chargeback refunds too', async () => {
+    const pay = async () => {
+      const id = await buy('paddle');
+      const record = [...shop.paddle.transactions.values()].find(
+        (r) => r.transaction.custom_data?.invoice_id === id,
+      )!;
+      expect((await shop.paddle.complete(record.transaction.id)).status).toBe(200);
+      return { id, transactionId: record.transaction.id };
+    };
+    const first = await pay();
+    expect(await shop.t.app.payments.refundInvoice(first.id)).toBe('requested');
+    expect(shop.paddle.adjustments.at(-1)).toMatchObject({
+      action: 'refund',
+      transaction_id: first.transactionId,
+      type: 'full',
+    });
+    await until(async () => (await invoiceRow(first.id)).refundedAt !== null, 'the approved adjustment');
+    expect((await planOf(first.id)).status).toBe('suspended');
+    // Created pending (nothing), then approved: refunded once; the approval sent again is a duplicate.
+    const approved = shop.paddle.notifications.findLast((n) => n.event_type === 'adjustment.updated')!;
+    expect(await (await shop.paddle.sendEvent(approved)).json()).toEqual({ detail: 'duplicate-event' });
+
+    const second = await pay();
+    expect((await shop.paddle.chargeback(second.transactionId)).status).toBe(200);
+    expect((await invoiceRow(second.id)).refundedAt).not.toBeNull();
+    expect((await planOf(second.id)).status).toBe('suspended');
+  });
+
+  it('CoinGate: a refunded order, fetched back, refunds its invoice; its refund is made in CoinGate', async () => {
+    const id = await buy('crypto');
+    const order = [...shop.coinGate.orders.values()].find((r) => r.order.order_id === id)!;
+    expect((await shop.coinGate.complete(order.order.id)).status).toBe(200);
+    await expect(shop.t.app.payments.refundInvoice(id)).rejects.toMatchObject({ statusCode: 400 });
+    expect((await shop.coinGate.refund(order.order.id)).status).toBe(200);
+    expect((await invoiceRow(id)).refundedAt).not.toBeNull();
+    expect((await planOf(id)).status).toBe('suspended');
+  });
+
+  it('refuses to refund what is not paid, and unknown invoices', async () => {
+    const id = await buy('stripe');
+    await expect(shop.t.app.payments.refundInvoice(id)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      shop.t.app.payments.refundInvoice('00000000-0000-0000-0000-000000000000'),
+    ).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
