@@ -55,11 +55,12 @@ test.describe('root behaviour (SPEC.md §2)', () => {
     await expect(page.getByTestId('sign-in-page')).toBeVisible();
   });
 
-  test('answers an unknown page with a friendly 404 and a way home', async ({ page }) => {
+  test('a signed-out visit to an app page asks to sign in first, never "Page not found" (issue #19)', async ({
+    page,
+  }) => {
     await page.goto('/no/such/page');
-    await expect(page.getByTestId('not-found')).toBeVisible();
-    await page.getByRole('link', { name: 'Go home' }).click();
     await expect(page.getByTestId('sign-in-page')).toBeVisible();
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
   });
 });
 

@@ -141,9 +141,9 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     });
     expect(pending.billing).toMatchObject({ country: 'Ireland' });
 
-    expect(await payOnSandbox(hostedUrl)).toBe(`/invoice/${id}`);
+    expect(await payOnSandbox(hostedUrl)).toBe(`/invoice/${id}?payment=returned`);
     const paid = (await api.get(`/v1/invoice/read/${id}`, { token })).body.payload.invoice;
-    expect(paid).toMatchObject({ status: true, hosted_url: null });
+    expect(paid).toMatchObject({ status: true, hosted_url: null, paid_at: expect.any(String) });
     const stats = (await api.get('/v1/user/dashboard-stats', { token })).body.payload;
     expect(stats).toMatchObject({ totalPlanPurchased: 1, totalPendingActivation: 1, moneySpent: dc.price });
   });

@@ -71,6 +71,8 @@ export const invoiceSchema = z
     created: z.string(),
     /** Where to pay: a payment page URL (or a checkout session's URL); null once paid from the balance. */
     hosted_url: z.nullable(z.string()),
+    /** When the payment arrived; null while unpaid (issue #19: the invoice page shows it). */
+    paid_at: z.optional(z.nullable(z.string())),
   })
   .check(z.meta({ id: 'Invoice' }));
 export type Invoice = z.infer<typeof invoiceSchema>;

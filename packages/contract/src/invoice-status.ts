@@ -26,3 +26,8 @@ export const invoiceStatus = (
 
 /** Due date of an invoice: created + the pending window (DESIGN.md §3). */
 export const invoiceDueDate = (created: Date): Date => new Date(created.getTime() + PENDING_WINDOW_MS);
+
+/** Where a payment provider sends the customer back, paid or cancelled: the invoice's "Payment received" view. */
+export const PAYMENT_RETURN_QUERY = 'payment=returned';
+export const paymentReturnPath = (invoiceId: string): string =>
+  `/invoice/${invoiceId}?${PAYMENT_RETURN_QUERY}`;

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { AuthLayout } from './layouts/auth-layout';
 import type { ServerPage } from '../lib/server-page';
+import { SignInFirst } from './pages/sign-in-first';
 
 /**
  * Each screen is its own chunk, loaded when first shown. React Router's declarative mode with
@@ -54,7 +55,7 @@ const guestRoutes = (
     <Route path="confirm-authentication" element={<ConfirmPage />} />
     <Route path="discord/callback" element={<DiscordCallbackPage />} />
     <Route path="google/callback" element={<GoogleCallbackPage />} />
-    <Route path="*" element={<NotFoundPage />} />
+    <Route path="*" element={<SignInFirst />} />
   </Route>
 );
 

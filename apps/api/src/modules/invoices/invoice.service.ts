@@ -32,6 +32,7 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   refunded_amount: centsToEuro(row.refundedCents),
   created: row.createdAt.toISOString(),
   hosted_url: row.paid ? null : row.hostedUrl,
+  paid_at: row.paidAt?.toISOString() ?? null,
 });
 
 /** Percent or fixed off, never below zero (DESIGN.md §4). */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { paymentReturnPath } from '@proxydesk/contract';
 import {
   applyPayment,
   findInvoiceById,
@@ -120,7 +121,7 @@ export const createPaymentService = ({
       const gateway = gateways.get(invoice.paymentMethod);
       if (!gateway) throw new HttpError(400, 'This payment method is not available');
       const { hostedUrl, providerRef } = await gateway
-        .createCheckout({ invoice, customerEmail, returnUrl: `${publicUrl}/invoice/${invoice.id}` })
+        .createCheckout({ invoice, customerEmail, returnUrl: `${publicUrl}${paymentReturnPath(invoice.id)}` })
         .catch((error: unknown) => {
           if (error instanceof HttpError) throw error;
           log.error(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { paymentReturnPath } from '@proxydesk/contract';
 import { findInvoiceById, type Db } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { WebhookVerifier } from './gateway.js';
@@ -110,7 +111,7 @@ export const webhookRoutes = async (
           });
           if (answer.statusCode !== 200) throw new Error(`sandbox webhook answered ${answer.statusCode}`);
         }
-        return reply.redirect(`/invoice/${invoice.id}`, 303);
+        return reply.redirect(paymentReturnPath(invoice.id), 303);
       },
     );
     done();

@@ -1,11 +1,13 @@
 import {
   IconBrandDiscord,
   IconBuildingSkyscraper,
+  IconCurrencyEuro,
   IconFileInvoice,
   IconHelpCircle,
   IconHome,
   IconNetwork,
   IconPackage,
+  IconRoute,
   IconServer,
   IconSettings,
   IconShoppingCart,
@@ -45,11 +47,20 @@ const products: { label: string; slug: string; icon: Icon }[] = [
 const productLinks = (prefix: string): NavItem[] =>
   products.map(({ label, slug, icon }) => ({ label, to: `/${prefix}/${slug}`, icon }));
 
-/** The SPEC.md §2 menu, in its order; Logout closes it at the foot of the menu. */
+/** The SPEC.md §2 menu, in its order, with /proxy and /pricing (issue #19); Logout closes it at the foot of the menu. */
 export const navigation: (NavItem | NavGroup | DiscordLink)[] = [
   { label: 'Dashboard', to: '/', icon: IconHome },
-  { label: 'Products', icon: IconPackage, items: productLinks('product') },
+  {
+    label: 'Products',
+    icon: IconPackage,
+    // Residential is sold on /pricing and used on /proxy, the generator (issue #19).
+    items: [
+      ...productLinks('product'),
+      { label: 'Residential / proxy generator', to: '/proxy', icon: IconRoute },
+    ],
+  },
   { label: 'Purchase', icon: IconShoppingCart, items: productLinks('purchase') },
+  { label: 'Pricing', to: '/pricing', icon: IconCurrencyEuro },
   { label: 'Balance', to: '/balance', icon: IconWallet, resellerOnly: true },
   { label: 'Invoices', to: '/invoices', icon: IconFileInvoice },
   { label: 'FAQs', to: '/faqs', icon: IconHelpCircle },

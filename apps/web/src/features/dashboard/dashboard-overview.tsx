@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconClockPause, IconCoin, IconPackage, IconStar, IconTicket } from '@tabler/icons-react';
+import { IconClockPause, IconCurrencyEuro, IconPackage, IconStar, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useDashboardStats } from './api/get-dashboard-stats';
+import { PendingActivationBanner } from './pending-activation-banner';
 
 /** The dashboard's cards and profile (SPEC.md §2 Dashboard), real figures from the account. */
 export const DashboardOverview = () => {
@@ -24,6 +25,7 @@ export const DashboardOverview = () => {
 
   return (
     <Stack gap="lg">
+      {s && s.totalPendingActivation > 0 && <PendingActivationBanner />}
       {s?.totalPlanPurchased === 0 && (
         <Card withBorder padding="lg" data-testid="first-plan">
           <Group justify="space-between" gap="md">
@@ -39,7 +41,7 @@ export const DashboardOverview = () => {
           </Group>
         </Card>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         <StatCard
           label="Total plans purchased"
           icon={<IconPackage size={20} />}
@@ -48,7 +50,7 @@ export const DashboardOverview = () => {
         />
         <StatCard
           label="Money spent"
-          icon={<IconCoin size={20} />}
+          icon={<IconCurrencyEuro size={20} />}
           loading={loading}
           value={s && formatEuro(s.moneySpent)}
         />
@@ -60,7 +62,7 @@ export const DashboardOverview = () => {
           hint={s && s.totalPendingActivation > 0 ? 'Plans waiting for an IP to activate them' : undefined}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="md">
         <StatCard
           label="Referral points"
           icon={<IconStar size={20} />}

@@ -11,14 +11,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { invoiceDueDate, invoiceStatus } from '@proxydesk/contract';
-import { IconPrinter } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { invoiceDueDate, invoiceStatus, PAYMENT_RETURN_QUERY } from '@proxydesk/contract';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
 import { QueryError } from '../../components/query-error';
 import { ApiError } from '../../lib/api';
 import { brandName, usePageTitle } from '../../lib/brand';
-import { formatDate, formatEuro } from '../../lib/format';
+import { formatDateTime, formatEuro } from '../../lib/format';
 import { useInvoice } from './api/invoices';
+import { PaymentOutcome } from './payment-outcome';
 import { InvoiceStatusBadge } from './status-badge';
 import classes from './invoice-view.module.css';
 import cells from './invoices.module.css';
@@ -26,6 +27,7 @@ import cells from './invoices.module.css';
 /** SPEC.md §2 Invoice page: number, Pay while pending, status, seller, billed to, due date, the line, notes; printable. */
 export const InvoiceView = ({ id }: { id: string }) => {
   const query = useInvoice(id);
+  const returned = useLocation().search.includes(PAYMENT_RETURN_QUERY);
   usePageTitle(query.data ? `Invoice #${query.data.invoice.id.split('-')[4]}` : 'Invoice');
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
@@ -55,96 +57,114 @@ export const InvoiceView = ({ id }: { id: string }) => {
         : '—';
 
   return (
-    <Card withBorder p={{ base: 'md', sm: 'xl' }} className={classes.sheet} data-testid="invoice">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
-            <Title order={2}>Invoice #{invoice.id.split('-')[4]}</Title>
-            <Group gap="xs">
-              <InvoiceStatusBadge invoice={invoice} />
-              <Text size="sm" c="dimmed">
-                Issued {formatDate(invoice.created)} · due{' '}
-                {formatDate(invoiceDueDate(new Date(invoice.created)).toISOString())}
-              </Text>
-            </Group>
-          </Stack>
-          <Group gap="xs" className={classes.actions}>
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
-              Print
-            </Button>
-            {pending && invoice.hosted_url && (
-              <Button component="a" href={invoice.hosted_url}>
-                Pay
-              </Button>
-            )}
-          </Group>
+    <Stack gap="md">
+      <Anchor component={Link} to="/invoices" size="sm" className={classes.actions}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden /> All invoices
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Stack gap={2}>
-            <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
-              Seller
-            </Text>
-            <Text fw={600}>{brandName()}</Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
-              Billed to
-            </Text>
-            {billing ? (
-              <>
-                <Text fw={600}>
-                  {billing.first_name} {billing.last_name}
+      </Anchor>
+      {returned && (
+        <div className={classes.actions}>
+          <PaymentOutcome invoice={invoice} />
+        </div>
+      )}
+      <Card withBorder p={{ base: 'md', sm: 'xl' }} className={classes.sheet} data-testid="invoice">
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4}>
+              <Title order={2}>Invoice #{invoice.id.split('-')[4]}</Title>
+              <Group gap="xs">
+                <InvoiceStatusBadge invoice={invoice} />
+                <Text size="sm" c="dimmed">
+                  Issued {formatDateTime(invoice.created)} ·{' '}
+                  {invoice.paid_at
+                    ? `paid ${formatDateTime(invoice.paid_at)} by ${invoice.payment_method}`
+                    : `due ${formatDateTime(invoiceDueDate(new Date(invoice.created)).toISOString())}`}
                 </Text>
-                <Text size="sm">{billing.address}</Text>
-                <Text size="sm">
-                  {billing.zip} {billing.city}, {billing.country}
+              </Group>
+            </Stack>
+            <Group gap="xs" className={classes.actions}>
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                onClick={() => window.print()}
+              >
+                Print
+              </Button>
+              {pending && invoice.hosted_url && (
+                <Button component="a" href={invoice.hosted_url}>
+                  Pay
+                </Button>
+              )}
+            </Group>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Stack gap={2}>
+              <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+                Seller
+              </Text>
+              <Text fw={600}>{brandName()}</Text>
+            </Stack>
+            <Stack gap={2}>
+              <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+                Billed to
+              </Text>
+              {billing ? (
+                <>
+                  <Text fw={600}>
+                    {billing.first_name} {billing.last_name}
+                  </Text>
+                  <Text size="sm">{billing.address}</Text>
+                  <Text size="sm">
+                    {billing.zip} {billing.city}, {billing.country}
+                  </Text>
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No billing details
                 </Text>
-              </>
-            ) : (
-              <Text size="sm" c="dimmed">
-                No billing details
+              )}
+            </Stack>
+          </SimpleGrid>
+          <Table.ScrollContainer minWidth={320} type="native">
+            <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Plan</Table.Th>
+                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th>Data</Table.Th>
+                  <Table.Th ta="right">Cost</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td>{invoice.plan_name}</Table.Td>
+                  <Table.Td>1</Table.Td>
+                  <Table.Td className={cells.nowrap}>{quantity}</Table.Td>
+                  <Table.Td ta="right" className={cells.nowrap}>
+                    {formatEuro(invoice.list_price)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack gap={4} align="flex-end">
+            {invoice.coupon && (
+              <Text size="sm">
+                Promo code {invoice.coupon}: −{formatEuro(invoice.list_price - invoice.plan_price)}
               </Text>
             )}
-          </Stack>
-        </SimpleGrid>
-        <Table.ScrollContainer minWidth={320} type="native">
-          <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-                <Table.Th>Data</Table.Th>
-                <Table.Th ta="right">Cost</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>{invoice.plan_name}</Table.Td>
-                <Table.Td>1</Table.Td>
-                <Table.Td className={cells.nowrap}>{quantity}</Table.Td>
-                <Table.Td ta="right" className={cells.nowrap}>
-                  {formatEuro(invoice.list_price)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Stack gap={4} align="flex-end">
-          {invoice.coupon && (
-            <Text size="sm">
-              Promo code {invoice.coupon}: −{formatEuro(invoice.list_price - invoice.plan_price)}
+            <Text fw={700} size="lg">
+              Total {formatEuro(invoice.plan_price)}
             </Text>
-          )}
-          <Text fw={700} size="lg">
-            Total {formatEuro(invoice.plan_price)}
+          </Stack>
+          <Divider />
+          <Text size="sm" c="dimmed">
+            Notes: {invoice.status ? 'paid' : 'to be paid'} by {invoice.payment_method}. An unpaid invoice can
+            be paid within one hour of issue. Thank you for your business.
           </Text>
         </Stack>
-        <Divider />
-        <Text size="sm" c="dimmed">
-          Notes: {invoice.status ? 'paid' : 'to be paid'} by {invoice.payment_method}. An unpaid invoice can
-          be paid within one hour of issue. Thank you for your business.
-        </Text>
-      </Stack>
-    </Card>
+      </Card>
+    </Stack>
   );
 };

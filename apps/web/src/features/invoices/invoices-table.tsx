@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { PRODUCT_NAMES, type Invoice, type ProductCode } from '@proxydesk/contract';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { QueryError } from '../../components/query-error';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useInvoices } from './api/invoices';
@@ -75,6 +75,7 @@ const InvoiceCard = ({ invoice }: { invoice: Invoice }) => (
 /** SPEC.md §2 Invoices: the columns as named, "Show more", and "All are caught up!" at the end. */
 export const InvoicesTable = () => {
   const invoices = useInvoices();
+  const navigate = useNavigate();
   if (invoices.error)
     return (
       <QueryError
@@ -106,20 +107,15 @@ export const InvoicesTable = () => {
         <Table
           stickyHeader
           className={classes.table}
-          miw={900}
           highlightOnHover
           verticalSpacing="sm"
-          horizontalSpacing="md"
+          horizontalSpacing="sm"
           data-testid="invoices-table"
         >
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (
-                <Table.Th
-                  key={column}
-                  className={classes.nowrap}
-                  ta={column === 'Plan Price' ? 'right' : undefined}
-                >
+                <Table.Th key={column} ta={column === 'Plan Price' ? 'right' : undefined}>
                   {column}
                 </Table.Th>
               ))}
@@ -130,7 +126,12 @@ export const InvoicesTable = () => {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((invoice) => (
-              <Table.Tr key={invoice.id}>
+              // The whole row opens the invoice (issue #19); the View link stays for keyboards and readers.
+              <Table.Tr
+                key={invoice.id}
+                className={classes.rowLink}
+                onClick={() => void navigate(`/invoice/${invoice.id}`)}
+              >
                 <Table.Td ff="monospace">{shortId(invoice.id)}</Table.Td>
                 <Table.Td>{invoice.plan_name}</Table.Td>
                 <Table.Td ta="right" className={classes.nowrap}>

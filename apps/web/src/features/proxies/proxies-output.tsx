@@ -23,7 +23,10 @@ export const ProxiesOutput = ({
   proxies: string[];
   note?: string;
 }) => {
-  const text = proxies.join('\n');
+  // N rotating lines are one line N times (issue #19): show it once and say why one is enough.
+  const lines = [...new Set(proxies)];
+  const collapsed = lines.length < proxies.length;
+  const text = lines.join('\n');
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="xs" gap="xs">
@@ -32,8 +35,14 @@ export const ProxiesOutput = ({
             Your proxies are here
           </Title>
           <Text size="sm" c="dimmed">
-            {note} · {proxies.length} line{proxies.length === 1 ? '' : 's'}
+            {note} · {lines.length} line{lines.length === 1 ? '' : 's'}
           </Text>
+          {collapsed && (
+            <Text size="sm" data-testid="rotating-note">
+              Rotating: every request through this line gets a new address, so one line does the work of{' '}
+              {proxies.length}.
+            </Text>
+          )}
         </div>
         <Group gap="xs">
           <CopyButton value={text} label="Copy proxies" />
@@ -53,7 +62,7 @@ export const ProxiesOutput = ({
               download(
                 'proxies.csv',
                 'text/csv',
-                `host,port,username,password\n${proxies.map(csvCells).join('\n')}\n`,
+                `host,port,username,password\n${lines.map(csvCells).join('\n')}\n`,
               )
             }
           >

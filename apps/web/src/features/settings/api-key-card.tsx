@@ -39,7 +39,7 @@ export const ApiKeyCard = ({ access }: { access: Access }) => {
             loading={generate.isPending}
             onClick={() => generate.mutate()}
           >
-            Regenerate API Key
+            {access.apiKey ? 'Regenerate API Key' : 'Generate API Key'}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { CAPTCHA_FIELD, type Endpoint, type z } from '@proxydesk/contract';
 import { ApiError, call } from '../../../lib/api';
 import { appUrl } from '../../../lib/app-paths';
+import { takeReturnPath } from '../../../lib/return-path';
 import { storeToken } from '../../../lib/token';
 import { captchaToken } from '../captcha';
 import { rememberPendingEmail } from '../pending-email';
@@ -13,10 +14,10 @@ export const callWithCaptcha = async <E extends Endpoint>(
 ): Promise<z.output<E['response']>> =>
   call(endpoint, { body: { ...body, [CAPTCHA_FIELD]: await captchaToken(action) } as never });
 
-/** Signed in: keep the token and start the app again at / (SPEC.md §4). */
+/** Signed in: keep the token and start the app again at / (SPEC.md §4), or where the visitor was going. */
 export const signedIn = ({ payload }: { payload: { token: string } }): void => {
   storeToken(payload.token);
-  window.location.assign(appUrl('/'));
+  window.location.assign(appUrl(takeReturnPath()));
 };
 
 /** The address a 422 answer says a code was mailed to (SPEC.md §4: go confirm it), or null. */

@@ -78,8 +78,11 @@ export const useRenamePlan = () =>
 export const useGenerateProxies = () =>
   useMutation({
     mutationFn: (body: GenerateProxyBody) => call(proxyEndpoints.generate, { body }),
-    onSuccess: ({ detail, payload: { proxies } }) =>
+    onSuccess: ({ detail, payload: { proxies } }) => {
+      // Rotating lines repeat one line; the output shows it once (issue #19).
+      const count = new Set(proxies).size;
       toastDone(
-        `${detail ?? ''} ${proxies.length.toLocaleString()} proxy line${proxies.length === 1 ? '' : 's'} generated.`.trim(),
-      ),
+        `${detail ?? ''} ${count.toLocaleString()} proxy line${count === 1 ? '' : 's'} generated.`.trim(),
+      );
+    },
   });

@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/** Issue #19, the customer's journey: find everything, know the next step after paying. */
+const PORT = 3117;
+const shop = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'violet kettle 42 drums';
+let server: RunningServer;
+let smtp: SmtpCapture;
+const customer = shopCustomer(shop);
+let token: string;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startServer(PORT, undefined, {
+    SMTP_URL: smtp.url,
+    CAPTCHA_PROVIDER: 'off',
+    PUBLIC_URL: shop,
+  });
+  token = await customer.signUp(smtp, 'walker');
+  await customer.addBilling();
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+test.use({ baseURL: shop });
+test.describe.configure({ timeout: 120_000 });
+
+const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]);
+
+/** Light and dark, 1280 and 390 px wide: each screen saved to look at. */
+const screenshots = async (page: Page, name: string) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await page.screenshot({ path: `test-results/journey-${name}-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
+
+/** An unpaid invoice of the first plan of a product, and its sandbox payment page. */
+const order = async (type: string) => {
+  const plans = (await customer.api('/v1/plan/read')).payload as { id: number; type: string }[];
+  const { payload } = await customer.api('/v1/invoice/create', {
+    payment_method: 'sandbox',
+    plan: plans.find((p) => p.type === type)!.id,
+  });
+  return payload as { hosted_url: string; invoice_id: string };
+};
+
+test('the menu reaches /pricing and the Residential proxy generator, on a wide screen and a phone', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await nav.getByText('Products', { exact: true }).click();
+  await nav.getByRole('link', { name: 'Residential / proxy generator' }).click();
+  await expect(page).toHaveURL(/\/proxy$/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await nav.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(nav).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
+  await screenshots(page, 'menu');
+});
+
+test('pay on the sandbox → "Payment received" → Activate your plan; the dashboard says a plan waits', async ({
+  page,
+}) => {
+  await signIn(page);
+  const { hosted_url: hostedUrl, invoice_id: id } = await order('PR_4');
+  await page.goto(hostedUrl);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoice/${id}\\?payment=returned$`), { timeout: 15_000 });
+  const received = page.getByTestId('payment-received');
+  await expect(received).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('invoice')).toContainText(/paid .* by sandbox/);
+  await screenshots(page, 'payment-received');
+  await received.getByRole('link', { name: 'Activate your plan' }).click();
+  await expect(page).toHaveURL(/\/product\/datacenter$/);
+
+  await page.goto('/');
+  const banner = page.getByTestId('pending-activation');
+  await expect(banner).toBeVisible({ timeout: 30_000 });
+  await screenshots(page, 'dashboard-pending');
+  await banner.getByRole('link', { name: 'Activate your Datacenter plan' }).click();
+  await expect(page).toHaveURL(/\/product\/datacenter$/);
+});
+
+test('a cancelled payment comes back with a message and "Pay now"', async ({ page }) => {
+  await signIn(page);
+  const { hosted_url: hostedUrl, invoice_id: id } = await order('PR_5');
+  await page.goto(hostedUrl);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoice/${id}\\?payment=returned$`), { timeout: 15_000 });
+  const outcome = page.getByTestId('payment-not-completed');
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+  await expect(outcome.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', hostedUrl);
+  await screenshots(page, 'payment-cancelled');
+});
+
+test('invoices at 1280 × 800: no sideways scrolling, every badge and action whole; a row opens its invoice', async ({
+  page,
+}) => {
+  await signIn(page);
+  await order('PR_2');
+  await page.goto('/invoices');
+  const table = page.getByTestId('invoices-table');
+  await expect(table.getByRole('row')).not.toHaveCount(1, { timeout: 30_000 });
+  const fit = await page.evaluate(() => {
+    const tableEl = document.querySelector('[data-testid="invoices-table"]')!;
+    const box = tableEl.parentElement!;
+    const edge = box.getBoundingClientRect();
+    const inside = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.left >= edge.left - 0.5 && r.right <= edge.right + 0.5;
+    };
+    return {
+      page: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      card: box.scrollWidth <= box.clientWidth,
+      badges: [...tableEl.querySelectorAll('.mantine-Badge-root')].map(inside),
+      links: [...tableEl.querySelectorAll('a')].map(inside),
+    };
+  });
+  expect(fit.page).toBe(true);
+  expect(fit.card).toBe(true);
+  expect(fit.badges.length).toBeGreaterThan(0);
+  expect(fit.badges.every(Boolean)).toBe(true);
+  expect(fit.links.every(Boolean)).toBe(true);
+  await screenshots(page, 'invoices');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await table.getByRole('row').nth(1).getByRole('cell').nth(1).click();
+  await expect(page.getByTestId('invoice')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'All invoices' })).toBeVisible();
+});
+
+test('a signed-out invoice link goes to sign-in, then back to the invoice', async ({ page }) => {
+  const { invoice_id: id } = await order('PR_4');
+  await page.goto(`/invoice/${id}`);
+  await expect(page.getByTestId('sign-in-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
+  await page.getByLabel('Username').fill('walker');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoice/${id}$`), { timeout: 30_000 });
+  await expect(page.getByTestId('invoice')).toBeVisible({ timeout: 30_000 });
+  await screenshots(page, 'invoice');
+});
+
+test('rotating lines that would be identical come as one, with why; sticky stay distinct', async ({
+  page,
+}) => {
+  await customer.buyPaid('PR_2');
+  await signIn(page);
+  await page.goto('/proxy');
+  await page.getByText('Premium Proxies').click();
+  await page
+    .getByLabel(/^Location/)
+    .first()
+    .fill('Germ');
+  await page.getByRole('option', { name: 'Germany' }).click();
+  await page.getByLabel(/^Type/).first().click();
+  await page.getByRole('option', { name: 'Rotating' }).click();
+  await page.getByLabel(/^Quantity/).fill('5');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByTestId('rotating-note')).toContainText(
+    'every request through this line gets a new address',
+  );
+  expect((await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')).toHaveLength(1);
+  await screenshots(page, 'rotating');
+
+  await page.getByLabel(/^Type/).first().click();
+  await page.getByRole('option', { name: 'Sticky' }).click();
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByText('Proxytype: HTTP · 5 lines')).toBeVisible();
+  await expect(page.getByTestId('rotating-note')).toHaveCount(0);
+});
