@@ -66,7 +66,7 @@ export const startServer = async (
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -74,7 +74,7 @@ export const startServer = async (
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not answer /healthz within 30 s');
+    if (Date.now() > deadline) throw new Error('server did not answer /healthz within 90 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -62,7 +62,7 @@ export const DashboardOverview = () => {
           hint={s && s.totalPendingActivation > 0 ? 'Plans waiting for an IP to activate them' : undefined}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <StatCard
           label="Referral points"
           icon={<IconStar size={20} />}
