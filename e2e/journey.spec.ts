@@ -130,7 +130,10 @@ test('invoices at 1280 × 800: no sideways scrolling, every badge and action who
     return {
       page: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
       card: box.scrollWidth <= box.clientWidth,
-      badges: [...tableEl.querySelectorAll('.mantine-Badge-root')].map(inside),
+      badges: [...tableEl.querySelectorAll('.mantine-Badge-root')].map((badge) => {
+        const label = badge.querySelector('.mantine-Badge-label')!;
+        return inside(badge) && label.scrollWidth <= label.clientWidth;
+      }),
       links: [...tableEl.querySelectorAll('a')].map(inside),
     };
   });

@@ -10,7 +10,8 @@ export const InvoiceStatusBadge = ({ invoice }: { invoice: Invoice }) => {
     new Date(invoice.created),
   );
   return (
-    <Badge color={COLOURS[status]} variant="light">
+    // Never narrower than its word: a squeezed table cell must not cut "Pending" to "PEND…" (issue #19).
+    <Badge color={COLOURS[status]} variant="light" miw="max-content">
       {status}
     </Badge>
   );
