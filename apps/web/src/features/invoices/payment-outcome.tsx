@@ -30,7 +30,9 @@ export const PaymentOutcome = ({ invoice }: { invoice: Invoice }) => {
       </Alert>
     );
   }
-  const open = invoiceStatus(invoice.status, new Date(invoice.created)) === 'Pending';
+  const open =
+    invoiceStatus({ paid: invoice.status, expired: invoice.expired }, new Date(invoice.created)) ===
+    'Pending';
   return (
     <Alert
       color="yellow"
