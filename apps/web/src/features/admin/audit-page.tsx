@@ -1,10 +1,11 @@
-import { Anchor, Code, Group, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Code, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { useAudit } from './api';
 import { when } from './format';
+import { ListFooter } from './list-footer';
 
 const FILTERS = [
   { name: 'actor', label: 'Actor', placeholder: 'username or cli' },
@@ -89,17 +90,12 @@ export const AuditPage = () => {
         </Table>
       </Table.ScrollContainer>
       {data && (
-        <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">
-            {data.count} entr{data.count === 1 ? 'y' : 'ies'}
-          </Text>
-          <Pagination
-            total={Math.max(1, Math.ceil(data.count / 10))}
-            value={page}
-            onChange={(next) => set({ page: String(next) })}
-            size="sm"
-          />
-        </Group>
+        <ListFooter
+          count={data.count}
+          noun={['entry', 'entries']}
+          page={page}
+          onPage={(next) => set({ page: String(next) })}
+        />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useCustomers, type CustomerSort } from './api';
+import { ListFooter } from './list-footer';
 
 const SORTS: { value: CustomerSort; label: string }[] = [
   { value: '-joined', label: 'Newest first' },
@@ -84,17 +85,12 @@ export const CustomersPage = () => {
         </Table>
       </Table.ScrollContainer>
       {data && (
-        <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">
-            {data.count} customer{data.count === 1 ? '' : 's'}
-          </Text>
-          <Pagination
-            total={Math.max(1, Math.ceil(data.count / 10))}
-            value={page}
-            onChange={(next) => set({ page: String(next) })}
-            size="sm"
-          />
-        </Group>
+        <ListFooter
+          count={data.count}
+          noun={['customer', 'customers']}
+          page={page}
+          onPage={(next) => set({ page: String(next) })}
+        />
       )}
     </>
   );
