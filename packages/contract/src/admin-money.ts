@@ -1,4 +1,4 @@
-import { ADMIN_TAG as tag, adminPageQuery, adminReason as reason } from './admin-shared.js';
+import { ADMIN_TAG as tag, adminDay as day, adminPageQuery, adminReason as reason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, paged, withPayload } from './envelope.js';
 import { productCodeSchema } from './products.js';
@@ -6,7 +6,6 @@ import { z } from './zod.js';
 
 /** Money in the console (issue #17 §4): invoices and provider events, filtered, exported, marked paid. */
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD'));
 export const adminInvoiceFilterSchema = z.object({
   status: z.optional(z.enum(['paid', 'pending', 'expired', 'refunded', 'flagged'])),
   method: z.optional(z.string().check(z.maxLength(32))),

@@ -23,3 +23,12 @@ export const adminEuro = z
 
 /** An ISO 8601 time, or null for none. */
 export const adminTime = z.nullable(z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 time' }));
+
+/** A UTC day, `YYYY-MM-DD`, that is on the calendar (not 2026-02-30 or 0000-00-00). */
+export const adminDay = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD'),
+  z.refine((day) => {
+    const at = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+  }, 'No such day'),
+);

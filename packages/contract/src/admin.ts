@@ -1,4 +1,4 @@
-import { ADMIN_TAG, adminPageQuery, adminReason } from './admin-shared.js';
+import { ADMIN_TAG, adminDay, adminPageQuery, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
 import { z } from './zod.js';
@@ -9,8 +9,6 @@ import { z } from './zod.js';
  */
 const TAG = ADMIN_TAG;
 export const adminCustomerId = z.object({ id: z.string().check(z.maxLength(64)) });
-
-const auditDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD'));
 
 const perProduct = <T extends z.ZodMiniType>(figure: T) =>
   z.array(z.object({ product: z.string(), value: figure }));
@@ -147,8 +145,8 @@ export const adminEndpoints = {
       /** An action or its start: `customer.`, `balance.credit`. */
       action: z.optional(z.string().check(z.maxLength(64))),
       /** UTC days, `YYYY-MM-DD`, both included. */
-      from: z.optional(auditDay),
-      to: z.optional(auditDay),
+      from: z.optional(adminDay),
+      to: z.optional(adminDay),
       page: adminPageQuery,
     }),
     response: paged(auditEntrySchema),

@@ -24,7 +24,7 @@ export const PendingActivationBanner = () => {
       data-testid="pending-activation"
     >
       Whitelist the IP you connect from to start using it.{' '}
-      <Anchor component={Link} to={first.to} fw={600}>
+      <Anchor component={Link} to={first.to} fw={600} c="inherit" underline="always">
         Activate your {first.name} plan
       </Anchor>
     </Alert>
