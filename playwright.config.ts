@@ -11,6 +11,9 @@ export default defineConfig({
   retries: 0,
   // Each spec starts its own shop in beforeAll: a first start on a busy machine takes tens of seconds.
   timeout: 90_000,
+  // Pages are waited for, never slept on: on a loaded 2-core machine a screen can take seconds to appear, so
+  // every expectation gets a generous limit (a passing test pays nothing for it).
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
