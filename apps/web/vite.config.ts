@@ -51,6 +51,29 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The bench reads the manifest to report first-load JS per route.
     manifest: true,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Left alone, the bundler folds these into whichever shared chunk it likes (the menu's ScrollArea), and
+        // the signed-in shell downloads them for nothing: popovers and modals load with the screens using them.
+        codeSplitting: {
+          groups: [
+            // React first: the groups below would otherwise take it in as one of their dependencies.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            // Small helpers that other chunks use too, kept apart from the libraries that bring them in.
+            {
+              name: 'helpers',
+              test: /node_modules[\\/](@floating-ui[\\/]utils|tslib|use-callback-ref)[\\/]/,
+              priority: 1,
+            },
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/](core|dom|react|react-dom)[\\/]/ },
+            {
+              name: 'remove-scroll',
+              test: /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|get-nonce)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   // `source` for the contract here too; React, Mantine and the rest stay imports of node_modules.
   ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },

@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { CUSTOM_PLAN } from './pricing.js';
 import { productCodeSchema } from './products.js';
+import { contentEndpoints } from './content.js';
 import { ipProductSchema } from './proxies.js';
 
 const euro = z.number().check(z.nonnegative(), z.multipleOf(0.01));
@@ -43,57 +44,23 @@ export const paymentMethodSchema = z
   .check(z.meta({ id: 'PaymentMethod' }));
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-export const faqSchema = z
-  .object({ id: z.int(), question: z.string(), answer: z.string() })
-  .check(z.meta({ id: 'Faq' }));
-export type Faq = z.infer<typeof faqSchema>;
-
-export const announcementSchema = z
-  .object({ id: z.int(), title: z.string(), status: z.boolean() })
-  .check(z.meta({ id: 'Announcement' }));
-export type Announcement = z.infer<typeof announcementSchema>;
-
-export const socialMediaSchema = z
-  .object({ id: z.int(), name: z.string(), url: z.string() })
-  .check(z.meta({ id: 'SocialMedia' }));
-export type SocialMedia = z.infer<typeof socialMediaSchema>;
-
-export const maintenanceSchema = z
-  .object({ id: z.int(), status: z.boolean() })
-  .check(z.meta({ id: 'Maintenance' }));
-export type Maintenance = z.infer<typeof maintenanceSchema>;
-
-const read = <T extends z.ZodMiniType>(path: string, summary: string, tag: string, item: T) =>
+const read = <T extends z.ZodMiniType>(path: string, summary: string, item: T) =>
   defineEndpoint({
     method: 'GET',
     path,
     summary,
-    tag,
+    tag: 'catalogue',
     access: 'public',
     response: withPayload(z.array(item)),
   });
 
 export const catalogueEndpoints = {
-  plans: read('/v1/plan/read', 'Purchasable plans of every product', 'catalogue', planSchema),
+  plans: read('/v1/plan/read', 'Purchasable plans of every product', planSchema),
   customDayPrices: read(
     '/v1/plan/custom-prices',
     'Custom datacenter and IPv6 plans: price per day for 1 to 30 days, per product',
-    'catalogue',
     customDayPricesSchema,
   ),
-  paymentMethods: read('/v1/payment_method/read', 'Payment methods', 'catalogue', paymentMethodSchema),
-  faqs: read('/v1/faq/read', 'Frequently asked questions', 'content', faqSchema),
-  announcements: read(
-    '/v1/announcement/read',
-    'Announcement banner (first item used)',
-    'content',
-    announcementSchema,
-  ),
-  socialMedia: read('/v1/social_media/read', 'Social media links', 'content', socialMediaSchema),
-  maintenance: read(
-    '/v1/maintenance/read',
-    'Maintenance switch (first item used)',
-    'content',
-    maintenanceSchema,
-  ),
+  paymentMethods: read('/v1/payment_method/read', 'Payment methods', paymentMethodSchema),
+  ...contentEndpoints,
 };

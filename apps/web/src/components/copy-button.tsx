@@ -1,11 +1,12 @@
-import { ActionIcon, CopyButton as MantineCopyButton, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton as MantineCopyButton } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import classes from './copy-button.module.css';
 
 /** Copies `value`; the label turns to "Copied" for a moment (SPEC.md §2). */
 export const CopyButton = ({ value, label = 'Copy' }: { value: string; label?: string }) => (
   <MantineCopyButton value={value} timeout={2000}>
     {({ copied, copy }) => (
-      <Tooltip label={copied ? 'Copied' : label} withArrow>
+      <span className={classes.wrap} data-label={copied ? 'Copied' : label} data-copied={copied || undefined}>
         <ActionIcon
           variant="subtle"
           color={copied ? 'teal' : 'gray'}
@@ -14,7 +15,7 @@ export const CopyButton = ({ value, label = 'Copy' }: { value: string; label?: s
         >
           {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
         </ActionIcon>
-      </Tooltip>
+      </span>
     )}
   </MantineCopyButton>
 );

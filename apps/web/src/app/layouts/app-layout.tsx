@@ -1,9 +1,7 @@
-import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
-import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { IconLogout } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -12,7 +10,12 @@ import { AnnouncementBanner } from '../../features/content/announcement-banner';
 import { useDiscordUrl } from '../../features/content/api/get-social-media';
 import { useAccess } from '../../features/session/api/get-access';
 import { logout } from '../../features/session/logout';
+import { AccountButton } from './account-button';
 import { navigation, type NavItem } from './navigation';
+
+// Not needed for the first paint: each loads beside the shell (ADR 003, issue #18).
+const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
 
 const isActive = (pathname: string, to: string) =>
   to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
@@ -43,6 +46,7 @@ export const AppLayout = () => {
   const { pathname } = useLocation();
   const { data: access } = useAccess();
   const discordUrl = useDiscordUrl();
+  const [menuWanted, setMenuWanted] = useState(false);
 
   return (
     <AppShell
@@ -67,27 +71,16 @@ export const AppLayout = () => {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ThemeToggle />
-            <Menu position="bottom-end" width={200}>
-              <Menu.Target>
-                <ActionIcon variant="default" size="lg" aria-label="Account menu">
-                  <IconUserCircle size={20} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
-                  Account Settings
-                </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-                  Logout
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <Suspense fallback={<AccountButton onClick={() => setMenuWanted(true)} />}>
+              <AccountMenu defaultOpened={menuWanted} />
+            </Suspense>
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: Mantine's ScrollArea brings the whole popover library into the shell. */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={2}>
             {navigation.map((entry) =>
               'items' in entry ? (
@@ -132,7 +125,9 @@ export const AppLayout = () => {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Notifications />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
         <AnnouncementBanner />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

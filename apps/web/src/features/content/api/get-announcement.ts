@@ -1,4 +1,4 @@
-import { catalogueEndpoints } from '@proxydesk/contract';
+import { contentEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
@@ -7,7 +7,7 @@ export const announcementQuery = () =>
   queryOptions({
     queryKey: ['announcement'],
     queryFn: async ({ signal }) => {
-      const [first] = (await call(catalogueEndpoints.announcements, { signal })).payload;
+      const [first] = (await call(contentEndpoints.announcements, { signal })).payload;
       return first?.status ? first : null;
     },
   });

@@ -1,4 +1,4 @@
-import { catalogueEndpoints } from '@proxydesk/contract';
+import { contentEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
@@ -7,7 +7,7 @@ export const maintenanceQuery = () =>
   queryOptions({
     queryKey: ['maintenance'],
     queryFn: async ({ signal }) =>
-      (await call(catalogueEndpoints.maintenance, { signal })).payload[0]?.status ?? false,
+      (await call(contentEndpoints.maintenance, { signal })).payload[0]?.status ?? false,
   });
 
 export const useMaintenance = () => useQuery(maintenanceQuery());

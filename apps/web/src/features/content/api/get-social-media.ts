@@ -1,11 +1,11 @@
-import { catalogueEndpoints } from '@proxydesk/contract';
+import { contentEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
 export const socialMediaQuery = () =>
   queryOptions({
     queryKey: ['social-media'],
-    queryFn: async ({ signal }) => (await call(catalogueEndpoints.socialMedia, { signal })).payload,
+    queryFn: async ({ signal }) => (await call(contentEndpoints.socialMedia, { signal })).payload,
   });
 
 /** The Discord link of the menu, when the shop has one. */

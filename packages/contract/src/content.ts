@@ -1,0 +1,43 @@
+import { defineEndpoint } from './endpoint.js';
+import { withPayload } from './envelope.js';
+import { z } from './zod.js';
+
+// The shop's words around the catalogue: a module of its own, so that the web's first load (the maintenance
+// check) and its shell (announcement, Discord link) carry these few schemas, not the catalogue's (issue #18).
+
+export const faqSchema = z
+  .object({ id: z.int(), question: z.string(), answer: z.string() })
+  .check(z.meta({ id: 'Faq' }));
+export type Faq = z.infer<typeof faqSchema>;
+
+export const announcementSchema = z
+  .object({ id: z.int(), title: z.string(), status: z.boolean() })
+  .check(z.meta({ id: 'Announcement' }));
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const socialMediaSchema = z
+  .object({ id: z.int(), name: z.string(), url: z.string() })
+  .check(z.meta({ id: 'SocialMedia' }));
+export type SocialMedia = z.infer<typeof socialMediaSchema>;
+
+export const maintenanceSchema = z
+  .object({ id: z.int(), status: z.boolean() })
+  .check(z.meta({ id: 'Maintenance' }));
+export type Maintenance = z.infer<typeof maintenanceSchema>;
+
+const read = <T extends z.ZodMiniType>(path: string, summary: string, item: T) =>
+  defineEndpoint({
+    method: 'GET',
+    path,
+    summary,
+    tag: 'content',
+    access: 'public',
+    response: withPayload(z.array(item)),
+  });
+
+export const contentEndpoints = {
+  faqs: read('/v1/faq/read', 'Frequently asked questions', faqSchema),
+  announcements: read('/v1/announcement/read', 'Announcement banner (first item used)', announcementSchema),
+  socialMedia: read('/v1/social_media/read', 'Social media links', socialMediaSchema),
+  maintenance: read('/v1/maintenance/read', 'Maintenance switch (first item used)', maintenanceSchema),
+};
