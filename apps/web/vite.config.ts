@@ -65,7 +65,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /node_modules[\\/](@floating-ui[\\/]utils|tslib|use-callback-ref)[\\/]/,
               priority: 1,
             },
-            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/](core|dom|react|react-dom)[\\/]/ },
+            {
+              name: 'floating-ui',
+              test: /node_modules[\\/]@floating-ui[\\/](core|dom|react|react-dom)[\\/]/,
+            },
             {
               name: 'remove-scroll',
               test: /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|get-nonce)[\\/]/,
