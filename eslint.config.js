@@ -57,6 +57,13 @@ export default tseslint.config(
     languageOptions: { globals: { document: 'readonly', fetch: 'readonly' } },
   },
   {
+    // Functions the navigation bench runs inside the page.
+    files: ['bench/navigation.mjs'],
+    languageOptions: {
+      globals: { document: 'readonly', location: 'readonly', requestAnimationFrame: 'readonly' },
+    },
+  },
+  {
     files: ['**/*.test.ts', 'test-support/**', 'e2e/**', 'bench/**'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

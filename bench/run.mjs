@@ -12,6 +12,7 @@ import { reportGateway } from './gateway.mjs';
 import { reportJobs } from './jobs.mjs';
 import { reportUsage } from './usage.mjs';
 import { reportLighthouse } from './lighthouse.mjs';
+import { reportNavigation } from './navigation.mjs';
 import { reportWebSizes } from './web-size.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -46,9 +47,13 @@ if (process.argv[2] === 'console') {
   process.exit(met ? 0 : 1);
 }
 
+// `npm run bench -- navigation`: page switches in the signed-in app alone (issue #18).
+if (process.argv[2] === 'navigation') process.exit((await reportNavigation()) ? 0 : 1);
+
 const results = [];
 results.push(await reportWebSizes(root));
 results.push(await reportLighthouse());
+results.push(await reportNavigation());
 await reportThroughput('PGlite', {});
 const postgresUrl = await benchDatabase().catch(() => undefined);
 if (postgresUrl) await reportThroughput('PostgreSQL', { databaseUrl: postgresUrl });

@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/loading-screen';
 import { AuthLayout } from './layouts/auth-layout';
 import type { ServerPage } from '../lib/server-page';
 import { SignInFirst } from './pages/sign-in-first';
+import { screens } from './screens';
 
 /**
  * Each screen is its own chunk, loaded when first shown. React Router's declarative mode with
@@ -16,24 +17,24 @@ const page = <P extends object, K extends string>(
 
 const SignInPage = page(() => import('./pages/sign-in'), 'SignInPage');
 const PublicFaqsPage = page(() => import('./pages/public-faqs'), 'PublicFaqsPage');
-const FaqsPage = page(() => import('./pages/faqs'), 'FaqsPage');
+const FaqsPage = page(screens.faqs, 'FaqsPage');
 const NotFoundPage = page(() => import('./pages/not-found'), 'NotFoundPage');
 const AppLayout = page(() => import('./layouts/app-layout'), 'AppLayout');
-const DashboardPage = page(() => import('./pages/dashboard'), 'DashboardPage');
-const SettingsPage = page(() => import('./pages/settings'), 'SettingsPage');
-const PurchaseDatacenterPage = page(() => import('./pages/purchase'), 'PurchaseDatacenterPage');
-const PurchaseIspPage = page(() => import('./pages/purchase'), 'PurchaseIspPage');
-const PurchaseIpv6Page = page(() => import('./pages/purchase'), 'PurchaseIpv6Page');
-const PurchasePremiumPage = page(() => import('./pages/purchase'), 'PurchasePremiumPage');
-const InvoicesPage = page(() => import('./pages/invoices'), 'InvoicesPage');
-const InvoicePage = page(() => import('./pages/invoices'), 'InvoicePage');
-const PricingPage = page(() => import('./pages/pricing'), 'PricingPage');
-const BalancePage = page(() => import('./pages/balance'), 'BalancePage');
-const DatacenterProductPage = page(() => import('./pages/product-ip'), 'DatacenterProductPage');
-const Ipv6ProductPage = page(() => import('./pages/product-ip'), 'Ipv6ProductPage');
-const IspProductPage = page(() => import('./pages/product-gb'), 'IspProductPage');
-const PremiumProductPage = page(() => import('./pages/product-gb'), 'PremiumProductPage');
-const ProxyGeneratorPage = page(() => import('./pages/proxy-generator'), 'ProxyGeneratorPage');
+const DashboardPage = page(screens.dashboard, 'DashboardPage');
+const SettingsPage = page(screens.settings, 'SettingsPage');
+const PurchaseDatacenterPage = page(screens.purchase, 'PurchaseDatacenterPage');
+const PurchaseIspPage = page(screens.purchase, 'PurchaseIspPage');
+const PurchaseIpv6Page = page(screens.purchase, 'PurchaseIpv6Page');
+const PurchasePremiumPage = page(screens.purchase, 'PurchasePremiumPage');
+const InvoicesPage = page(screens.invoices, 'InvoicesPage');
+const InvoicePage = page(screens.invoices, 'InvoicePage');
+const PricingPage = page(screens.pricing, 'PricingPage');
+const BalancePage = page(screens.balance, 'BalancePage');
+const DatacenterProductPage = page(screens.productIp, 'DatacenterProductPage');
+const Ipv6ProductPage = page(screens.productIp, 'Ipv6ProductPage');
+const IspProductPage = page(screens.productGb, 'IspProductPage');
+const PremiumProductPage = page(screens.productGb, 'PremiumProductPage');
+const ProxyGeneratorPage = page(screens.proxyGenerator, 'ProxyGeneratorPage');
 const SignUpPage = page(() => import('./pages/sign-up'), 'SignUpPage');
 const ConfirmPage = page(() => import('./pages/confirm'), 'ConfirmPage');
 const ForgotPasswordPage = page(() => import('./pages/forgot-password'), 'ForgotPasswordPage');

@@ -1,21 +1,27 @@
 import { AppShell, Burger, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
-import { LoadingScreen } from '../../components/loading-screen';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { AnnouncementBanner } from '../../features/content/announcement-banner';
 import { useDiscordUrl } from '../../features/content/api/get-social-media';
 import { useAccess } from '../../features/session/api/get-access';
 import { logout } from '../../features/session/logout';
+import { prefetchPage, prefetchScreensWhenIdle } from '../prefetch';
 import { AccountButton } from './account-button';
 import { navigation, type NavItem } from './navigation';
 
 // Not needed for the first paint: each loads beside the shell (ADR 003, issue #18).
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
 const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+
+/** Every page the menu links to, its chunk fetched once the browser is idle. */
+const menuPaths = navigation
+  .flatMap((entry) => ('items' in entry ? entry.items : 'to' in entry ? [entry] : []))
+  .map((item) => item.to);
 
 const isActive = (pathname: string, to: string) =>
   to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
@@ -36,6 +42,8 @@ const NavEntry = ({
     leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
     active={isActive(pathname, item.to)}
     onClick={onNavigate}
+    onMouseEnter={() => prefetchPage(item.to)}
+    onFocus={() => prefetchPage(item.to)}
     variant="light"
   />
 );
@@ -47,6 +55,7 @@ export const AppLayout = () => {
   const { data: access } = useAccess();
   const discordUrl = useDiscordUrl();
   const [menuWanted, setMenuWanted] = useState(false);
+  useEffect(() => prefetchScreensWhenIdle(menuPaths), []);
 
   return (
     <AppShell
@@ -129,7 +138,7 @@ export const AppLayout = () => {
           <Toasts />
         </Suspense>
         <AnnouncementBanner />
-        <Suspense fallback={<LoadingScreen />}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>

@@ -1,0 +1,32 @@
+import { paymentMethodsQuery } from '../features/billing/api/billing';
+import { balanceHistoryQuery } from '../features/billing/api/balance-history';
+import { dashboardStatsQuery } from '../features/dashboard/api/get-dashboard-stats';
+import { faqsQuery } from '../features/faq/api/get-faqs';
+import { invoicesQuery } from '../features/invoices/api/invoices';
+import { poolQuery, productDashboardQuery } from '../features/proxies/api/proxies';
+import { plansQuery } from '../features/purchase/api/get-plans';
+import { queryClient } from '../lib/query-client';
+
+const query = queryClient.prefetchQuery.bind(queryClient);
+
+/**
+ * The data a menu page draws first, asked on hover or focus of its link (issue #18): the page then draws from
+ * the cache at once, refreshing what is older than the client's stale time. A chunk of its own, fetched with
+ * the menu's screens, never with a first load.
+ */
+const dataAt: [RegExp, () => Promise<unknown>[]][] = [
+  [/^\/$/, () => [query(dashboardStatsQuery()), query(productDashboardQuery())]],
+  [/^\/invoices$/, () => [queryClient.prefetchInfiniteQuery(invoicesQuery())]],
+  [/^\/(purchase\/|pricing$)/, () => [query(plansQuery())]],
+  [
+    /^\/balance$/,
+    () => [query(paymentMethodsQuery()), queryClient.prefetchInfiniteQuery(balanceHistoryQuery())],
+  ],
+  [/^\/product\/(datacenter|ipv6)$/, () => [query(productDashboardQuery()), query(poolQuery())]],
+  [/^\/product\//, () => [query(productDashboardQuery())]],
+  [/^\/faqs$/, () => [query(faqsQuery())]],
+];
+
+export const prefetchPageData = async (path: string) => {
+  await Promise.all(dataAt.find(([pattern]) => pattern.test(path))?.[1]() ?? []);
+};
