@@ -74,3 +74,28 @@ test('hydrates without a warning, the form still, assets sent as brotli', async 
   expect(scripts.length).toBeGreaterThan(0);
   for (const [url, encoding] of scripts) expect(encoding, url).toBe('br');
 });
+
+test('what a visitor types before the script runs is what the form sends', async ({ page }) => {
+  // The scripts wait until the visitor has typed into the server's HTML.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByLabel('Username').fill('early-bird');
+  await page.getByRole('textbox', { name: 'Password' }).fill('typed before hydration');
+  release();
+  const field = page.getByLabel('Username');
+  await expect
+    .poll(() => field.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+  const login = page.waitForRequest('**/v1/auth/login', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  expect((await login).postDataJSON()).toMatchObject({
+    username: 'early-bird',
+    password: 'typed before hydration',
+  });
+  await expect(page.getByText(/is required/i)).toHaveCount(0);
+});

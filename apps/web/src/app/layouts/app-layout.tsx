@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, Stack } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -12,11 +12,12 @@ import { useAccess } from '../../features/session/api/get-access';
 import { logout } from '../../features/session/logout';
 import { prefetchPage, prefetchScreensWhenIdle } from '../prefetch';
 import { AccountButton } from './account-button';
+import { Toasts } from './lazy-toasts';
 import { navigation, type NavItem } from './navigation';
+import { Frame } from './frame';
 
 // Not needed for the first paint: each loads beside the shell (ADR 003, issue #18).
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
-const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
 
 /** Every page the menu links to, its chunk fetched once the browser is idle. */
 const menuPaths = navigation
@@ -58,90 +59,70 @@ export const AppLayout = () => {
   useEffect(() => prefetchScreensWhenIdle(menuPaths), []);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-      data-testid="app-shell"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
-            <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
-              <BrandMark />
-            </Link>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <ThemeToggle />
-            <Suspense fallback={<AccountButton onClick={() => setMenuWanted(true)} />}>
-              <AccountMenu defaultOpened={menuWanted} />
-            </Suspense>
-          </Group>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        {/* The browser's own scrolling: Mantine's ScrollArea brings the whole popover library into the shell. */}
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          <Stack gap={2}>
-            {navigation.map((entry) =>
-              'items' in entry ? (
+    <Frame
+      testId="app-shell"
+      home="/"
+      brand={<BrandMark />}
+      actions={
+        <>
+          <ThemeToggle />
+          <Suspense fallback={<AccountButton onClick={() => setMenuWanted(true)} />}>
+            <AccountMenu defaultOpened={menuWanted} />
+          </Suspense>
+        </>
+      }
+      navLabel="Main navigation"
+      navWidth={260}
+      navOpened={opened}
+      onToggleNav={toggle}
+      nav={
+        <Stack gap={2}>
+          {navigation.map((entry) =>
+            'items' in entry ? (
+              <NavLink
+                key={entry.label}
+                label={entry.label}
+                leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
+                defaultOpened={entry.items.some((i) => isActive(pathname, i.to))}
+                childrenOffset={28}
+              >
+                {entry.items.map((item) => (
+                  <NavEntry key={item.to} item={item} pathname={pathname} onNavigate={close} />
+                ))}
+              </NavLink>
+            ) : 'discord' in entry ? (
+              discordUrl ? (
                 <NavLink
                   key={entry.label}
+                  component="a"
+                  href={discordUrl}
+                  target="_blank"
+                  rel="noreferrer"
                   label={entry.label}
                   leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
-                  defaultOpened={entry.items.some((i) => isActive(pathname, i.to))}
-                  childrenOffset={28}
-                >
-                  {entry.items.map((item) => (
-                    <NavEntry key={item.to} item={item} pathname={pathname} onNavigate={close} />
-                  ))}
-                </NavLink>
-              ) : 'discord' in entry ? (
-                discordUrl ? (
-                  <NavLink
-                    key={entry.label}
-                    component="a"
-                    href={discordUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                    label={entry.label}
-                    leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
-                  />
-                ) : null
-              ) : entry.resellerOnly && !access?.isReseller ? null : (
-                <NavEntry key={entry.to} item={entry} pathname={pathname} onNavigate={close} />
-              ),
-            )}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section>
-          <NavLink
-            component="button"
-            label="Logout"
-            leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
-            onClick={() => void logout()}
-            c="red"
-          />
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <AppShell.Main>
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-        <AnnouncementBanner />
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+                />
+              ) : null
+            ) : entry.resellerOnly && !access?.isReseller ? null : (
+              <NavEntry key={entry.to} item={entry} pathname={pathname} onNavigate={close} />
+            ),
+          )}
+        </Stack>
+      }
+      navFoot={
+        <NavLink
+          component="button"
+          label="Logout"
+          leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
+          onClick={() => void logout()}
+          c="red"
+        />
+      }
+    >
+      <Toasts />
+      <AnnouncementBanner />
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+    </Frame>
   );
 };

@@ -1,7 +1,5 @@
-import { Alert, AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
 import {
   IconArrowLeft,
   IconBuildingStore,
@@ -18,6 +16,8 @@ import { BrandMark } from '../../components/brand-mark';
 import { LoadingScreen } from '../../components/loading-screen';
 import { QueryError } from '../../components/query-error';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { Toasts } from '../../app/layouts/lazy-toasts';
+import { Frame } from '../../app/layouts/frame';
 import { ApiError } from '../../lib/api';
 import { useOverview } from './api';
 import { LaterPage } from './later-page';
@@ -78,46 +78,36 @@ export const AdminConsole = () => {
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-      data-testid="admin-shell"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
-            <Link to="/admin" style={{ color: 'inherit', textDecoration: 'none' }}>
-              <Group gap={6} wrap="nowrap">
-                <BrandMark />
-                <Text size="sm" c="dimmed" visibleFrom="xs">
-                  Console
-                </Text>
-              </Group>
-            </Link>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              component={Link}
-              to="/"
-              variant="subtle"
-              size="xs"
-              leftSection={<IconArrowLeft size={14} />}
-            >
-              Shop
-            </Button>
-            <ThemeToggle />
-          </Group>
+    <Frame
+      testId="admin-shell"
+      home="/admin"
+      brand={
+        <Group gap={6} wrap="nowrap">
+          <BrandMark />
+          <Text size="sm" c="dimmed" visibleFrom="xs">
+            Console
+          </Text>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Console navigation">
+      }
+      actions={
+        <>
+          <Button
+            component={Link}
+            to="/"
+            variant="subtle"
+            size="xs"
+            leftSection={<IconArrowLeft size={14} />}
+          >
+            Shop
+          </Button>
+          <ThemeToggle />
+        </>
+      }
+      navLabel="Console navigation"
+      navWidth={220}
+      navOpened={opened}
+      onToggleNav={toggle}
+      nav={
         <Stack gap={2}>
           {sections.map((item) => (
             <NavLink
@@ -132,24 +122,23 @@ export const AdminConsole = () => {
             />
           ))}
         </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Notifications />
-        <Gate>
-          <Suspense fallback={<LoadingScreen />}>
-            <Routes>
-              <Route index element={<OverviewPage />} />
-              <Route path="customers" element={<CustomersPage />} />
-              <Route path="customers/:id" element={<CustomerPage />} />
-              <Route path="audit" element={<AuditPage />} />
-              <Route path="money" element={<LaterPage title="Money" />} />
-              <Route path="catalogue" element={<LaterPage title="Catalogue" />} />
-              <Route path="pools" element={<LaterPage title="Pools" />} />
-              <Route path="*" element={<LaterPage title="Not found" />} />
-            </Routes>
-          </Suspense>
-        </Gate>
-      </AppShell.Main>
-    </AppShell>
+      }
+    >
+      <Toasts />
+      <Gate>
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes>
+            <Route index element={<OverviewPage />} />
+            <Route path="customers" element={<CustomersPage />} />
+            <Route path="customers/:id" element={<CustomerPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="money" element={<LaterPage title="Money" />} />
+            <Route path="catalogue" element={<LaterPage title="Catalogue" />} />
+            <Route path="pools" element={<LaterPage title="Pools" />} />
+            <Route path="*" element={<LaterPage title="Not found" />} />
+          </Routes>
+        </Suspense>
+      </Gate>
+    </Frame>
   );
 };

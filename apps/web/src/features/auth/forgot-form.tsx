@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { useForgotPassword } from './api/auth-mutations';
 import { rememberPendingEmail } from './pending-email';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 /** Mails a reset code, then goes on to the relative path change-password (SPEC.md §2). */
 export const ForgotForm = () => {
@@ -15,6 +16,7 @@ export const ForgotForm = () => {
     initialValues: { email: '' },
     validate: schemaResolver(forgotPasswordBodySchema, { sync: true }),
   });
+  useTypedBeforeHydration(form);
   const submit = form.onSubmit((values) =>
     forgot.mutate(values, {
       onSuccess: ({ detail }) => {

@@ -8,6 +8,7 @@ import { confirmStep, otpEmail } from './api/auth-call';
 import { useLogin } from './api/login';
 import { takeOAuthWarning } from './oauth';
 import { SocialButtons } from './social-buttons';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 /** Username + password (SPEC.md §5); a 422 means an OTP was mailed: go confirm it. */
 export const SignInForm = () => {
@@ -27,6 +28,7 @@ export const SignInForm = () => {
     initialValues: { username: '', password: '' },
     validate: schemaResolver(loginBodySchema, { sync: true }),
   });
+  useTypedBeforeHydration(form);
 
   const submit = form.onSubmit((values) =>
     login.mutate(values, {

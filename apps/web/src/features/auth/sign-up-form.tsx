@@ -7,6 +7,7 @@ import { confirmStep, otpEmail } from './api/auth-call';
 import { useSignup } from './api/auth-mutations';
 import { rememberPendingEmail } from './pending-email';
 import { SocialButtons } from './social-buttons';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 /** Username, e-mail, password and an optional referral code, prefilled from `?ref=` (SPEC.md §2, §5). */
 export const SignUpForm = () => {
@@ -19,6 +20,7 @@ export const SignUpForm = () => {
     initialValues: { username: '', email: '', password: '', referee: referee ?? '' },
     validate: schemaResolver(signupBodySchema, { sync: true }),
   });
+  useTypedBeforeHydration(form);
 
   const submit = form.onSubmit((values) => {
     // The e-mail is kept first (SPEC.md §4), so the confirm page knows where the code went.
