@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
+import { screenshots as save } from './support/screenshots.js';
 import { startServer, type RunningServer } from './support/server.js';
+
+const screenshots = (page: Page, name: string) => save(page, `journey-${name}`);
 
 /** Issue #19, the customer's journey: find everything, know the next step after paying. */
 const PORT = 3117;
@@ -30,19 +33,6 @@ test.use({ baseURL: shop });
 test.describe.configure({ timeout: 120_000 });
 
 const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]);
-
-/** Light and dark, 1280 and 390 px wide: each screen saved to look at. */
-const screenshots = async (page: Page, name: string) => {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      await page.screenshot({ path: `test-results/journey-${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-};
 
 /** An unpaid invoice of the first plan of a product, and its sandbox payment page. */
 const order = async (type: string) => {

@@ -18,8 +18,11 @@ export interface SmtpCapture {
   url: string;
   /** Everything received so far, in order. */
   mails: CapturedMail[];
-  /** Resolves with the first mail to `to` (case-insensitive) received after `after` (ms epoch, default 0); rejects after timeoutMs (default 5000) with a clear message. */
-  waitFor(to: string, options?: { after?: number; timeoutMs?: number }): Promise<CapturedMail>;
+  /** Resolves with the first mail to `to` (case-insensitive) received after `after` (ms epoch, default 0), whose subject matches `subject` if given; rejects after timeoutMs (default 5000) with a clear message. */
+  waitFor(
+    to: string,
+    options?: { after?: number; timeoutMs?: number; subject?: RegExp },
+  ): Promise<CapturedMail>;
   clear(): void;
   close(): Promise<void>;
 }
@@ -86,7 +89,9 @@ export const startSmtpCapture = async ({
       const after = options.after ?? 0;
       const timeoutMs = options.timeoutMs ?? 5000;
       const matches = (mail: CapturedMail) =>
-        mail.receivedAt >= after && mail.to.some((rcpt) => rcpt.toLowerCase() === address);
+        mail.receivedAt >= after &&
+        mail.to.some((rcpt) => rcpt.toLowerCase() === address) &&
+        (!options.subject || options.subject.test(mail.subject));
       const found = mails.find(matches);
       if (found) return Promise.resolve(found);
       return new Promise<CapturedMail>((resolve, reject) => {

@@ -51,7 +51,7 @@ describe('the mails customers expect (issue #16 item 4), read from a real SMTP s
   });
 
   it('plan ends in 3 days and in 24 hours, each with a Renew link to the product page', async () => {
-    const data = { plan: 'My DC', product: 'datacenter', endsAt: '2026-12-01T10:00:00.000Z' };
+    const data = { plan: 'My DC', product: '/product/datacenter', endsAt: '2026-12-01T10:00:00.000Z' };
     const three = await receive({
       to: 'ends3@example.test',
       template: 'plan-ends',
@@ -73,14 +73,14 @@ describe('the mails customers expect (issue #16 item 4), read from a real SMTP s
     const mail = await receive({
       to: 'expired@example.test',
       template: 'plan-expired',
-      data: { plan: 'My ISP', product: 'isp' },
+      data: { plan: 'My ISP', product: '/product/isp' },
     });
     expect(mail.subject).toBe('Your plan has expired · Acme Proxies');
     expect(mail.text).toContain(`Renew: ${SHOP}/product/isp`);
   });
 
   it('data 80% and 100% used', async () => {
-    const data = { plan: 'Resi 10 GB', product: 'premium-residential', totalGb: '10' };
+    const data = { plan: 'Resi 10 GB', product: '/product/premium-residential', totalGb: '10' };
     const eighty = await receive({
       to: 'usage80@example.test',
       template: 'usage-alert',

@@ -50,6 +50,13 @@ describe('Renew (issue #16 §5): POST /v1/invoice/renew', () => {
     const addresses = await addressesOf(plan!.id);
     expect(addresses.length).toBeGreaterThan(0);
 
+    // The Renew button's checkout shows today's price first.
+    const quote = await shop.api.get(`/v1/invoice/renew-quote?plan_id=${plan!.id}`, { token: shop.token });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.payload).toEqual({ plan_name: `Renewal: ${before.planName}`, price: shop.plan.price });
+    const stranger = await shop.api.get('/v1/invoice/renew-quote?plan_id=not-mine', { token: shop.token });
+    expect(stranger.status).toBe(404);
+
     const renewal = await payWithStripe('/v1/invoice/renew', { plan_id: plan!.id });
     const invoice = (await shop.api.get(`/v1/invoice/read/${renewal}`, { token: shop.token })).body.payload
       .invoice as { plan_price: number; plan_name: string };

@@ -97,6 +97,12 @@ export const renewInvoiceBodySchema = z.object({
   plan_id: z.string().check(z.minLength(1, 'Choose a plan'), z.maxLength(64)),
 });
 
+/** What renewing a plan costs today: the Renew button's checkout shows it before the invoice is made. */
+export const renewalQuoteSchema = z
+  .object({ plan_name: z.string(), price: z.number() })
+  .check(z.meta({ id: 'RenewalQuote' }));
+export type RenewalQuote = z.infer<typeof renewalQuoteSchema>;
+
 export const createNormalInvoiceBodySchema = z.object({
   payment_method: paymentMethod,
   coupon,
@@ -238,6 +244,15 @@ export const invoiceEndpoints = {
     'user',
     renewInvoiceBodySchema,
   ),
+  renewQuote: defineEndpoint({
+    method: 'GET',
+    path: '/v1/invoice/renew-quote',
+    summary: "What renewing a plan you have costs today, before any coupon (the Renew button's checkout)",
+    tag: 'invoice',
+    access: 'user',
+    query: z.object({ plan_id: renewInvoiceBodySchema.shape.plan_id }),
+    response: withPayload(renewalQuoteSchema),
+  }),
   createBalance: createPost(
     '/v1/invoice/create-balance-invoice',
     'Top up the reseller balance',

@@ -17,3 +17,13 @@ export const PRODUCT_NAMES: Record<ProductCode, string> = {
 /** Products sold by the IP (activated with a whitelisted IP) rather than by the GB. */
 export const IP_PRODUCTS: readonly ProductCode[] = ['PR_4', 'PR_5'];
 export const isIpProduct = (code: ProductCode): boolean => IP_PRODUCTS.includes(code);
+
+/** The page where a customer uses (and renews) a plan of each product: the per-GB residential ones on /proxy. */
+export const PRODUCT_PAGES: Record<ProductCode, string> = {
+  PR_1: '/proxy',
+  PR_2: '/product/isp',
+  PR_3: '/proxy',
+  PR_4: '/product/datacenter',
+  PR_5: '/product/ipv6',
+  PR_6: '/product/premium-residential',
+};

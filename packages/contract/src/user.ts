@@ -20,6 +20,15 @@ export const dashboardStatsSchema = z
   .check(z.meta({ id: 'DashboardStats' }));
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
+/**
+ * The mails a customer may turn off (Settings → Notifications, issue #16 item 4): plan reminders (ends in 3 days /
+ * 24 hours, expired) and usage alerts (80% / 100% of a plan's data). Receipts and security mails always go.
+ */
+export const notificationSettingsSchema = z
+  .object({ plan_reminders: z.boolean(), usage_alerts: z.boolean() })
+  .check(z.meta({ id: 'NotificationSettings' }));
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
 export const userEndpoints = {
   dashboardStats: defineEndpoint({
     method: 'GET',
@@ -36,6 +45,23 @@ export const userEndpoints = {
     tag: 'user',
     access: 'reseller',
     response: withPayload(z.object({ apiKey: z.string() })),
+  }),
+  notifications: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/notifications',
+    summary: 'Which reminders and usage alerts the customer receives (receipts and security mails always go)',
+    tag: 'user',
+    access: 'user',
+    response: withPayload(notificationSettingsSchema),
+  }),
+  setNotifications: defineEndpoint({
+    method: 'PUT',
+    path: '/v1/user/notifications',
+    summary: 'Turn plan reminders and usage alerts on or off',
+    tag: 'user',
+    access: 'user',
+    body: notificationSettingsSchema,
+    response: withPayload(notificationSettingsSchema),
   }),
   resetProxyPassword: defineEndpoint({
     method: 'POST',

@@ -33,3 +33,5 @@ export * from './repositories/mail-outbox.js';
 export * from './repositories/admin-money.js';
 export * from './repositories/admin-pool.js';
 export * from './catalogue/pool.js';
+export * from './repositories/lifecycle-mails.js';
+export * from './repositories/notifications.js';

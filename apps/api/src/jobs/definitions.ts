@@ -2,6 +2,9 @@ import {
   deleteEndedSessionsAndCodes,
   expireEndedPlans,
   expireUnpaidInvoices,
+  queuePlanExpiredMails,
+  queuePlanReminders,
+  queueUsageAlerts,
   releaseExpiredAddresses,
   rollUpUsage,
   type Db,
@@ -38,7 +41,12 @@ export const shopJobs = ({
     name: 'expire-plans',
     cron: '* * * * *',
     handler: async () => {
-      const expired = await expireEndedPlans(db);
+      // The "plan expired" mail is queued with the change: both or neither.
+      const expired = await db.transaction(async (tx) => {
+        const ids = await expireEndedPlans(tx);
+        await queuePlanExpiredMails(tx, ids);
+        return ids;
+      });
       const released = await releaseExpiredAddresses(db, graceHours);
       if (expired.length > 0 || released > 0)
         log.info({ expired: expired.length, released }, 'plans expired, addresses returned to the pool');
@@ -52,6 +60,24 @@ export const shopJobs = ({
       const expired = await expireUnpaidInvoices(db);
       await payments.expireCheckouts(expired);
       if (expired.length > 0) log.info({ expired: expired.length }, 'unpaid invoices expired');
+    },
+  },
+  {
+    // "Your plan ends in 3 days / 24 hours": each once per plan and period (the mail's key), whenever it runs.
+    name: 'plan-reminders',
+    cron: '* * * * *',
+    handler: async () => {
+      const queued = await queuePlanReminders(db);
+      if (queued > 0) log.info({ queued }, 'plan reminders queued');
+    },
+  },
+  {
+    // "80% / 100% of your data is used" for per-GB plans, once per plan, threshold and data bought.
+    name: 'usage-alerts',
+    cron: '*/5 * * * *',
+    handler: async () => {
+      const queued = await queueUsageAlerts(db);
+      if (queued > 0) log.info({ queued }, 'usage alerts queued');
     },
   },
   {

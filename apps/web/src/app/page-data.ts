@@ -5,6 +5,7 @@ import { faqsQuery } from '../features/faq/api/get-faqs';
 import { invoicesQuery } from '../features/invoices/api/invoices';
 import { poolQuery, productDashboardQuery } from '../features/proxies/api/proxies';
 import { plansQuery } from '../features/purchase/api/get-plans';
+import { notificationsQuery } from '../features/settings/api/notifications';
 import { queryClient } from '../lib/query-client';
 
 const query = queryClient.prefetchQuery.bind(queryClient);
@@ -25,6 +26,7 @@ const dataAt: [RegExp, () => Promise<unknown>[]][] = [
   [/^\/product\/(datacenter|ipv6)$/, () => [query(productDashboardQuery()), query(poolQuery())]],
   [/^\/product\//, () => [query(productDashboardQuery())]],
   [/^\/faqs$/, () => [query(faqsQuery())]],
+  [/^\/settings$/, () => [query(notificationsQuery())]],
 ];
 
 export const prefetchPageData = async (path: string) => {

@@ -13,6 +13,7 @@ import {
   users,
 } from '../schema/index.js';
 import { holdsCouponUse, type InvoiceRow } from './invoices.js';
+import { queueReceipt } from './lifecycle-mails.js';
 
 /**
  * What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice; an event
@@ -215,6 +216,7 @@ export const applyPayment = async (
     .where(eq(invoices.id, invoice.id));
   const unprovisioned = await provision(tx, invoice, now);
   await notifyAccessChanged(tx);
+  await queueReceipt(tx, invoice);
   const overdrawn = await couponOverdrawn(tx, invoice, now);
   const flag = [unprovisioned, overdrawn].filter(Boolean).join('; ') || null;
   if (flag) await flagInvoice(tx, invoice.id, flag);

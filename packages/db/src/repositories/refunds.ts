@@ -3,6 +3,7 @@ import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { balanceLedger, customerPlans, invoices, users } from '../schema/index.js';
 import type { InvoiceRow } from './invoices.js';
+import { queueRefundMail } from './lifecycle-mails.js';
 import { flagInvoice, invoiceById, lockAndRecord } from './payments.js';
 
 /**
@@ -140,6 +141,11 @@ export const applyRefund = async (tx: Db, event: RefundEvent): Promise<RefundOut
   if (invoice.refundedAt) return 'already-refunded';
   const now = new Date();
   const { change } = event;
+  /** What this event gave back: up to `totalCents` refunded, less what earlier refunds did. */
+  const refunded = (totalCents: number) => ({
+    cents: totalCents - invoice.refundedCents,
+    eventKey: `${event.provider}:${event.eventId}`,
+  });
   switch (change.kind) {
     case 'dispute-opened':
       await flagInvoice(tx, invoice.id, `payment disputed (${change.reason})`);
@@ -150,17 +156,20 @@ export const applyRefund = async (tx: Db, event: RefundEvent): Promise<RefundOut
     case 'dispute-lost':
       await flagInvoice(tx, invoice.id, 'dispute lost');
       await refundInFull(tx, invoice, now);
+      await queueRefundMail(tx, invoice, { ...refunded(invoice.priceCents), partial: false });
       return 'refunded';
     case 'refund': {
       const total = change.cumulative ? change.cents : invoice.refundedCents + change.cents;
       if (change.full || total >= invoice.priceCents) {
         await refundInFull(tx, invoice, now);
+        await queueRefundMail(tx, invoice, { ...refunded(invoice.priceCents), partial: false });
         return 'refunded';
       }
       await tx
         .update(invoices)
         .set({ refundedCents: Math.max(invoice.refundedCents, total) })
         .where(eq(invoices.id, invoice.id));
+      await queueRefundMail(tx, invoice, { ...refunded(total), partial: true });
       return 'partial-refund';
     }
   }

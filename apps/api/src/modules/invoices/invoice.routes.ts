@@ -1,4 +1,4 @@
-import { balanceEndpoints, couponEndpoints, invoiceEndpoints } from '@proxydesk/contract';
+import { balanceEndpoints, centsToEuro, couponEndpoints, invoiceEndpoints } from '@proxydesk/contract';
 import { findBilling, type Db } from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
@@ -53,6 +53,10 @@ export const invoiceRoutes = (
       paymentMethod: body.payment_method,
       coupon: body.coupon,
     });
+  });
+  route(app, invoiceEndpoints.renewQuote, async ({ account, query }) => {
+    const quote = await quotes.renewal(account.user.id, query.plan_id);
+    return { payload: { plan_name: quote.planName, price: centsToEuro(quote.listPriceCents) } };
   });
   route(app, invoiceEndpoints.createBalance, async ({ account, body }) => {
     await requireBilling(account.user.id);

@@ -1,7 +1,7 @@
 import type { MailContent, MailContext } from './templates.js';
 
-/** The product page of a plan's product (e.g. `datacenter`), where its Renew button is. */
-const productUrl = ({ publicUrl }: MailContext, product: string) => `${publicUrl}/product/${product}`;
+/** The page of a plan's product (`PRODUCT_PAGES`, e.g. `/product/datacenter`), where its Renew button is. */
+const productUrl = ({ publicUrl }: MailContext, page: string) => `${publicUrl}${page}`;
 const invoiceUrl = ({ publicUrl }: MailContext, invoiceId: string) => `${publicUrl}/invoice/${invoiceId}`;
 const day = (iso: string) => new Date(iso).toUTCString().replace(/:\d\d GMT$/, ' UTC');
 

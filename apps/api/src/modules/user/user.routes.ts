@@ -8,5 +8,9 @@ export const userRoutes = (app: FastifyInstance, users: UserService): void => {
     payload: await users.dashboardStats(account),
   }));
   route(app, userEndpoints.generateApiKey, ({ account }) => users.generateApiKey(account));
+  route(app, userEndpoints.notifications, async ({ account }) => ({
+    payload: await users.notifications(account),
+  }));
+  route(app, userEndpoints.setNotifications, ({ account, body }) => users.setNotifications(account, body));
   route(app, userEndpoints.resetProxyPassword, ({ account }) => users.resetProxyPassword(account));
 };

@@ -1,9 +1,17 @@
-import { centsToEuro, type Access, type DashboardStats } from '@proxydesk/contract';
+import {
+  centsToEuro,
+  type Access,
+  type DashboardStats,
+  type NotificationSettings,
+} from '@proxydesk/contract';
 import {
   accountFigures,
   balanceCents,
   findApiKeyPrefix,
+  readNotifications,
   replaceApiKey,
+  saveNotifications,
+  type Notifications,
   updateUser,
   type Db,
 } from '@proxydesk/db';
@@ -14,6 +22,11 @@ import { newApiKey, newProxyPassword, sha256 } from '../auth/credentials.js';
 const KEY_PREFIX_LENGTH = 12;
 
 export type UserService = ReturnType<typeof createUserService>;
+
+const toWire = ({ planReminders, usageAlerts }: Notifications): NotificationSettings => ({
+  plan_reminders: planReminders,
+  usage_alerts: usageAlerts,
+});
 
 export const createUserService = (db: Db) => ({
   access: async ({ user }: Account): Promise<Access> => {
@@ -43,6 +56,19 @@ export const createUserService = (db: Db) => ({
       joined: user.createdAt.toISOString(),
     };
   },
+
+  notifications: async ({ user }: Account): Promise<NotificationSettings> =>
+    toWire(await readNotifications(db, user.id)),
+
+  setNotifications: async ({ user }: Account, choice: NotificationSettings) => ({
+    detail: 'Notification settings saved',
+    payload: toWire(
+      await saveNotifications(db, user.id, {
+        planReminders: choice.plan_reminders,
+        usageAlerts: choice.usage_alerts,
+      }),
+    ),
+  }),
 
   /** A new key replaces the old one at once; only its hash is kept, so this answer is the only time it is seen. */
   generateApiKey: async ({ user }: Account) => {

@@ -8,6 +8,7 @@ import { useActivatePremium, useProductDashboard } from '../../features/proxies/
 import { GeneratorForm } from '../../features/proxies/generator-form';
 import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
+import { PlanStateAlert, RenewButton, renewable } from '../../features/proxies/plan-lifecycle';
 import { formatDate } from '../../lib/format';
 
 const gb = (value: number) => `${value.toFixed(2)} GB`;
@@ -59,6 +60,9 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
             onActivate={(ip, done) => activate.mutate(ip, { onSuccess: done })}
           />
         )}
+        {data?.plan_data && (
+          <PlanStateAlert status={data.plan_data.status} expiry={data.plan_data.expiry_date} />
+        )}
         {data && !data.have_plan && <NoPlan what={title} purchasePath={purchasePath} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <StatCard
@@ -104,6 +108,12 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
               icon={<IconCalendar size={20} />}
               loading={loading}
               value={data?.plan_data?.expiry_date ? formatDate(data.plan_data.expiry_date) : 'N/A'}
+              action={
+                data?.plan_data &&
+                renewable(data.plan_data.status) && (
+                  <RenewButton planId={data.plan_data.id} planName={data.plan_data.planName} />
+                )
+              }
             />
           )}
         </SimpleGrid>

@@ -30,6 +30,7 @@ import {
 } from '../../features/proxies/api/proxies';
 import { ActivationBanner } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
+import { PlanStateAlert, RenewButton, renewable } from '../../features/proxies/plan-lifecycle';
 import { ProxiesOutput } from '../../features/proxies/proxies-output';
 import { useIpField } from '../../features/proxies/use-ip-field';
 import { formatDate } from '../../lib/format';
@@ -81,6 +82,7 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
             name={plan?.planName ?? ''}
           />
         )}
+        {plan && <PlanStateAlert status={plan.status} expiry={plan.expiry_date} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <StatCard
             label="Active Plan"
@@ -100,6 +102,9 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
             icon={<IconCalendar size={20} />}
             loading={dashboard.isPending}
             value={plan?.expiry_date ? formatDate(plan.expiry_date) : 'N/A'}
+            action={
+              plan && renewable(plan.status) && <RenewButton planId={plan.id} planName={plan.planName} />
+            }
           />
         </SimpleGrid>
         {plan && plan.status === 'active' && <Whitelist product={product} planId={plan.id} />}

@@ -5,12 +5,13 @@ import { useAccess } from '../../features/session/api/get-access';
 import { ApiKeyCard } from '../../features/settings/api-key-card';
 import { ChangeEmailCard } from '../../features/settings/change-email-card';
 import { ChangePasswordCard } from '../../features/settings/change-password-card';
+import { NotificationsCard } from '../../features/settings/notifications-card';
 import { ProxyPasswordCard } from '../../features/settings/proxy-password-card';
 import { SecuritySwitches } from '../../features/settings/security-switches';
 
 /**
- * Account Settings (SPEC.md §2): e-mail, password, two-factor, deactivation, the proxy lines' password and, for
- * resellers, the API key.
+ * Account Settings (SPEC.md §2): e-mail, password, two-factor, deactivation, the mails to receive, the proxy
+ * lines' password and, for resellers, the API key.
  */
 export const SettingsPage = () => {
   const access = useAccess();
@@ -28,6 +29,7 @@ export const SettingsPage = () => {
             <ChangePasswordCard />
           </SimpleGrid>
           <SecuritySwitches access={access.data} />
+          <NotificationsCard />
           <ProxyPasswordCard />
           {access.data.isReseller && <ApiKeyCard access={access.data} />}
         </Stack>

@@ -12,7 +12,10 @@ import { discounted, useCoupon } from './api/coupon';
 import { BillingModal } from './billing-modal';
 import { PaymentMethodSelect } from './payment-method-select';
 
-type CreateEndpoint = (typeof invoiceEndpoints)[Exclude<keyof typeof invoiceEndpoints, 'list' | 'read'>];
+type CreateEndpoint = (typeof invoiceEndpoints)[Exclude<
+  keyof typeof invoiceEndpoints,
+  'list' | 'read' | 'renewQuote'
+>];
 
 /** What is being bought: the call that makes its invoice and what it costs before any promo code. */
 export interface Order {

@@ -1,0 +1,91 @@
+import { Alert, Button, Text } from '@mantine/core';
+import { invoiceEndpoints } from '@proxydesk/contract';
+import { IconAlertTriangle, IconClockHour4, IconRefresh } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CheckoutModal, type Order } from '../billing/checkout-modal';
+import { useAccess } from '../session/api/get-access';
+import { call } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+
+type PlanStatus = 'pending' | 'active' | 'expired' | 'suspended';
+
+/** Plans that may be renewed: running, or ended within the grace period (the server says when it is too late). */
+export const renewable = (status: PlanStatus) => status === 'active' || status === 'expired';
+
+const SOON_MS = 72 * 3_600_000;
+
+/**
+ * What is happening to a plan, said above its figures (issue #16): suspended after a refund or a lost dispute,
+ * ended (its addresses kept a while for a renewal), or ending within three days.
+ */
+export const PlanStateAlert = ({ status, expiry }: { status: PlanStatus; expiry: string | null }) => {
+  // The page's own clock, read once: "within three days" need not tick.
+  const [now] = useState(() => Date.now());
+  if (status === 'suspended')
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        title="This plan is suspended"
+        data-testid="plan-suspended"
+      >
+        Its payment was refunded or disputed, so its proxies no longer work. If you think this is a mistake,
+        write to support.
+      </Alert>
+    );
+  if (status === 'expired')
+    return (
+      <Alert color="yellow" icon={<IconClockHour4 />} title="This plan has ended" data-testid="plan-expired">
+        It ended{expiry ? ` on ${formatDateTime(expiry)}` : ''}. Its addresses are kept for you for a short
+        while: renew it now to keep them.
+      </Alert>
+    );
+  if (status === 'active' && expiry && new Date(expiry).getTime() - now < SOON_MS)
+    return (
+      <Alert color="blue" variant="light" icon={<IconClockHour4 />} data-testid="plan-ending">
+        This plan ends on {formatDateTime(expiry)}. Renew it to keep the same proxies.
+      </Alert>
+    );
+  return null;
+};
+
+/**
+ * Renew: today's price of the same plan in the checkout (coupon allowed); paid, it extends this plan with its
+ * addresses, whitelist and name (issue #16 §5).
+ */
+export const RenewButton = ({ planId, planName }: { planId: string; planName: string }) => {
+  const access = useAccess();
+  const [order, setOrder] = useState<Order | null>(null);
+  const quote = useMutation({
+    mutationFn: () => call(invoiceEndpoints.renewQuote, { query: { plan_id: planId } }),
+    onSuccess: ({ payload }) =>
+      setOrder({
+        title: payload.plan_name,
+        price: payload.price,
+        endpoint: invoiceEndpoints.renew,
+        body: { plan_id: planId },
+        balanceAllowed: access.data?.isReseller ?? false,
+      }),
+  });
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconRefresh size={14} />}
+        loading={quote.isPending}
+        onClick={() => quote.mutate()}
+        aria-label={`Renew ${planName}`}
+      >
+        Renew
+      </Button>
+      {quote.error && (
+        <Text size="xs" c="red" role="alert">
+          {quote.error.message}
+        </Text>
+      )}
+      <CheckoutModal order={order} onClose={() => setOrder(null)} />
+    </>
+  );
+};

@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Light and dark, 1280 and 390 px wide: each screen saved under test-results to look at. */
+export const screenshots = async (page: Page, name: string) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await page.screenshot({ path: `test-results/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
