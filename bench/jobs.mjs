@@ -22,6 +22,7 @@ const startRunner = async (shop) => {
       graceHours: 72,
       payments: shop.app.payments,
       sendDueMails: shop.app.mailOutbox.deliverDue,
+      autoRenew: () => shop.app.autoRenew(),
     }),
     log: shop.app.log,
   });
@@ -86,6 +87,7 @@ const expireTime = async (serverUrl, count) => {
       graceHours: 72,
       payments: shop.app.payments,
       sendDueMails: shop.app.mailOutbox.deliverDue,
+      autoRenew: () => shop.app.autoRenew(),
     }).find((j) => j.name === 'expire-plans');
     const started = performance.now();
     await job.handler({});

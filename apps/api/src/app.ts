@@ -33,6 +33,7 @@ import {
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { createInvoiceService } from './modules/invoices/invoice.service.js';
+import { createAutoRenew } from './modules/invoices/auto-renew.js';
 import { createQuotes } from './modules/invoices/quote.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
@@ -247,7 +248,9 @@ export const buildApp = async ({
     createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }),
     catalogue.locations,
   );
-  invoiceRoutes(app, db, invoices, createQuotes(db, config.PLAN_GRACE_HOURS), shopUrl);
+  const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
+  invoiceRoutes(app, db, invoices, quotes, shopUrl);
+  app.decorate('autoRenew', createAutoRenew({ db, invoices, quotes, log: app.log }));
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
   customerActionRoutes(app, { db, otp });
@@ -277,5 +280,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail outbox: the job runner's `send-mail` job delivers through it. */
     mailOutbox: MailOutbox;
+    /** Resellers' auto-renew from the balance: the `auto-renew` job's work. */
+    autoRenew: ReturnType<typeof createAutoRenew>;
   }
 }

@@ -63,6 +63,7 @@ export const serve = async ({
           graceHours: config.PLAN_GRACE_HOURS,
           payments: app.payments,
           sendDueMails: app.mailOutbox.deliverDue,
+          autoRenew: () => app.autoRenew(),
         }),
         log: app.log,
         onFailure: app.metrics.jobFailed,

@@ -15,6 +15,7 @@ const runJob = async (name: string) => {
     graceHours: 72,
     payments: shop.t.app.payments,
     sendDueMails: shop.t.app.mailOutbox.deliverDue,
+    autoRenew: () => shop.t.app.autoRenew(),
   });
   await jobs.find((job) => job.name === name)!.handler({});
 };

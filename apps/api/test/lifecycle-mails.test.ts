@@ -100,6 +100,7 @@ describe('lifecycle mails the shop sends on its own (issue #16 item 4), read fro
       payments: shop.t.app.payments,
       graceHours: 72,
       sendDueMails: async () => {},
+      autoRenew: () => shop.t.app.autoRenew(),
     });
     await jobs.find((job) => job.name === 'expire-plans')!.handler({});
     expect((await planOf(id)).status).toBe('expired');

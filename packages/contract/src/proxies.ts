@@ -132,6 +132,8 @@ export const ipPlanSchema = z.object({
   status: z.enum(['pending', 'active', 'expired', 'suspended']),
   /** Reseller's switch: the balance pays the renewal 24 h before the end. */
   auto_renew: z.boolean(),
+  /** The balance could not pay this period's renewal (the reseller was mailed). */
+  auto_renew_failed: z.boolean(),
   invoice: z.object({ plan_name: z.string(), ipAmount: z.nullable(z.int()) }),
   expiry_date: z.nullable(z.string()),
   /** Whitelisted IPs in use; the allowance is invoice.ipAmount. */
@@ -145,6 +147,7 @@ export const dataPlanSchema = z.object({
   planName: z.string(),
   status: z.enum(['active', 'suspended']),
   auto_renew: z.boolean(),
+  auto_renew_failed: z.boolean(),
   expiry_date: z.nullable(z.string()),
   data: z.number(),
 });
@@ -176,7 +179,24 @@ export const productDashboardSchema = z
   .check(z.meta({ id: 'ProductDashboard' }));
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
 
+/** A reseller's auto-renew switch on one plan (issue #16 §5): 24 h before the end, the balance pays the renewal. */
+export const autoRenewBodySchema = z.object({
+  plan_id: z.string().check(z.minLength(1, 'Choose a plan'), z.maxLength(64)),
+  enabled: z.boolean(),
+});
+export type AutoRenewBody = z.infer<typeof autoRenewBodySchema>;
+
 export const proxyEndpoints = {
+  setAutoRenew: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/auto-renew',
+    summary:
+      'Resellers: renew a plan from the balance 24 hours before it ends (a mail says so if the balance falls short)',
+    tag: 'proxies',
+    access: 'reseller',
+    body: autoRenewBodySchema,
+    response: withPayload(z.object({ plan_id: z.string(), auto_renew: z.boolean() })),
+  }),
   dashboard: defineEndpoint({
     method: 'GET',
     path: '/v1/user/dashboard',

@@ -35,3 +35,4 @@ export * from './repositories/admin-pool.js';
 export * from './catalogue/pool.js';
 export * from './repositories/lifecycle-mails.js';
 export * from './repositories/notifications.js';
+export * from './repositories/auto-renew.js';

@@ -20,6 +20,7 @@ export const shopJobs = ({
   graceHours,
   payments,
   sendDueMails,
+  autoRenew,
 }: {
   db: Db;
   log: FastifyBaseLogger;
@@ -28,6 +29,8 @@ export const shopJobs = ({
   graceHours: number;
   /** The mail outbox's round (`MailOutbox.deliverDue`). */
   sendDueMails: () => Promise<void>;
+  /** Resellers' auto-renew from the balance (`app.autoRenew`). */
+  autoRenew: () => Promise<{ renewed: number; failed: number }>;
 }): JobDefinition[] => [
   {
     // Each instance's outbox sends at once on commit and at each retry's time; this sweep takes over what an
@@ -44,7 +47,7 @@ export const shopJobs = ({
       // The "plan expired" mail is queued with the change: both or neither.
       const expired = await db.transaction(async (tx) => {
         const ids = await expireEndedPlans(tx);
-        await queuePlanExpiredMails(tx, ids);
+        if (ids.length > 0) await queuePlanExpiredMails(tx);
         return ids;
       });
       const released = await releaseExpiredAddresses(db, graceHours);
@@ -69,6 +72,15 @@ export const shopJobs = ({
     handler: async () => {
       const queued = await queuePlanReminders(db);
       if (queued > 0) log.info({ queued }, 'plan reminders queued');
+    },
+  },
+  {
+    // A day before the end, the balance pays an auto-renewing plan's next period (a mail if it cannot).
+    name: 'auto-renew',
+    cron: '*/5 * * * *',
+    handler: async () => {
+      const { renewed, failed } = await autoRenew();
+      if (renewed + failed > 0) log.info({ renewed, failed }, 'auto-renew ran');
     },
   },
   {

@@ -2,7 +2,7 @@ import { PRODUCT_PAGES, type ProductCode } from '@proxydesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { balanceLedger, paymentMethods, users } from '../schema/index.js';
-import { insertOutboxMail } from './mail-outbox.js';
+import { insertOutboxMail, MAIL_CHANNEL } from './mail-outbox.js';
 import type { InvoiceRow } from './invoices.js';
 import { BYTES_PER_GB } from './usage.js';
 
@@ -136,26 +136,33 @@ export const queuePlanReminders = async (db: Db, now = new Date()): Promise<numb
   return queued;
 };
 
-/** "Your plan has expired", for the plans the expiry job has just ended, in its transaction. */
-export const queuePlanExpiredMails = async (tx: Db, planIds: string[]): Promise<void> => {
-  if (planIds.length === 0) return;
-  const rows = rowsOf(
+/** A product's page (`PRODUCT_PAGES`) in SQL, for mails written by one statement. */
+const pageSql = sql`case cp.product_type ${sql.join(
+  Object.entries(PRODUCT_PAGES).map(([code, page]) => sql`when ${code} then ${page}`),
+  sql` `,
+)} else '/' end`;
+
+/**
+ * "Your plan has expired" for every plan that has ended within the last day without one, in one statement (the
+ * expiry job ends thousands of plans at once): run in the expiry's transaction, the mail and the change are
+ * one. Answers how many were queued.
+ */
+export const queuePlanExpiredMails = async (tx: Db, now = new Date()): Promise<number> => {
+  const queued = rowsOf(
     await tx.execute(sql`
-      select cp.id, cp.user_id, u.email, cp.plan_name, cp.product_type, cp.expires_at
+      insert into mail_outbox (recipient, template, data, user_id, once_key)
+      select u.email, 'plan-expired', jsonb_build_object('plan', cp.plan_name, 'product', ${pageSql}), cp.user_id,
+        'plan-expired:' || cp.id || ':' || extract(epoch from cp.expires_at)::bigint
       from customer_plans cp join users u on u.id = cp.user_id
-      where cp.id in (${sql.join(
-        planIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) and ${wants('plan_reminders')}`),
-  );
-  for (const row of rows)
-    await insertOutboxMail(tx, {
-      to: row.email,
-      userId: row.user_id,
-      template: 'plan-expired',
-      data: { plan: row.plan_name, product: pageOf(row.product_type) },
-      onceKey: `plan-expired:${row.id}:${epoch(new Date(row.expires_at))}`,
-    });
+      where cp.status = 'expired'
+        and cp.expires_at > ${now.toISOString()}::timestamptz - interval '1 day'
+        and cp.expires_at <= ${now.toISOString()}::timestamptz
+        and ${wants('plan_reminders')}
+      on conflict do nothing
+      returning id`),
+  ).length;
+  if (queued > 0) await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+  return queued;
 };
 
 /**

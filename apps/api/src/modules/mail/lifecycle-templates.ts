@@ -90,4 +90,18 @@ export const lifecycleTemplates = {
     ],
     action: { label: 'View invoice', url: invoiceUrl(context, d.invoiceId) },
   }),
+
+  /** A reseller's auto-renew could not be paid from the balance (once per plan and period). */
+  'auto-renew-failed': (
+    d: { plan: string; endsAt: string; reason: string },
+    { publicUrl }: MailContext,
+  ): MailContent => ({
+    subject: 'Your plan was not renewed',
+    heading: `We could not renew "${d.plan}" from your balance`,
+    paragraphs: [
+      `Why: ${d.reason}.`,
+      `The plan ends on ${day(d.endsAt)}. Top up your balance and renew it from its product page to keep its proxies.`,
+    ],
+    action: { label: 'Top up your balance', url: `${publicUrl}/balance` },
+  }),
 };

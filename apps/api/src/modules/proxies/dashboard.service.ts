@@ -24,6 +24,10 @@ type Usage = Awaited<ReturnType<typeof dailyUsageGb>>;
 const statusOf = (plan: CustomerPlan, now: number): IpPlan['status'] =>
   plan.status === 'active' && plan.expiresAt && plan.expiresAt.getTime() <= now ? 'expired' : plan.status;
 
+/** The balance could not pay this period's auto-renewal (the failure is kept per end date). */
+const failedToRenew = (plan: CustomerPlan) =>
+  plan.autoRenewFailedFor !== null && plan.autoRenewFailedFor.getTime() === plan.expiresAt?.getTime();
+
 export const createDashboardService = (db: Db) => {
   /**
    * An ISP or premium page: the newest active plan, its GB bought and used, and `userData` from those; with none
@@ -53,6 +57,7 @@ export const createDashboardService = (db: Db) => {
             planName: shown.planName,
             status: current ? ('active' as const) : ('suspended' as const),
             auto_renew: shown.autoRenew,
+            auto_renew_failed: failedToRenew(shown),
             expiry_date: iso(shown.expiresAt),
             data: bought,
           }
@@ -74,6 +79,7 @@ export const createDashboardService = (db: Db) => {
         planName: r.plan.planName,
         status: statusOf(r.plan, now),
         auto_renew: r.plan.autoRenew,
+        auto_renew_failed: failedToRenew(r.plan),
         invoice: { plan_name: r.invoicePlanName, ipAmount: r.plan.ipAmount },
         expiry_date: iso(r.plan.expiresAt),
         activeIps: r.whitelisted,

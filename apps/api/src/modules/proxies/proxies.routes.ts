@@ -1,5 +1,6 @@
 import { proxyEndpoints, PRODUCT_NAMES, type CountryStats, type IpProduct } from '@proxydesk/contract';
 import {
+  setAutoRenew,
   activateIpPlan,
   addWhitelistedIp,
   assignedEndpoints,
@@ -34,6 +35,16 @@ export const proxyRoutes = (
   locations: () => Promise<CountryStats['countries']['countries']>,
 ): void => {
   const dashboard = createDashboardService(db);
+  route(app, proxyEndpoints.setAutoRenew, async ({ account, body }) => {
+    if (!(await setAutoRenew(db, account.user.id, body.plan_id, body.enabled)))
+      throw new HttpError(404, 'Plan not found');
+    return {
+      detail: body.enabled
+        ? 'Auto-renew on: your balance pays the next period a day before the plan ends'
+        : 'Auto-renew off',
+      payload: { plan_id: body.plan_id, auto_renew: body.enabled },
+    };
+  });
   route(app, proxyEndpoints.dashboard, async ({ account }) => ({
     payload: await dashboard.read(account.user.id),
   }));

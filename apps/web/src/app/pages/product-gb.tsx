@@ -8,7 +8,12 @@ import { useActivatePremium, useProductDashboard } from '../../features/proxies/
 import { GeneratorForm } from '../../features/proxies/generator-form';
 import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
-import { PlanStateAlert, RenewButton, renewable } from '../../features/proxies/plan-lifecycle';
+import {
+  AutoRenewSwitch,
+  PlanStateAlert,
+  RenewButton,
+  renewable,
+} from '../../features/proxies/plan-lifecycle';
 import { formatDate } from '../../lib/format';
 
 const gb = (value: number) => `${value.toFixed(2)} GB`;
@@ -117,6 +122,7 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
             />
           )}
         </SimpleGrid>
+        {data?.plan_data && <AutoRenewSwitch plan={data.plan_data} />}
         <Suspense fallback={<Skeleton height={290} />}>
           {loading ? <Skeleton height={290} /> : data && <UsageChart days={data.usage_stats} />}
         </Suspense>

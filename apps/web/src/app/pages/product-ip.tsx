@@ -30,7 +30,12 @@ import {
 } from '../../features/proxies/api/proxies';
 import { ActivationBanner } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
-import { PlanStateAlert, RenewButton, renewable } from '../../features/proxies/plan-lifecycle';
+import {
+  AutoRenewSwitch,
+  PlanStateAlert,
+  RenewButton,
+  renewable,
+} from '../../features/proxies/plan-lifecycle';
 import { ProxiesOutput } from '../../features/proxies/proxies-output';
 import { useIpField } from '../../features/proxies/use-ip-field';
 import { formatDate } from '../../lib/format';
@@ -107,6 +112,7 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
             }
           />
         </SimpleGrid>
+        {plan && <AutoRenewSwitch plan={plan} />}
         {plan && plan.status === 'active' && <Whitelist product={product} planId={plan.id} />}
         {pool.isPending ? (
           <Skeleton height={120} />

@@ -1,10 +1,11 @@
-import { Alert, Button, Text } from '@mantine/core';
+import { Alert, Button, Switch, Text } from '@mantine/core';
 import { invoiceEndpoints } from '@proxydesk/contract';
 import { IconAlertTriangle, IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CheckoutModal, type Order } from '../billing/checkout-modal';
 import { useAccess } from '../session/api/get-access';
+import { useSetAutoRenew } from './api/proxies';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
@@ -86,6 +87,46 @@ export const RenewButton = ({ planId, planName }: { planId: string; planName: st
         </Text>
       )}
       <CheckoutModal order={order} onClose={() => setOrder(null)} />
+    </>
+  );
+};
+
+/**
+ * Resellers only: the balance pays the next period a day before the end; when it could not, say so (the reseller
+ * was mailed too).
+ */
+export const AutoRenewSwitch = ({
+  plan,
+}: {
+  plan: { id: string; status: PlanStatus; auto_renew: boolean; auto_renew_failed: boolean };
+}) => {
+  const access = useAccess();
+  const save = useSetAutoRenew();
+  if (!access.data?.isReseller || plan.status !== 'active') return null;
+  return (
+    <>
+      <Switch
+        label="Auto-renew from balance"
+        description="A day before this plan ends, your balance pays its next period: same plan, same proxies."
+        checked={plan.auto_renew}
+        disabled={save.isPending}
+        onChange={(event) => save.mutate({ plan_id: plan.id, enabled: event.currentTarget.checked })}
+      />
+      {save.error && (
+        <Text size="sm" c="red" role="alert">
+          {save.error.message}
+        </Text>
+      )}
+      {plan.auto_renew && plan.auto_renew_failed && (
+        <Alert
+          color="red"
+          variant="light"
+          title="Auto-renew could not be paid"
+          data-testid="auto-renew-failed"
+        >
+          Your balance could not pay this plan&apos;s next period. Top up your balance, then renew it here.
+        </Alert>
+      )}
     </>
   );
 };

@@ -1,4 +1,9 @@
-import { proxyEndpoints, type GenerateProxyBody, type IpProduct } from '@proxydesk/contract';
+import {
+  proxyEndpoints,
+  type AutoRenewBody,
+  type GenerateProxyBody,
+  type IpProduct,
+} from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { toastDone } from '../../../lib/toast';
@@ -85,4 +90,11 @@ export const useGenerateProxies = () =>
         `${detail ?? ''} ${count.toLocaleString()} proxy line${count === 1 ? '' : 's'} generated.`.trim(),
       );
     },
+  });
+
+/** A reseller's auto-renew switch on one plan (issue #16 §5). */
+export const useSetAutoRenew = () =>
+  useProxyMutation(async (body: AutoRenewBody) => {
+    const { detail } = await call(proxyEndpoints.setAutoRenew, { body });
+    return { detail: detail ?? (body.enabled ? 'Auto-renew on' : 'Auto-renew off') };
   });
