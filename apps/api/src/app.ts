@@ -256,7 +256,7 @@ export const buildApp = async ({
   customerActionRoutes(app, { db, otp });
   adminMoneyPoolRoutes(
     app,
-    { money: createAdminMoneyService(db), pool: createAdminPoolService(db) },
+    { money: createAdminMoneyService(db, payments), pool: createAdminPoolService(db) },
     shopUrl,
   );
   await webhookRoutes(app, {

@@ -262,3 +262,52 @@ describe('proxy pools in the console (issue #17 §6)', () => {
     expect(twice).toEqual({ status: 409, body: { detail: 'This address is retired already' } });
   });
 });
+
+describe('refunds from the console (issue #17 §4, issue #16 §6)', () => {
+  it('refunds a sandbox invoice in part, then in full, through the provider path, each audited', async () => {
+    const id = invoiceIds[0]!;
+    const refund = (body: object, who = 'olga') =>
+      bed.api.post(`/v1/admin/invoices/${id}/refund`, body, { ...as(who), ip: '203.0.113.10' });
+    expect((await refund({ reason: 'Asked by the customer' }, 'sue')).status).toBe(403);
+    expect((await refund({ reason: 'Too much', amount: 0.001 })).status).toBe(400);
+    expect((await refund({ reason: 'Unpaid', amount: 1 }, 'olga')).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({
+      action: 'invoice.refund',
+      targetId: id,
+      ip: '203.0.113.10',
+      before: { refunded_cents: 0, refunded: false },
+      after: { asked_cents: 100, refunded_cents: 100, refunded: false },
+    });
+    const full = await refund({ reason: 'Service not delivered' });
+    expect(full).toEqual({
+      status: 200,
+      body: { detail: 'Refunded in full: the plan it bought is suspended' },
+    });
+    const [plan] = await bed.t.database.db
+      .select()
+      .from(schema.customerPlans)
+      .where(eq(schema.customerPlans.invoiceId, id));
+    expect(plan?.status).toBe('suspended');
+    const page = await bed.api.get(`/v1/admin/invoices/${id}`, as('sue'));
+    expect(page.body.payload.invoice).toMatchObject({ status: 'refunded' });
+    expect(await refund({ reason: 'Again' })).toEqual({
+      status: 400,
+      body: { detail: 'This invoice is already refunded' },
+    });
+    expect(
+      (await bed.api.post('/v1/admin/invoices/nope/refund', { reason: 'No such thing' }, as('olga'))).status,
+    ).toBe(404);
+    // An unpaid invoice has nothing to give back.
+    expect(
+      (
+        await bed.api.post(
+          `/v1/admin/invoices/${invoiceIds[1]!}/refund`,
+          { reason: 'No such thing' },
+          as('olga'),
+        )
+      ).body,
+    ).toEqual({
+      detail: 'Only a paid invoice can be refunded',
+    });
+  });
+});

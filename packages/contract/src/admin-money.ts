@@ -83,6 +83,31 @@ export const adminMoneyEndpoints = {
       z.object({ invoice: adminInvoiceSchema, events: z.array(adminPaymentEventSchema) }),
     ),
   }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/invoices/:id/refund',
+    summary:
+      "Refund a paid invoice, in full or `amount` euro of it, through its provider's refund API (the sandbox and the balance at once); the provider's event then suspends its plan (a full refund) and takes back what it caused",
+    tag,
+    access: 'operator',
+    params: invoiceId,
+    body: z.object({
+      reason,
+      /** Euro to give back; none: all of it. */
+      amount: z.optional(
+        z.nullable(
+          z
+            .number('Amount must be a number')
+            .check(
+              z.positive('Amount must be more than 0'),
+              z.lte(1_000_000, 'Amount is too large'),
+              z.multipleOf(0.01, 'Amount has at most 2 decimals'),
+            ),
+        ),
+      ),
+    }),
+    response: detailOnly,
+  }),
   markPaid: defineEndpoint({
     method: 'POST',
     path: '/v1/admin/invoices/:id/mark-paid',

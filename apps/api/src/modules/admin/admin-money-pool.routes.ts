@@ -26,6 +26,14 @@ export const adminMoneyPoolRoutes = (
     return Promise.resolve(reply as never);
   });
   route(app, money.invoice, async ({ params }) => ({ payload: await services.money.invoice(params.id) }));
+  route(app, money.refund, async ({ params, body, account, request }) => ({
+    detail: await services.money.refund(
+      actorOf(account, request),
+      params.id,
+      body.amount ?? null,
+      body.reason,
+    ),
+  }));
   route(app, money.markPaid, async ({ params, body, account, request }) => ({
     detail: await services.money.markPaid(actorOf(account, request), params.id, body.reason),
   }));

@@ -1,7 +1,16 @@
-import { centsToEuro, invoiceStatus, type AdminInvoice, type AdminInvoiceFilter } from '@proxydesk/contract';
 import {
+  centsToEuro,
+  euroToCents,
+  invoiceStatus,
+  type AdminInvoice,
+  type AdminInvoiceFilter,
+} from '@proxydesk/contract';
+import {
+  auditedChange,
   eachInvoice,
+  findInvoiceById,
   invoiceWithEvents,
+  isUuid,
   listAllInvoices,
   listPaymentEvents,
   markInvoicePaid,
@@ -11,6 +20,7 @@ import {
   type schema,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
+import type { PaymentService } from '../payments/payment.service.js';
 import { refusalsAnswered } from './refusals.js';
 
 const PAGE_SIZE = 10;
@@ -86,7 +96,7 @@ const csvField = (value: string | number | null): string => {
 };
 
 /** Invoices and payment events in the console (issue #17 §4). */
-export const createAdminMoneyService = (db: Db) => ({
+export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
   invoices: async (query: AdminInvoiceFilter, page: number, pageUrl: (page: number) => string) => {
     const { rows, count } = await listAllInvoices(db, filterOf(query), page, PAGE_SIZE);
     return {
@@ -108,6 +118,39 @@ export const createAdminMoneyService = (db: Db) => ({
     const found = await invoiceWithEvents(db, id);
     if (!found) throw new HttpError(404, 'No such invoice');
     return { invoice: invoiceOf(found), events: found.events.map(eventOf) };
+  },
+
+  /**
+   * The operator's refund (issue #16 §6, #17 §4): one path with the providers' own refunds. The provider's API is
+   * asked (the sandbox and the balance answer at once); its event applies the refund. Audited once asked.
+   */
+  refund: async (actor: Actor, id: string, amount: number | null, reason: string) => {
+    if (!isUuid(id)) throw new HttpError(404, 'No such invoice');
+    const before = await findInvoiceById(db, id);
+    if (!before) throw new HttpError(404, 'No such invoice');
+    const cents = amount === null ? null : euroToCents(amount);
+    const outcome = await payments.refundInvoice(id, cents);
+    const after = await findInvoiceById(db, id);
+    await auditedChange(
+      db,
+      actor,
+      { action: 'invoice.refund', targetType: 'invoice', targetId: id, reason },
+      () =>
+        Promise.resolve({
+          before: { refunded_cents: before.refundedCents, refunded: before.refundedAt !== null },
+          after: {
+            asked_cents: cents ?? before.priceCents - before.refundedCents,
+            refunded_cents: after?.refundedCents ?? before.refundedCents,
+            refunded: (after?.refundedAt ?? null) !== null,
+          },
+          result: undefined,
+        }),
+    );
+    return outcome === 'requested'
+      ? 'Refund asked of the payment provider: its notification records it'
+      : after?.refundedAt
+        ? 'Refunded in full: the plan it bought is suspended'
+        : 'Refunded in part';
   },
 
   markPaid: async (actor: Actor, id: string, reason: string) => {
