@@ -53,7 +53,7 @@ test('the menu reaches /pricing and the Residential proxy generator, on a wide s
   await nav.getByRole('link', { name: 'Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
   await nav.getByText('Products', { exact: true }).click();
-  await nav.getByRole('link', { name: 'Residential / proxy generator' }).click();
+  await nav.getByRole('link', { name: 'Residential generator' }).click();
   await expect(page).toHaveURL(/\/proxy$/);
 
   await page.setViewportSize({ width: 390, height: 844 });

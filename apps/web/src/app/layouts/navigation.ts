@@ -54,10 +54,7 @@ export const navigation: (NavItem | NavGroup | DiscordLink)[] = [
     label: 'Products',
     icon: IconPackage,
     // Residential is sold on /pricing and used on /proxy, the generator (issue #19).
-    items: [
-      ...productLinks('product'),
-      { label: 'Residential / proxy generator', to: '/proxy', icon: IconRoute },
-    ],
+    items: [...productLinks('product'), { label: 'Residential generator', to: '/proxy', icon: IconRoute }],
   },
   { label: 'Purchase', icon: IconShoppingCart, items: productLinks('purchase') },
   { label: 'Pricing', to: '/pricing', icon: IconCurrencyEuro },

@@ -5,6 +5,7 @@ import { useAccess } from '../../features/session/api/get-access';
 import { ApiKeyCard } from '../../features/settings/api-key-card';
 import { ChangeEmailCard } from '../../features/settings/change-email-card';
 import { ChangePasswordCard } from '../../features/settings/change-password-card';
+import { DangerZone } from '../../features/settings/danger-zone';
 import { NotificationsCard } from '../../features/settings/notifications-card';
 import { ProxyPasswordCard } from '../../features/settings/proxy-password-card';
 import { SecuritySwitches } from '../../features/settings/security-switches';
@@ -32,6 +33,7 @@ export const SettingsPage = () => {
           <NotificationsCard />
           <ProxyPasswordCard />
           {access.data.isReseller && <ApiKeyCard access={access.data} />}
+          <DangerZone access={access.data} />
         </Stack>
       )}
     </>
