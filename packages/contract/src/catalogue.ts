@@ -1,9 +1,7 @@
 import { z } from './zod.js';
-import { defineEndpoint } from './endpoint.js';
-import { withPayload } from './envelope.js';
 import { CUSTOM_PLAN } from './pricing.js';
 import { productCodeSchema } from './products.js';
-import { contentEndpoints } from './content.js';
+import { contentEndpoints, publicList } from './content.js';
 import { ipProductSchema } from './proxies.js';
 
 const euro = z.number().check(z.nonnegative(), z.multipleOf(0.01));
@@ -44,15 +42,7 @@ export const paymentMethodSchema = z
   .check(z.meta({ id: 'PaymentMethod' }));
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-const read = <T extends z.ZodMiniType>(path: string, summary: string, item: T) =>
-  defineEndpoint({
-    method: 'GET',
-    path,
-    summary,
-    tag: 'catalogue',
-    access: 'public',
-    response: withPayload(z.array(item)),
-  });
+const read = publicList('catalogue');
 
 export const catalogueEndpoints = {
   plans: read('/v1/plan/read', 'Purchasable plans of every product', planSchema),

@@ -25,15 +25,20 @@ export const maintenanceSchema = z
   .check(z.meta({ id: 'Maintenance' }));
 export type Maintenance = z.infer<typeof maintenanceSchema>;
 
-const read = <T extends z.ZodMiniType>(path: string, summary: string, item: T) =>
-  defineEndpoint({
-    method: 'GET',
-    path,
-    summary,
-    tag: 'content',
-    access: 'public',
-    response: withPayload(z.array(item)),
-  });
+/** A public list of the shop's (catalogue or content), each answer `{ payload: [...] }`. */
+export const publicList =
+  (tag: string) =>
+  <T extends z.ZodMiniType>(path: string, summary: string, item: T) =>
+    defineEndpoint({
+      method: 'GET',
+      path,
+      summary,
+      tag,
+      access: 'public',
+      response: withPayload(z.array(item)),
+    });
+
+const read = publicList('content');
 
 export const contentEndpoints = {
   faqs: read('/v1/faq/read', 'Frequently asked questions', faqSchema),
