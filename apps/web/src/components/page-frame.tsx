@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Group } from '@mantine/core';
+import { Anchor, Box, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from './brand-mark';
@@ -21,8 +21,8 @@ export const PageFrame = ({ children, inRouter = true }: { children: ReactNode; 
       )}
       <ThemeToggle />
     </Group>
-    <Center px="md" pb="xl" className={classes.main}>
+    <Box px="md" pb="xl" className={classes.main}>
       {children}
-    </Center>
+    </Box>
   </Box>
 );
