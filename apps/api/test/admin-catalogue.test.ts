@@ -38,6 +38,9 @@ describe('the catalogue, edited live (issue #17 §5)', () => {
     const read = await bed.api.get('/v1/admin/catalogue', as('sue'));
     expect(read.status).toBe(200);
     expect(read.body.payload.plans.length).toBeGreaterThan(5);
+    // The console shows support the catalogue read-only, operators with its edits.
+    expect(read.body.payload.can_edit).toBe(false);
+    expect((await bed.api.get('/v1/admin/catalogue', as('olga'))).body.payload.can_edit).toBe(true);
     const locations = await bed.api.get('/v1/admin/locations', as('sue'));
     expect(locations.body.payload.length).toBeGreaterThan(200);
     const plan = read.body.payload.plans[0];
@@ -90,6 +93,42 @@ describe('the catalogue, edited live (issue #17 §5)', () => {
     expect((await publicPlans()).find((p) => p.id === plan.id)).toMatchObject({ price: 77.5 });
     const made = await bed.api.get(`/v1/invoice/read/${invoice.body.payload.invoice_id}`, as('cat'));
     expect(made.body.payload.invoice).toMatchObject({ plan_price: plan.price, plan_name: plan.name });
+  });
+
+  it("adds the files' new codes at a restart but never puts a file's value over an operator's edit", async () => {
+    const plan = (await publicPlans()).find((p) => p.type === 'PR_2')!;
+    const edit = await bed.api.put(
+      `/v1/admin/plans/${plan.id}`,
+      { price: 3.21, reason: 'Cheaper ISP' },
+      as('olga'),
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const slug = edit.body.payload.slug as string;
+
+    // A later release: its files change that plan's price and bring a new plan and a new FAQ.
+    const files = await readCatalogue();
+    const shipped = files.plans.find((p) => p.slug === slug)!;
+    files.plans = [
+      ...files.plans.map((p) => (p.slug === slug ? { ...p, price: 99, name: 'From the file' } : p)),
+      { ...shipped, slug: 'isp-new-release', name: 'ISP new release', price: 4.44 },
+    ];
+    files.faqs = [...files.faqs, { slug: 'new-release-faq', question: 'New?', answer: 'Yes.' }];
+    await loadCatalogue(bed.t.database.db, files);
+
+    const plans = await publicPlans();
+    expect(plans.find((p) => p.id === plan.id)).toMatchObject({ price: 3.21, name: plan.name });
+    expect(plans.find((p) => p.name === 'ISP new release')).toMatchObject({ price: 4.44, type: 'PR_2' });
+    expect(((await bed.api.get('/v1/faq/read')).body.payload as { question: string }[]).at(-1)).toMatchObject(
+      { question: 'New?' },
+    );
+    // Loading the same files again adds nothing twice.
+    await loadCatalogue(bed.t.database.db, files);
+    expect((await publicPlans()).filter((p) => p.name === 'ISP new release')).toHaveLength(1);
+    await bed.api.post(
+      `/v1/admin/plans/${plans.find((p) => p.name === 'ISP new release')!.id}/retire`,
+      { reason: 'Test plan' },
+      as('olga'),
+    );
   });
 
   it('creates a plan and retires it: no longer sold, still on the invoice that bought it', async () => {

@@ -80,6 +80,8 @@ export const adminCatalogueSchema = z.object({
   announcement: z.nullable(announcement),
   social: z.array(socialLink),
   maintenance: z.boolean(),
+  /** False for support: the console shows the catalogue read-only. */
+  can_edit: z.boolean(),
 });
 export type AdminCatalogue = z.infer<typeof adminCatalogueSchema>;
 

@@ -6,7 +6,9 @@ import type { AdminCatalogueService } from './admin-catalogue.service.js';
 
 /** The catalogue in the console (issue #17 §5): staff read it, operators edit it. */
 export const adminCatalogueRoutes = (app: FastifyInstance, catalogue: AdminCatalogueService): void => {
-  route(app, endpoints.catalogue, async () => ({ payload: await catalogue.catalogue() }));
+  route(app, endpoints.catalogue, async ({ account }) => ({
+    payload: await catalogue.catalogue(account.user.role === 'operator'),
+  }));
   route(app, endpoints.locations, async () => ({ payload: await catalogue.locations() }));
 
   route(app, endpoints.createPlan, async ({ body: { reason, ...plan }, account, request }) => ({

@@ -155,7 +155,7 @@ export const createAdminCatalogueService = (db: Db, changed: () => void) => {
   };
 
   return {
-    catalogue: async (): Promise<AdminCatalogue> => {
+    catalogue: async (canEdit: boolean): Promise<AdminCatalogue> => {
       const [plans, dayPrices, methods, coupons, faqs, announcements, social, maintenance] =
         await Promise.all([
           listAllPlans(db),
@@ -177,6 +177,7 @@ export const createAdminCatalogueService = (db: Db, changed: () => void) => {
         announcement: current ? { title: current.title, status: current.status } : null,
         social: social.map(({ name, url }) => ({ name, url })),
         maintenance: maintenance[0]?.status ?? false,
+        can_edit: canEdit,
       };
     },
 
