@@ -107,6 +107,13 @@ describe('the operator console is hidden from everyone else (issue #17 §1)', ()
 
   it('lets support read but not act', async () => {
     expect((await bed.api.get('/v1/admin/overview', { token: tokens.sam })).status).toBe(200);
+    expect(await bed.api.get('/v1/admin/me', { token: tokens.sam })).toEqual({
+      status: 200,
+      body: { payload: { username: 'sam', role: 'support' } },
+    });
+    expect((await bed.api.get('/v1/admin/me', { token: tokens.opal })).body).toEqual({
+      payload: { username: 'opal', role: 'operator' },
+    });
     const act = await bed.api.post(
       `/v1/admin/customers/${ids.carl}/balance`,
       { amount: 5, reason: 'goodwill' },

@@ -278,6 +278,18 @@ describe('refunds from the console (issue #17 §4, issue #16 §6)', () => {
       before: { refunded_cents: 0, refunded: false },
       after: { asked_cents: 100, refunded_cents: 100, refunded: false },
     });
+    // A second part adds to the first; more than what is left is refused.
+    expect(await refund({ reason: 'Another part', amount: 1 })).toEqual({
+      status: 200,
+      body: { detail: 'Refunded in part' },
+    });
+    const twoParts = await bed.api.get(`/v1/admin/invoices/${id}`, as('sue'));
+    expect(twoParts.body.payload.invoice).toMatchObject({ status: 'paid', refunded: 2 });
+    const price = twoParts.body.payload.invoice.price as number;
+    expect(await refund({ reason: 'Too much', amount: price })).toEqual({
+      status: 400,
+      body: { detail: `Refund between 0.01 and what is left of the price, ${(price - 2).toFixed(2)} €` },
+    });
     const full = await refund({ reason: 'Service not delivered' });
     expect(full).toEqual({
       status: 200,

@@ -85,7 +85,18 @@ export const auditEntrySchema = z.object({
   created: z.string(),
 });
 
+/** Who is at the console: what the screens show (support reads; only operators see the actions). */
+export const adminMeSchema = z.object({ username: z.string(), role: z.enum(['operator', 'support']) });
+
 export const adminEndpoints = {
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/me',
+    summary: "The console's caller: username and role (support reads only)",
+    tag: TAG,
+    access: 'staff',
+    response: withPayload(adminMeSchema),
+  }),
   overview: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/overview',

@@ -7,6 +7,12 @@ import { pageLink } from './page-link.js';
 
 /** `/v1/admin/*` (issue #17): staff read, operators act; everyone else is told the path does not exist. */
 export const adminRoutes = (app: FastifyInstance, admin: AdminService, publicUrl: string): void => {
+  route(app, adminEndpoints.me, ({ account }) =>
+    Promise.resolve({
+      payload: { username: account.user.username, role: account.user.role as 'operator' | 'support' },
+    }),
+  );
+
   route(app, adminEndpoints.overview, async () => ({ payload: await admin.overview() }));
 
   route(app, adminEndpoints.customers, async ({ query }) =>

@@ -149,8 +149,12 @@ export const createPaymentService = ({
       if (!invoice) throw new HttpError(404, 'Invoice not found');
       if (!invoice.paid) throw new HttpError(400, 'Only a paid invoice can be refunded');
       if (invoice.refundedAt) throw new HttpError(400, 'This invoice is already refunded');
-      if (cents !== null && (!Number.isSafeInteger(cents) || cents <= 0 || cents > invoice.priceCents))
-        throw new HttpError(400, 'Refund between 0.01 and the price paid');
+      const left = invoice.priceCents - invoice.refundedCents;
+      if (cents !== null && (!Number.isSafeInteger(cents) || cents <= 0 || cents > left))
+        throw new HttpError(
+          400,
+          `Refund between 0.01 and what is left of the price, ${(left / 100).toFixed(2)} €`,
+        );
       const gateway = gateways.get(invoice.paymentMethod);
       const atOnce =
         invoice.priceCents === 0 ||
@@ -171,7 +175,9 @@ export const createPaymentService = ({
         });
         return 'requested';
       }
-      const total = cents ?? invoice.priceCents;
+      // The refunded total once this part is given back: a second part adds to the first, and the same
+      // request sent twice (a double click) is one event.
+      const total = cents === null ? invoice.priceCents : invoice.refundedCents + cents;
       return receive(invoice.paymentMethod === 'sandbox' ? 'sandbox' : 'shop', {
         eventId: `refund ${invoice.id} ${total}`,
         type: 'refund.succeeded',
