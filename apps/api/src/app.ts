@@ -10,6 +10,8 @@ import { connectSharedRedis } from './lib/shared-redis.js';
 import { requestLog } from './lib/request-log.js';
 import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes.js';
 import { createAdminCatalogueService } from './modules/admin/admin-catalogue.service.js';
+import { adminFailureRoutes } from './modules/admin/admin-failures.routes.js';
+import { createAdminFailuresService } from './modules/admin/admin-failures.service.js';
 import { adminMoneyPoolRoutes } from './modules/admin/admin-money-pool.routes.js';
 import { createAdminMoneyService } from './modules/admin/admin-money.service.js';
 import { createAdminPoolService } from './modules/admin/admin-pool.service.js';
@@ -259,6 +261,7 @@ export const buildApp = async ({
     { money: createAdminMoneyService(db, payments), pool: createAdminPoolService(db) },
     shopUrl,
   );
+  adminFailureRoutes(app, createAdminFailuresService(db), shopUrl);
   await webhookRoutes(app, {
     db,
     payments,

@@ -223,6 +223,7 @@ describe('proxy pools in the console (issue #17 §6)', () => {
     const address = used.body.results[0];
     expect(address.assigned).toMatchObject({ username: 'cat' });
 
+    const sentAfter = Date.now();
     const retired = await bed.api.post(
       `/v1/admin/pool/${address.id}/retire`,
       { reason: 'Blacklisted' },
@@ -257,6 +258,21 @@ describe('proxy pools in the console (issue #17 §6)', () => {
     const { address: to, port } = retired.body.payload.moved_to as { address: string; port: number };
     expect(lines.some((line) => line.includes(`${to}:${port}`))).toBe(true);
     expect(lines.some((line) => line.includes(`${address.address}:${address.port}`))).toBe(false);
+
+    // The customer is mailed both addresses, what to update and where to see them (queued with the retire).
+    const mail = await bed.smtp.waitFor('cat@example.com', {
+      after: sentAfter,
+      subject: /^Your proxy address changed/,
+    });
+    for (const part of [
+      `${address.address}:${address.port} was taken out of service`,
+      `now uses ${to}:${port} instead`,
+      `replace ${address.address}:${address.port} with ${to}:${port}`,
+      `"${address.assigned.plan_name}"`,
+      '/product/datacenter',
+    ])
+      expect(mail.text).toContain(part);
+    expect(mail.html).toContain('See your proxies');
 
     const twice = await bed.api.post(`/v1/admin/pool/${address.id}/retire`, { reason: 'Again' }, as('olga'));
     expect(twice).toEqual({ status: 409, body: { detail: 'This address is retired already' } });

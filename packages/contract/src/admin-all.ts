@@ -1,5 +1,6 @@
 import { adminCatalogueEndpoints } from './admin-catalogue.js';
 import { adminCustomerActions } from './admin-customers.js';
+import { adminFailureEndpoints } from './admin-failures.js';
 import { adminMoneyEndpoints } from './admin-money.js';
 import { adminPoolEndpoints } from './admin-pool.js';
 import { adminEndpoints } from './admin.js';
@@ -12,4 +13,5 @@ export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminCustomerActions),
   ...Object.values(adminMoneyEndpoints),
   ...Object.values(adminPoolEndpoints),
+  ...Object.values(adminFailureEndpoints),
 ];

@@ -18,6 +18,8 @@ export const adminPoolAddressSchema = z.object({
   ),
 });
 
+export type AdminPoolAddress = z.infer<typeof adminPoolAddressSchema>;
+
 export const adminPoolUtilisationSchema = z.array(
   z.object({ product: z.string(), total: z.int(), assigned: z.int(), free: z.int(), retired: z.int() }),
 );

@@ -1,3 +1,4 @@
+import { adminFailuresSchema } from './admin-failures.js';
 import { ADMIN_TAG, adminDay, adminPageQuery, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
@@ -23,6 +24,8 @@ export const adminOverviewSchema = z.object({
   pool: z.array(z.object({ product: z.string(), assigned: z.int(), free: z.int() })),
   /** Bytes through the gateways in 30 days. */
   traffic: perProduct(z.number()),
+  /** What went wrong in the last `FAILURE_DAYS` days. */
+  failures: adminFailuresSchema,
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

@@ -32,6 +32,7 @@ export * from './repositories/admin-catalogue.js';
 export * from './repositories/mail-outbox.js';
 export * from './repositories/admin-money.js';
 export * from './repositories/admin-pool.js';
+export * from './repositories/admin-failures.js';
 export * from './catalogue/pool.js';
 export * from './repositories/lifecycle-mails.js';
 export * from './repositories/notifications.js';

@@ -89,11 +89,30 @@ export const poolUtilisation = (db: Db) =>
     .groupBy(proxyPool.productType)
     .orderBy(proxyPool.productType);
 
+/** A plan moved off a retired address: whose it is, and where it went. */
+export interface PoolMove {
+  planId: string;
+  planName: string;
+  productType: string;
+  userId: string;
+  email: string;
+  username: string;
+  from: PoolEndpoint;
+  to: PoolEndpoint;
+}
+
 /**
  * Takes an address out of service: it is never assigned again, and the plan using it (if any) is moved to a free
- * address of the same product, the gateways told at commit. Answers the customer moved and their new address.
+ * address of the same product, the gateways told at commit. `onMoved` runs in the same transaction (the customer's
+ * mail). Answers the customer moved and their new address.
  */
-export const retirePoolAddress = (db: Db, actor: Actor, id: string, reason: string) =>
+export const retirePoolAddress = (
+  db: Db,
+  actor: Actor,
+  id: string,
+  reason: string,
+  onMoved?: (tx: Db, move: PoolMove) => Promise<unknown>,
+) =>
   auditedChange(
     db,
     actor,
@@ -108,13 +127,8 @@ export const retirePoolAddress = (db: Db, actor: Actor, id: string, reason: stri
         .from(poolAssignments)
         .where(eq(poolAssignments.poolId, id))
         .for('update');
-      let moved: {
-        planId: string;
-        userId: string;
-        email: string;
-        username: string;
-        to: PoolEndpoint;
-      } | null = null;
+      const from = { address: address.address, port: address.port };
+      let moved: PoolMove | null = null;
       if (assignment) {
         const [free] = await tx
           .select()
@@ -136,21 +150,26 @@ export const retirePoolAddress = (db: Db, actor: Actor, id: string, reason: stri
           .insert(poolAssignments)
           .values({ poolId: free.id, customerPlanId: assignment.customerPlanId });
         const [owner] = await tx
-          .select({ userId: users.id, email: users.email, username: users.username })
+          .select({
+            userId: users.id,
+            email: users.email,
+            username: users.username,
+            planName: customerPlans.planName,
+            productType: customerPlans.productType,
+          })
           .from(customerPlans)
           .innerJoin(users, eq(users.id, customerPlans.userId))
           .where(eq(customerPlans.id, assignment.customerPlanId));
         moved = {
           planId: assignment.customerPlanId,
-          userId: owner!.userId,
-          email: owner!.email,
-          username: owner!.username,
+          ...owner!,
+          from,
           to: { address: free.address, port: free.port },
         };
         await notifyAccessChanged(tx);
+        await onMoved?.(tx, moved);
       }
       await tx.update(proxyPool).set({ retiredAt: new Date() }).where(eq(proxyPool.id, id));
-      const from = { address: address.address, port: address.port };
       return {
         before: { ...from, planId: assignment?.customerPlanId ?? null },
         after: { retired: true, movedTo: moved?.to ?? null },

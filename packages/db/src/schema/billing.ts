@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -135,6 +136,23 @@ export const paymentEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId)],
+);
+
+/**
+ * Notifications a provider's webhook refused (bad signature, unreadable), counted per UTC day and provider: what the
+ * console's overview shows (issue #17 §2). One row a day per provider, however many arrive.
+ */
+export const webhookRefusals = pgTable(
+  'webhook_refusals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    provider: text('provider').notNull(),
+    count: integer('count').notNull().default(0),
+    /** Why the last one was refused. */
+    lastReason: text('last_reason').notNull(),
+    lastAt: at('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.provider] })],
 );
 
 /** A ledger line's part in its invoice: the payment (top-up credit or purchase), or that payment's refund. */

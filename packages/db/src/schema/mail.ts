@@ -48,6 +48,9 @@ export const mailOutbox = pgTable(
   (t) => [
     uniqueIndex('mail_outbox_once_key').on(t.onceKey),
     index('mail_outbox_due').on(t.state, t.nextAttemptAt),
+    // The console (issue #17): a customer's last mails, and the failed ones of the last days.
+    index('mail_outbox_user_created').on(t.userId, t.createdAt),
+    index('mail_outbox_state_created').on(t.state, t.createdAt),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { PRODUCT_PAGES, type ProductCode } from '@proxydesk/contract';
 import {
   expandPoolLine,
   importPool,
@@ -7,9 +8,11 @@ import {
   type Actor,
   type Db,
   type PoolEndpoint,
+  type PoolMove,
   type PoolState,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
+import { enqueueMail } from '../mail/outbox.js';
 import { refusalsAnswered } from './refusals.js';
 
 const PAGE_SIZE = 10;
@@ -32,6 +35,23 @@ const endpointsOf = (lines: string[]): PoolEndpoint[] => {
   if (endpoints.length === 0) throw new HttpError(400, 'Give at least one line');
   return endpoints;
 };
+
+const endpoint = ({ address, port }: PoolEndpoint) =>
+  address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+
+/** Tells the customer of a retired address where their plan went, in the retire's transaction. */
+const mailMove = (tx: Db, move: PoolMove) =>
+  enqueueMail(tx, {
+    to: move.email,
+    template: 'address-changed',
+    data: {
+      plan: move.planName,
+      product: PRODUCT_PAGES[move.productType as ProductCode] ?? '/',
+      from: endpoint(move.from),
+      to: endpoint(move.to),
+    },
+    userId: move.userId,
+  });
 
 /** The datacenter and IPv6 pools in the console (issue #17 §6). */
 export const createAdminPoolService = (db: Db) => ({
@@ -70,7 +90,7 @@ export const createAdminPoolService = (db: Db) => ({
     (await importPool(db, actor, product, endpointsOf(lines), reason))!,
 
   retire: async (actor: Actor, id: string, reason: string) => {
-    const done = await refusalsAnswered(retirePoolAddress(db, actor, id, reason));
+    const done = await refusalsAnswered(retirePoolAddress(db, actor, id, reason, mailMove));
     if (!done) throw new HttpError(404, 'No such address');
     return { moved_to: done.moved?.to ?? null, customer: done.moved?.username ?? null };
   },

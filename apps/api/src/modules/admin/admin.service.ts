@@ -22,6 +22,7 @@ import {
   type User,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
+import { failureFigures } from './admin-failures.service.js';
 
 const PAGE_SIZE = 10;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -60,7 +61,7 @@ const notFound = () => new HttpError(404, 'No such customer');
  */
 export const createAdminService = (db: Db) => ({
   overview: async (): Promise<AdminOverview> => {
-    const figures = await shopOverview(db);
+    const [figures, failures] = await Promise.all([shopOverview(db), failureFigures(db)]);
     return {
       revenue: {
         today: centsToEuro(figures.revenueCents.today),
@@ -72,6 +73,7 @@ export const createAdminService = (db: Db) => ({
       active_plans: figures.activePlans.map((row) => ({ product: row.product, value: row.n })),
       pool: figures.pool.map(({ product, assigned, free }) => ({ product, assigned, free })),
       traffic: figures.traffic.map((row) => ({ product: row.product, value: row.bytes })),
+      failures,
     };
   },
 

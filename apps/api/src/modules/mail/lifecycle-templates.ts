@@ -104,4 +104,22 @@ export const lifecycleTemplates = {
     ],
     action: { label: 'Top up your balance', url: `${publicUrl}/balance` },
   }),
+
+  /**
+   * The operator retired an address a plan used (issue #17 §6): the plan moved to another one of its product.
+   * `from` and `to` are `ADDRESS:PORT`; `product` is its product page's path.
+   */
+  'address-changed': (
+    d: { plan: string; product: string; from: string; to: string },
+    context: MailContext,
+  ): MailContent => ({
+    subject: 'Your proxy address changed',
+    heading: `A proxy address of "${d.plan}" changed`,
+    paragraphs: [
+      `${d.from} was taken out of service. Your plan now uses ${d.to} instead, with the same whitelist and end date.`,
+      `Update your software, scripts and proxy lists: replace ${d.from} with ${d.to}. The old address no longer works.`,
+      'Your product page lists every address of the plan.',
+    ],
+    action: { label: 'See your proxies', url: productUrl(context, d.product) },
+  }),
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentReturnPath } from '@proxydesk/contract';
-import { findInvoiceById, type Db } from '@proxydesk/db';
+import { findInvoiceById, recordWebhookRefusal, type Db } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { WebhookVerifier } from './gateway.js';
 import type { PaymentService } from './payment.service.js';
@@ -48,6 +48,7 @@ export const webhookRoutes = async (
         const verify = deps.verifiers.get(provider);
         if (!verify) throw new HttpError(404, 'Unknown payment provider');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        let unreadable: string | undefined;
         try {
           // Whatever a verifier throws, synchronously or not, a notification it cannot read is a 400.
           const event = await Promise.resolve()
@@ -55,16 +56,21 @@ export const webhookRoutes = async (
             .catch((error: unknown) => {
               if (error instanceof HttpError) throw error;
               request.log.warn({ err: error, provider }, 'webhook refused');
+              unreadable = error instanceof Error ? error.message : String(error);
               throw new HttpError(400, 'Not a valid notification');
             });
           const outcome = await deps.payments.receive(provider, event);
           deps.onOutcome?.(provider, outcome);
           return { detail: outcome };
         } catch (error) {
-          deps.onOutcome?.(
-            provider,
-            error instanceof HttpError && error.statusCode < 500 ? 'refused' : 'error',
-          );
+          const refused = error instanceof HttpError && error.statusCode < 500;
+          deps.onOutcome?.(provider, refused ? 'refused' : 'error');
+          // Counted per day for the console's overview (issue #17 §2); the answer does not wait on it.
+          if (refused)
+            void recordWebhookRefusal(deps.db, provider, unreadable ?? error.message).catch(
+              (failure: unknown) =>
+                request.log.warn({ err: failure, provider }, 'webhook refusal not counted'),
+            );
           throw error;
         }
       },

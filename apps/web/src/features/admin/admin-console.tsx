@@ -26,6 +26,11 @@ const OverviewPage = lazy(async () => ({ default: (await import('./overview-page
 const CustomersPage = lazy(async () => ({ default: (await import('./customers-page')).CustomersPage }));
 const CustomerPage = lazy(async () => ({ default: (await import('./customer-page')).CustomerPage }));
 const AuditPage = lazy(async () => ({ default: (await import('./audit-page')).AuditPage }));
+const PoolsPage = lazy(async () => ({ default: (await import('./pools-page')).PoolsPage }));
+const failurePages = () => import('./failure-pages');
+const MailsPage = lazy(async () => ({ default: (await failurePages()).MailsPage }));
+const FailedJobsPage = lazy(async () => ({ default: (await failurePages()).FailedJobsPage }));
+const WebhookRefusalsPage = lazy(async () => ({ default: (await failurePages()).WebhookRefusalsPage }));
 
 const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
@@ -134,7 +139,10 @@ export const AdminConsole = () => {
             <Route path="audit" element={<AuditPage />} />
             <Route path="money" element={<LaterPage title="Money" />} />
             <Route path="catalogue" element={<LaterPage title="Catalogue" />} />
-            <Route path="pools" element={<LaterPage title="Pools" />} />
+            <Route path="pools" element={<PoolsPage />} />
+            <Route path="mails" element={<MailsPage />} />
+            <Route path="jobs" element={<FailedJobsPage />} />
+            <Route path="webhooks" element={<WebhookRefusalsPage />} />
             <Route path="*" element={<LaterPage title="Not found" />} />
           </Routes>
         </Suspense>

@@ -22,6 +22,7 @@ import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
 import { useCustomer, useCustomerAction, type ActionName } from './api';
+import { CustomerMails } from './customer-mails';
 import { when } from './format';
 
 type Field = 'amount' | 'email' | 'plan' | 'days' | 'gb';
@@ -284,6 +285,7 @@ export const CustomerPage = () => {
           ))}
         </Section>
       </SimpleGrid>
+      <CustomerMails customerId={customer.id} />
     </>
   );
 };

@@ -2,13 +2,14 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Anchor, Card, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { IconCash, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import { formatEuro } from '../../lib/format';
 import { useOverview } from './api';
 import { bytes } from './format';
+import { dayAgo, OverviewFailures } from './overview-failures';
 
 const PRODUCT_NAMES: Record<string, string> = {
   PR_2: 'ISP',
@@ -22,6 +23,7 @@ const productName = (code: string) => PRODUCT_NAMES[code] ?? code;
 /** The console's first page (issue #17 §2): each figure links to its list. */
 export const OverviewPage = () => {
   const { data, error, refetch } = useOverview();
+  const navigate = useNavigate();
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   const money = (value: number | undefined) => (value === undefined ? '' : formatEuro(value));
   return (
@@ -38,7 +40,7 @@ export const OverviewPage = () => {
           icon={<IconCash size={20} />}
           loading={!data}
           action={
-            <Anchor component={Link} to="/admin/money" size="sm">
+            <Anchor component={Link} to={`/admin/money?status=paid&from=${dayAgo(0)}`} size="sm">
               Invoices
             </Anchor>
           }
@@ -61,8 +63,8 @@ export const OverviewPage = () => {
           icon={<IconUsers size={20} />}
           loading={!data}
           action={
-            <Anchor component={Link} to="/admin/customers" size="sm">
-              Search
+            <Anchor component={Link} to="/admin/customers?sort=-joined" size="sm">
+              List
             </Anchor>
           }
         />
@@ -72,26 +74,42 @@ export const OverviewPage = () => {
           hint={data?.active_plans.map((row) => `${productName(row.product)} ${row.value}`).join(' · ')}
           icon={<IconCash size={20} />}
           loading={!data}
+          action={
+            <Anchor component={Link} to="/admin/pools" size="sm">
+              Pools
+            </Anchor>
+          }
         />
       </SimpleGrid>
+      <OverviewFailures failures={data?.failures} />
       <Card withBorder padding="lg" mb="lg">
         <Title order={3} size="h4" mb={4}>
           Revenue, last 30 days
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          Euro per day paid (UTC days).
+          Euro per day paid (UTC days); a bar opens that day&apos;s invoices.{' '}
+          <Anchor component={Link} to={`/admin/money?status=paid&from=${dayAgo(30)}`} size="sm">
+            All paid invoices, 30 days
+          </Anchor>
         </Text>
         {data ? (
           <div role="img" aria-label="Revenue per day over the last 30 days">
             <BarChart
               h={220}
-              data={data.daily.map((row) => ({ day: row.day.slice(5), Revenue: row.revenue }))}
+              data={data.daily.map((row) => ({ day: row.day.slice(5), date: row.day, Revenue: row.revenue }))}
               dataKey="day"
               series={[{ name: 'Revenue', color: 'indigo.6' }]}
               tickLine="none"
               gridAxis="none"
               yAxisProps={{ width: 56 }}
               valueFormatter={(value) => formatEuro(value)}
+              barProps={{
+                cursor: 'pointer',
+                onClick: (bar: { payload?: { date?: string } }) => {
+                  const day = bar.payload?.date;
+                  if (day) void navigate(`/admin/money?status=paid&from=${day}&to=${day}`);
+                },
+              }}
             />
           </div>
         ) : (

@@ -1,0 +1,227 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { PRODUCT_NAMES, type AdminPoolAddress, type IpProduct, type ProductCode } from '@proxydesk/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { QueryError } from '../../components/query-error';
+import { toastDone } from '../../lib/toast';
+import { ListFooter } from './list-footer';
+import { POOL_PRODUCTS } from './pool-import-form';
+import { usePoolAddresses, useRetireAddress, type PoolState } from './pools-api';
+
+const STATES = [
+  { value: '', label: 'All' },
+  { value: 'free', label: 'Free' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'retired', label: 'Retired' },
+];
+
+/** `ADDRESS:PORT`, IPv6 in brackets: how a customer's proxy line writes it. */
+export const endpointText = ({ address, port }: { address: string; port: number }) =>
+  address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+
+const StateBadge = ({ row }: { row: AdminPoolAddress }) =>
+  row.retired ? (
+    <Badge color="gray" variant="light">
+      retired
+    </Badge>
+  ) : row.assigned ? (
+    <Badge color="indigo" variant="light">
+      assigned
+    </Badge>
+  ) : (
+    <Badge color="teal" variant="light">
+      free
+    </Badge>
+  );
+
+/** Asks why, says what happens to the plan using it, then retires the address. */
+const RetireModal = ({ row, onClose }: { row: AdminPoolAddress; onClose: () => void }) => {
+  const retire = useRetireAddress();
+  const [reason, setReason] = useState('');
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    retire.mutate(
+      { id: row.id, reason },
+      {
+        onSuccess: ({ payload }) => {
+          toastDone(
+            payload.moved_to
+              ? `Retired; ${payload.customer ?? 'the customer'} moved to ${endpointText(payload.moved_to)} and was mailed`
+              : 'Address retired',
+          );
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Retire ${endpointText(row)}`}>
+      <form onSubmit={submit}>
+        <Stack>
+          <Text size="sm">
+            {row.assigned
+              ? `It is never assigned again. ${row.assigned.username}'s plan "${row.assigned.plan_name}" moves to a free address of the product at once, and they are mailed the new one.`
+              : 'It is never assigned again.'}
+          </Text>
+          <TextInput
+            label="Reason"
+            description="Kept in the audit trail"
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            data-autofocus
+          />
+          {retire.error && <FormAlert>{retire.error.message}</FormAlert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={retire.isPending}>
+              Retire
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
+/** Every address, the plan and customer using it; filtered by product, state and address (issue #17 §6). */
+export const PoolAddresses = () => {
+  const [params, setParams] = useSearchParams();
+  const product = (params.get('product') ?? '') as IpProduct | '';
+  const state = (params.get('state') ?? '') as PoolState | '';
+  const q = params.get('q') ?? '';
+  const page = Number(params.get('page') ?? 1) || 1;
+  const [debounced] = useDebouncedValue(q.trim(), 300);
+  const { data, error, refetch } = usePoolAddresses(
+    { product: product || undefined, state: state || undefined, q: debounced || undefined },
+    page,
+  );
+  const [retiring, setRetiring] = useState<AdminPoolAddress | null>(null);
+  const set = (changes: Record<string, string>) =>
+    setParams({ ...Object.fromEntries(params), page: '1', ...changes }, { replace: true });
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} size="h5" mb="md">
+        Addresses
+      </Title>
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <Select
+          label="Product"
+          data={[{ value: '', label: 'All products' }, ...POOL_PRODUCTS]}
+          value={product}
+          onChange={(value) => set({ product: value ?? '' })}
+          allowDeselect={false}
+          w={170}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="pool-state-label">
+            State
+          </Text>
+          <SegmentedControl
+            aria-labelledby="pool-state-label"
+            data={STATES}
+            value={state}
+            onChange={(value) => set({ state: value })}
+          />
+        </Stack>
+        <TextInput
+          label="Address starts with"
+          placeholder="203.0.113."
+          leftSection={<IconSearch size={16} />}
+          value={q}
+          onChange={(event) => set({ q: event.currentTarget.value })}
+          style={{ flex: '1 1 200px' }}
+        />
+      </Group>
+      {error && <QueryError error={error} onRetry={() => void refetch()} />}
+      <Table.ScrollContainer minWidth={620}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Address</Table.Th>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Plan · customer</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.results.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5} c="dimmed">
+                  No addresses match — change the filters or import some above.
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {data?.results.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {endpointText(row)}
+                </Table.Td>
+                <Table.Td>{PRODUCT_NAMES[row.product as ProductCode] ?? row.product}</Table.Td>
+                <Table.Td>
+                  <StateBadge row={row} />
+                </Table.Td>
+                <Table.Td>
+                  {row.assigned ? (
+                    <>
+                      {row.assigned.plan_name} ·{' '}
+                      <Anchor component={Link} to={`/admin/customers/${row.assigned.customer_id}`}>
+                        {row.assigned.username}
+                      </Anchor>
+                    </>
+                  ) : (
+                    <Text span c="dimmed" size="sm">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {!row.retired && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setRetiring(row)}
+                      aria-label={`Retire ${endpointText(row)}`}
+                    >
+                      Retire
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {data && (
+        <ListFooter
+          count={data.count}
+          noun={['address', 'addresses']}
+          page={page}
+          onPage={(next) => set({ page: String(next) })}
+        />
+      )}
+      {retiring && <RetireModal row={retiring} onClose={() => setRetiring(null)} />}
+    </Card>
+  );
+};
