@@ -7,6 +7,7 @@ import { reportAccounts } from './accounts.mjs';
 import { reportConsole } from './console.mjs';
 import { reportShop } from './shop.mjs';
 import { reportThroughput } from './api-throughput.mjs';
+import { reportDashboardApi } from './api-dashboard.mjs';
 import { reportColdStart } from './cold-start.mjs';
 import { reportGateway } from './gateway.mjs';
 import { reportJobs } from './jobs.mjs';
@@ -47,6 +48,20 @@ if (process.argv[2] === 'console') {
   process.exit(met ? 0 : 1);
 }
 
+/** Issue #18 item 5: the authenticated dashboard GETs against a hand-written reference, on both databases. */
+const dashboardApi = async (postgresUrl) => [
+  await reportDashboardApi({ label: 'PGlite' }),
+  postgresUrl
+    ? await reportDashboardApi({ label: 'PostgreSQL', databaseUrl: postgresUrl })
+    : (console.log('  (PostgreSQL skipped: not reachable on 127.0.0.1:5432)'), true),
+];
+
+// `npm run bench -- api`: the API's budgets alone (issue #18 item 5).
+if (process.argv[2] === 'api') {
+  const met = await dashboardApi(await benchDatabase().catch(() => undefined));
+  process.exit(met.every(Boolean) ? 0 : 1);
+}
+
 // `npm run bench -- navigation`: page switches in the signed-in app alone (issue #18).
 if (process.argv[2] === 'navigation') process.exit((await reportNavigation()) ? 0 : 1);
 
@@ -58,6 +73,7 @@ await reportThroughput('PGlite', {});
 const postgresUrl = await benchDatabase().catch(() => undefined);
 if (postgresUrl) await reportThroughput('PostgreSQL', { databaseUrl: postgresUrl });
 else console.log('  (PostgreSQL skipped: not reachable on 127.0.0.1:5432)');
+results.push(...(await dashboardApi(postgresUrl)));
 await reportAccounts({ label: 'PGlite' });
 if (postgresUrl) await reportAccounts({ label: 'PostgreSQL', databaseUrl: postgresUrl });
 results.push(await reportShop({ label: 'PGlite' }));

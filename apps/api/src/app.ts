@@ -51,6 +51,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { registerAuthentication } from './plugins/authenticate.js';
+import { createSessionCache } from './modules/auth/session-cache.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -228,7 +229,9 @@ export const buildApp = async ({
     (await catalogue.paymentMethods()).some((m) => m.code === code),
   );
 
-  registerAuthentication(app, db);
+  const sessions = await createSessionCache(database);
+  app.addHook('onClose', () => sessions.close());
+  registerAuthentication(app, db, sessions);
   const readiness = createReadiness({
     database: databaseDependency(database),
     redis: redisDependency(redis?.client),

@@ -23,16 +23,25 @@ export const listenForAccessChanges = (
 ): Promise<() => Promise<void>> => listenOnChannel(database, ACCESS_CHANNEL, onChange);
 
 /**
- * Calls `onChange` at each announcement on `channel`. On PGlite, in process; on PostgreSQL over a connection of
- * its own that reconnects with back-off (0.2 s doubling to 2 s) and calls `onChange` once it is back, for what
- * it missed. Answers how to stop listening.
+ * Calls `onChange` with the payload of each announcement on `channel`. On PGlite, in process; on PostgreSQL over a
+ * connection of its own that reconnects with back-off (0.2 s doubling to 2 s) and calls `onChange()` (no payload)
+ * once it is back, for what it missed. `onListening` is told when announcements may be missed (false: the
+ * connection is lost) and when they are heard again (true). Answers how to stop listening.
  */
 export const listenOnChannel = async (
   database: Database,
   channel: string,
-  onChange: () => void,
+  onChange: (payload?: string) => void,
+  onListening: (listening: boolean) => void = () => undefined,
 ): Promise<() => Promise<void>> => {
-  if (database.pglite) return database.pglite.listen(channel, onChange);
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen(channel, (payload) => onChange(payload));
+    onListening(true);
+    return async () => {
+      onListening(false);
+      await unlisten();
+    };
+  }
   const connectionString = (database.pool?.options as { connectionString?: string } | undefined)
     ?.connectionString;
   if (!connectionString) return () => Promise.resolve();
@@ -44,6 +53,7 @@ export const listenOnChannel = async (
     if (stopped) return;
     const next = new pg.Client({ connectionString, connectionTimeoutMillis: 3000, keepAlive: true });
     const retry = () => {
+      onListening(false);
       next.removeAllListeners();
       next.on('error', () => undefined);
       void next.end().catch(() => undefined);
@@ -54,7 +64,7 @@ export const listenOnChannel = async (
     };
     next.on('error', retry);
     next.on('end', retry);
-    next.on('notification', (message) => message.channel === channel && onChange());
+    next.on('notification', (message) => message.channel === channel && onChange(message.payload));
     try {
       await next.connect();
       await next.query(`listen ${channel}`);
@@ -65,11 +75,13 @@ export const listenOnChannel = async (
     const reconnected = wait > 0;
     wait = 0;
     client = next;
+    onListening(true);
     if (reconnected) onChange();
   };
   await connect();
   return async () => {
     stopped = true;
+    onListening(false);
     clearTimeout(timer);
     const last = client;
     client = undefined;

@@ -11,6 +11,8 @@ export * from './repositories/catalogue.js';
 export * from './repositories/health.js';
 export * from './repositories/accounts.js';
 export * from './repositories/account-figures.js';
+export * from './repositories/product-dashboard.js';
+export { preparedQuery } from './prepared.js';
 export * from './repositories/billing.js';
 export * from './repositories/invoices.js';
 export * from './repositories/payments.js';

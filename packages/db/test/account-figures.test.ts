@@ -68,6 +68,12 @@ describe('dashboard figures (SPEC.md §3 dashboard stats)', () => {
       pendingActivations: 0,
       moneySpentCents: 4200,
     });
+    // Inside a transaction the prepared statement goes through drizzle, with the same answer.
+    expect(await database.db.transaction((tx) => accountFigures(tx, ann.id))).toEqual({
+      totalPlans: 2,
+      pendingActivations: 1,
+      moneySpentCents: 2499,
+    });
   });
 
   it('sums the balance ledger', async () => {

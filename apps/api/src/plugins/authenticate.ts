@@ -1,9 +1,10 @@
 import type { AccessLevel } from '@proxydesk/contract';
-import { findSessionUser, findUserByApiKeyHash, type Db, type User } from '@proxydesk/db';
+import { findUserByApiKeyHash, type Db, type User } from '@proxydesk/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
 import { bindUser } from '../lib/request-log.js';
 import { sha256 } from '../modules/auth/credentials.js';
+import type { SessionCache } from '../modules/auth/session-cache.js';
 
 /** Who is calling: the account, and the session when signed in with a token (not with an API key). */
 export interface Account {
@@ -24,11 +25,11 @@ declare module 'fastify' {
 const unauthorized = () => new HttpError(401, 'Not signed in, or the session has expired');
 
 /** `Authorization: Bearer <session token>`, or `Api-Key <key>` for resellers. */
-const resolve = async (db: Db, header: string | undefined): Promise<Account> => {
+const resolve = async (db: Db, sessions: SessionCache, header: string | undefined): Promise<Account> => {
   const [scheme, secret] = (header ?? '').split(' ', 2);
   if (!secret) throw unauthorized();
   if (scheme?.toLowerCase() === 'bearer') {
-    const found = await findSessionUser(db, sha256(secret));
+    const found = await sessions.find(sha256(secret));
     if (!found) throw unauthorized();
     return { user: found.user, sessionId: found.sessionId };
   }
@@ -45,9 +46,14 @@ const STAFF_LEVELS: ReadonlySet<AccessLevel> = new Set(['staff', 'operator']);
 const STAFF_ROLES: ReadonlySet<string> = new Set(['operator', 'support']);
 
 /** The console's caller: a signed-in operator or support member (never an API key), with 2FA on. */
-const resolveStaff = async (db: Db, request: FastifyRequest, level: AccessLevel): Promise<Account> => {
+const resolveStaff = async (
+  db: Db,
+  sessions: SessionCache,
+  request: FastifyRequest,
+  level: AccessLevel,
+): Promise<Account> => {
   const hidden = new HttpError(404, `No route ${request.method} ${request.url.split('?')[0] ?? request.url}`);
-  const account = await resolve(db, request.headers.authorization).catch(() => {
+  const account = await resolve(db, sessions, request.headers.authorization).catch(() => {
     throw hidden;
   });
   const { user } = account;
@@ -59,11 +65,12 @@ const resolveStaff = async (db: Db, request: FastifyRequest, level: AccessLevel)
   return account;
 };
 
-export const registerAuthentication = (app: FastifyInstance, db: Db): void => {
+/** Sessions are looked up through `sessions` (answered from memory while that stays correct, ADR 008). */
+export const registerAuthentication = (app: FastifyInstance, db: Db, sessions: SessionCache): void => {
   app.decorateRequest('account', null);
   app.decorate('authenticate', async (request: FastifyRequest, level: Exclude<AccessLevel, 'public'>) => {
-    if (STAFF_LEVELS.has(level)) return (request.account = await resolveStaff(db, request, level));
-    const account = await resolve(db, request.headers.authorization);
+    if (STAFF_LEVELS.has(level)) return (request.account = await resolveStaff(db, sessions, request, level));
+    const account = await resolve(db, sessions, request.headers.authorization);
     // Account security takes a signed-in person, not a script's key (issue #15).
     if (level === 'session' && !account.sessionId) throw unauthorized();
     // Deactivation revokes every session; a key or a session that outlived it still stops here.

@@ -116,11 +116,11 @@ export const insertSession = async (db: Db, session: NewSession): Promise<void> 
   await db.insert(sessions).values(session);
 };
 
-/** The live session with this token hash and its account, if any. */
+/** The live session with this token hash, its end and its account, if any. */
 export const findSessionUser = async (db: Db, tokenHash: string, now = new Date()) =>
   (
     await db
-      .select({ sessionId: sessions.id, user: users })
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))

@@ -25,6 +25,28 @@ export const usedGb = async (db: Db, planId: string): Promise<number> => {
   return (row?.bytes ?? 0) / BYTES_PER_GB;
 };
 
+/** The first UTC day (YYYY-MM-DD) of a chart of the last `days` days, today included. */
+export const chartFirstDay = (days: number, now = new Date()): string =>
+  utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1))));
+
+/** GB per day of each product from `firstDay` for `days` days, oldest first, zeros included (the usage charts). */
+export const usageChart = (
+  rows: { productType: string; day: string; bytes: number }[],
+  productTypes: string[],
+  firstDay: string,
+  days: number,
+) => {
+  const byKey = new Map(rows.map((r) => [`${r.productType}/${r.day}`, r.bytes / BYTES_PER_GB]));
+  const start = Date.parse(`${firstDay}T00:00:00Z`);
+  const dates = Array.from({ length: days }, (_, i) => utcDay(new Date(start + i * 86_400_000)));
+  return new Map(
+    productTypes.map((type) => [
+      type,
+      dates.map((date) => ({ date, gb: Math.round((byKey.get(`${type}/${date}`) ?? 0) * 100) / 100 })),
+    ]),
+  );
+};
+
 /** GB per day for the last `days` days of each product, oldest first, zeros included (the usage charts), in one query. */
 export const dailyUsageGb = async (
   db: Db,
@@ -33,29 +55,22 @@ export const dailyUsageGb = async (
   days: number,
   now = new Date(),
 ) => {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+  const firstDay = chartFirstDay(days, now);
   const rows = await db
     .select({
       productType: usageDays.productType,
       day: usageDays.day,
-      bytes: sql<string>`${usageDays.bytesUp} + ${usageDays.bytesDown}`,
+      bytes: sql`${usageDays.bytesUp} + ${usageDays.bytesDown}`.mapWith(Number),
     })
     .from(usageDays)
     .where(
       and(
         eq(usageDays.userId, userId),
         inArray(usageDays.productType, productTypes),
-        gte(usageDays.day, utcDay(start)),
+        gte(usageDays.day, firstDay),
       ),
     );
-  const byKey = new Map(rows.map((r) => [`${r.productType}/${r.day}`, Number(r.bytes) / BYTES_PER_GB]));
-  const dates = Array.from({ length: days }, (_, i) => utcDay(new Date(start.getTime() + i * 86_400_000)));
-  return new Map(
-    productTypes.map((type) => [
-      type,
-      dates.map((date) => ({ date, gb: Math.round((byKey.get(`${type}/${date}`) ?? 0) * 100) / 100 })),
-    ]),
-  );
+  return usageChart(rows, productTypes, firstDay, days);
 };
 
 /** Rows per statement: PostgreSQL takes at most 65,535 parameters in one. */

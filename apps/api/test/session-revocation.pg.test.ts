@@ -1,0 +1,117 @@
+// PostgreSQL only: two API instances over one database, sessions answered from memory (ADR 008). A session
+// revoked through one instance is refused by that instance at once, and by the other as soon as the database's
+// announcement (NOTIFY, sent on commit) reaches it: milliseconds, a window every instance-local memory has.
+import { openDatabase, type Database } from '@proxydesk/db';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { PASSWORD, signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
+
+const bed = useMailedApp();
+let other: { app: FastifyInstance; database: Database };
+const urls = { one: '', other: '' };
+
+beforeAll(async () => {
+  const database = await openDatabase({ url: bed.t.database.url, poolSize: 4 });
+  // The same mailbox: either instance's outbox may send a sign-up's code.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CAPTCHA_PROVIDER: 'off',
+    SMTP_URL: bed.smtp.url,
+  });
+  other = { app: await buildApp({ config, database }), database };
+  urls.one = await bed.t.app.listen({ host: '127.0.0.1', port: 0 });
+  urls.other = await other.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await other?.app.close();
+  await other?.database.close();
+});
+
+/** GET /v1/user/dashboard-stats over HTTP on one instance: its status. */
+const stats = async (url: string, token: string) =>
+  (await fetch(`${url}/v1/user/dashboard-stats`, { headers: { authorization: `Bearer ${token}` } })).status;
+const post = async (url: string, path: string, token: string, body: unknown = {}) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** The other instance's announcement arrives within this (a loaded 2-core machine; sub-millisecond when quiet). */
+const ANNOUNCED_WITHIN_MS = 250;
+
+/** Milliseconds until `url` refuses `token`, asked again at once after each 200. */
+const refusedAfter = async (url: string, token: string) => {
+  const start = performance.now();
+  while ((await stats(url, token)) !== 401) {
+    if (performance.now() - start > 5000) throw new Error(`${url} still accepts the token after 5 s`);
+  }
+  return performance.now() - start;
+};
+
+/** Signs a customer up and has both instances answer their token (so both remember the session). */
+const rememberedOnBoth = async (username: string) => {
+  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
+  for (let i = 0; i < 3; i += 1) {
+    expect(await stats(urls.one, token)).toBe(200);
+    expect(await stats(urls.other, token)).toBe(200);
+  }
+  return token;
+};
+
+describe('a session revoked on one instance is refused by the other at once', () => {
+  it('sign-out', async () => {
+    const token = await rememberedOnBoth('twice_out');
+    expect((await post(urls.one, '/v1/auth/logout', token)).status).toBe(200);
+    expect(await stats(urls.one, token)).toBe(401);
+    expect(await refusedAfter(urls.other, token)).toBeLessThan(ANNOUNCED_WITHIN_MS);
+  });
+
+  it('a password change, which keeps the new session only', async () => {
+    const token = await rememberedOnBoth('twice_password');
+    const changed = await post(urls.one, '/v1/auth/update-password', token, {
+      old_password: PASSWORD,
+      new_password: 'amber lantern 77 oaks',
+    });
+    expect(changed.status).toBe(200);
+    const fresh = ((await changed.json()) as { payload: { token: string } }).payload.token;
+    expect(await stats(urls.one, token)).toBe(401);
+    expect(await refusedAfter(urls.other, token)).toBeLessThan(ANNOUNCED_WITHIN_MS);
+    expect(await stats(urls.other, fresh)).toBe(200);
+  });
+
+  it('deactivation', async () => {
+    const token = await rememberedOnBoth('twice_gone');
+    expect((await post(urls.one, '/v1/auth/deactivate', token, { password: PASSWORD })).status).toBe(200);
+    expect(await stats(urls.one, token)).toBe(401);
+    expect(await refusedAfter(urls.other, token)).toBeLessThan(ANNOUNCED_WITHIN_MS);
+  });
+
+  it("the operator's revoke-all, made straight in the database (another instance, the command line)", async () => {
+    const token = await rememberedOnBoth('twice_console');
+    await bed.t.database.db.execute(
+      `update sessions set revoked_at = now() where user_id = (select id from users where username = 'twice_console')`,
+    );
+    expect(await stats(urls.one, token)).toBe(401);
+    expect(await refusedAfter(urls.other, token)).toBeLessThan(ANNOUNCED_WITHIN_MS);
+  });
+
+  it('what an account shows follows a change made on the other instance', async () => {
+    const token = await rememberedOnBoth('twice_2fa');
+    expect((await post(urls.one, '/v1/auth/two-factor/true', token)).status).toBe(200);
+    const twoFactor = async (url: string) => {
+      const answer = await fetch(`${url}/v1/user/dashboard-stats`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await answer.json()) as { payload: { is_2fa_enabled: boolean } }).payload.is_2fa_enabled;
+    };
+    expect(await twoFactor(urls.one)).toBe(true);
+    const start = performance.now();
+    while (!(await twoFactor(urls.other)))
+      expect(performance.now() - start).toBeLessThan(ANNOUNCED_WITHIN_MS);
+  });
+});
