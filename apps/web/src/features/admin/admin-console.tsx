@@ -26,6 +26,9 @@ const OverviewPage = lazy(async () => ({ default: (await import('./overview-page
 const CustomersPage = lazy(async () => ({ default: (await import('./customers-page')).CustomersPage }));
 const CustomerPage = lazy(async () => ({ default: (await import('./customer-page')).CustomerPage }));
 const AuditPage = lazy(async () => ({ default: (await import('./audit-page')).AuditPage }));
+const CataloguePage = lazy(async () => ({
+  default: (await import('./catalogue/catalogue-page')).CataloguePage,
+}));
 
 const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
@@ -133,7 +136,7 @@ export const AdminConsole = () => {
             <Route path="customers/:id" element={<CustomerPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="money" element={<LaterPage title="Money" />} />
-            <Route path="catalogue" element={<LaterPage title="Catalogue" />} />
+            <Route path="catalogue/:section?" element={<CataloguePage />} />
             <Route path="pools" element={<LaterPage title="Pools" />} />
             <Route path="*" element={<LaterPage title="Not found" />} />
           </Routes>
