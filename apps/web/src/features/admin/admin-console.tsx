@@ -31,6 +31,9 @@ const failurePages = () => import('./failure-pages');
 const MailsPage = lazy(async () => ({ default: (await failurePages()).MailsPage }));
 const FailedJobsPage = lazy(async () => ({ default: (await failurePages()).FailedJobsPage }));
 const WebhookRefusalsPage = lazy(async () => ({ default: (await failurePages()).WebhookRefusalsPage }));
+const CataloguePage = lazy(async () => ({
+  default: (await import('./catalogue/catalogue-page')).CataloguePage,
+}));
 
 const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
@@ -138,7 +141,7 @@ export const AdminConsole = () => {
             <Route path="customers/:id" element={<CustomerPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="money" element={<LaterPage title="Money" />} />
-            <Route path="catalogue" element={<LaterPage title="Catalogue" />} />
+            <Route path="catalogue/:section?" element={<CataloguePage />} />
             <Route path="pools" element={<PoolsPage />} />
             <Route path="mails" element={<MailsPage />} />
             <Route path="jobs" element={<FailedJobsPage />} />

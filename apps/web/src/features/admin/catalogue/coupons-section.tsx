@@ -1,0 +1,146 @@
+import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
+import { IconDots, IconPlus } from '@tabler/icons-react';
+import { adminCatalogueEndpoints as endpoints, PRODUCT_NAMES, type AdminCoupon } from '@proxydesk/contract';
+import { useState } from 'react';
+import { formatDate, formatEuro } from '../../../lib/format';
+import type { SectionProps } from './catalogue-page';
+import { useCatalogueEdit } from './catalogue-api';
+import { CouponForm } from './coupon-form';
+import { ReasonModal } from './reason-modal';
+
+const discount = (c: AdminCoupon) =>
+  c.kind === 'percent' ? `${c.value}% off` : `${formatEuro(c.value)} off`;
+
+const validity = (c: AdminCoupon) => {
+  if (!c.valid_from && !c.valid_until) return 'Always';
+  if (!c.valid_until) return `From ${formatDate(c.valid_from!)}`;
+  if (!c.valid_from) return `Until ${formatDate(c.valid_until)}`;
+  return `${formatDate(c.valid_from)} – ${formatDate(c.valid_until)}`;
+};
+
+/** Whether a coupon works today: off, not yet, ended, used up, or live. */
+const state = (c: AdminCoupon, now: number): { label: string; color: string } => {
+  if (!c.active) return { label: 'Disabled', color: 'gray' };
+  if (c.valid_from && Date.parse(c.valid_from) > now) return { label: 'Scheduled', color: 'blue' };
+  if (c.valid_until && Date.parse(c.valid_until) < now) return { label: 'Ended', color: 'gray' };
+  if (c.max_uses !== null && c.uses >= c.max_uses) return { label: 'Used up', color: 'yellow' };
+  return { label: 'Live', color: 'teal' };
+};
+
+/** Promo codes (issue #17 §5): terms, uses and the revenue they brought; create, edit, disable. */
+export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
+  const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
+  const [switching, setSwitching] = useState<AdminCoupon | null>(null);
+  const toggle = useCatalogueEdit(endpoints.editCoupon);
+  // The time the catalogue was read: a coupon's state as of that answer.
+  const [now] = useState(() => Date.now());
+  return (
+    <>
+      {canEdit && (
+        <Group justify="flex-end" mb="md">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            New coupon
+          </Button>
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-coupons">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Code</Table.Th>
+              <Table.Th>Discount</Table.Th>
+              <Table.Th>Products</Table.Th>
+              <Table.Th>Valid</Table.Th>
+              <Table.Th ta="right">Uses</Table.Th>
+              <Table.Th ta="right">Revenue</Table.Th>
+              <Table.Th>Status</Table.Th>
+              {canEdit && <Table.Th w={48} aria-label="Actions" />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {catalogue.coupons.map((coupon) => {
+              const { label, color } = state(coupon, now);
+              return (
+                <Table.Tr key={coupon.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600} ff="monospace">
+                      {coupon.code}
+                    </Text>
+                    {coupon.once_per_customer && (
+                      <Text size="xs" c="dimmed">
+                        once per customer
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{discount(coupon)}</Table.Td>
+                  <Table.Td>
+                    {coupon.products ? coupon.products.map((p) => PRODUCT_NAMES[p]).join(', ') : 'All'}
+                  </Table.Td>
+                  <Table.Td>{validity(coupon)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {coupon.uses}
+                    {coupon.max_uses !== null && ` / ${coupon.max_uses}`}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatEuro(coupon.revenue)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={color}>
+                      {label}
+                    </Badge>
+                  </Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${coupon.code}`}>
+                            <IconDots size={18} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => setEditing(coupon)}>Edit</Menu.Item>
+                          <Menu.Item
+                            color={coupon.active ? 'red' : undefined}
+                            onClick={() => setSwitching(coupon)}
+                          >
+                            {coupon.active ? 'Disable' : 'Enable'}
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {catalogue.coupons.length === 0 && (
+        <Text c="dimmed" size="sm" ta="center" py="lg">
+          No coupons yet — create one with New coupon.
+        </Text>
+      )}
+      {editing && <CouponForm coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {switching && (
+        <ReasonModal
+          title={switching.active ? `Disable ${switching.code}?` : `Enable ${switching.code}?`}
+          confirm={switching.active ? 'Disable coupon' : 'Enable coupon'}
+          color={switching.active ? 'red' : undefined}
+          pending={toggle.isPending}
+          error={toggle.error}
+          onClose={() => setSwitching(null)}
+          onConfirm={(reason) =>
+            toggle.mutate(
+              { params: { id: switching.id }, body: { active: !switching.active, reason } },
+              { onSuccess: () => setSwitching(null) },
+            )
+          }
+        >
+          <Text size="sm">
+            {switching.active
+              ? 'Checkouts refuse it from now on. Invoices that used it keep their discount.'
+              : 'Customers can use it again within its dates and uses.'}
+          </Text>
+        </ReasonModal>
+      )}
+    </>
+  );
+};

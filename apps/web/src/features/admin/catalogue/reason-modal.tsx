@@ -1,0 +1,84 @@
+import { Button, Group, Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { adminReason, z } from '@proxydesk/contract';
+import type { ReactNode } from 'react';
+import { FormAlert } from '../../../components/form-alert';
+
+/** Why an operator changes the catalogue: every edit names it, and the audit trail keeps it. */
+export const ReasonField = (props: TextInputProps) => (
+  <TextInput
+    label="Reason"
+    description="Kept in the audit trail"
+    placeholder="e.g. Autumn prices"
+    required
+    {...props}
+  />
+);
+
+const reasonOnly = z.object({ reason: adminReason });
+
+/** A confirmation that asks for the reason: switches, retiring, deleting, reordering. */
+export const ReasonModal = ({
+  title,
+  children,
+  confirm,
+  color,
+  pending,
+  error,
+  onClose,
+  onConfirm,
+  initialReason = '',
+}: {
+  title: string;
+  children?: ReactNode;
+  confirm: string;
+  color?: string | undefined;
+  pending: boolean;
+  error: Error | null;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+  /** The reason given last, for a run of similar switches. */
+  initialReason?: string;
+}) => {
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { reason: initialReason },
+    validate: schemaResolver(reasonOnly, { sync: true }),
+  });
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form onSubmit={form.onSubmit(({ reason }) => onConfirm(reason))} noValidate>
+        <Stack>
+          {children}
+          <ReasonField data-autofocus {...form.getInputProps('reason')} key={form.key('reason')} />
+          <FormAlert>{error?.message}</FormAlert>
+          <FormButtons label={confirm} color={color} pending={pending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
+/** The buttons under a form in a modal: Cancel and the submit, which waits while the call is out. */
+export const FormButtons = ({
+  label,
+  color,
+  pending,
+  onCancel,
+}: {
+  label: string;
+  color?: string | undefined;
+  pending: boolean;
+  onCancel?: () => void;
+}) => (
+  <Group justify="flex-end">
+    {onCancel && (
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+    )}
+    <Button type="submit" color={color} loading={pending}>
+      {label}
+    </Button>
+  </Group>
+);

@@ -1,0 +1,191 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
+import { screenshots } from './support/screenshots.js';
+import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+
+/**
+ * The catalogue, edited live in the console (issue #17 §5): an operator with two-factor sign-in changes the
+ * shop while it runs, and a customer sees each change at once.
+ */
+const PORT = 3122;
+const shop = `http://127.0.0.1:${PORT}`;
+const euro = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
+let server: RunningServer;
+let smtp: SmtpCapture;
+let operatorToken: string;
+let customerToken: string;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  const dataDir = freshDataDir();
+  server = await startServer(PORT, dataDir, {
+    SMTP_URL: smtp.url,
+    CAPTCHA_PROVIDER: 'off',
+    PUBLIC_URL: shop,
+    GATEWAY_ENABLED: 'false',
+  });
+  const operator = shopCustomer(shop);
+  operatorToken = await operator.signUp(smtp, 'olga');
+  // The console opens only with two-factor sign-in on; the CLI makes the operator while the shop runs.
+  expect((await operator.api('/v1/auth/two-factor/true', null)).payload).toEqual({ is_2fa: true });
+  expect(admin(dataDir, 'operator', 'olga', 'on')).toContain('olga');
+  const customer = shopCustomer(shop);
+  customerToken = await customer.signUp(smtp, 'cat');
+  await customer.addBilling();
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+test.use({ baseURL: shop });
+test.describe.configure({ timeout: 120_000 });
+
+const signedIn = async (page: Page, token: string) =>
+  page.context().addCookies([{ name: 'token', value: token, url: shop }]);
+
+/** The customer, in a browser of their own beside the operator's. */
+const customerPage = async (browser: Browser) => {
+  const page = await (await browser.newContext({ baseURL: shop })).newPage();
+  await signedIn(page, customerToken);
+  return page;
+};
+
+const openSection = async (page: Page, section: string, label: string) => {
+  await page.goto(`/admin/catalogue/${section}`);
+  await expect(page.getByRole('tab', { name: label, selected: true })).toBeVisible({ timeout: 30_000 });
+};
+
+test('a coupon made in the console takes its discount off at checkout, and its use and revenue show', async ({
+  page,
+  browser,
+}) => {
+  await signedIn(page, operatorToken);
+  await openSection(page, 'coupons', 'Coupons');
+  await page.getByRole('button', { name: 'New coupon' }).click();
+  const form = page.getByRole('dialog', { name: 'New coupon' });
+  // The contract's own rules, inline, before anything is sent.
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form.getByText('A code is 2 to 40 letters, digits, - or _')).toBeVisible();
+  await expect(form.getByText('Give a reason')).toBeVisible();
+  await form.getByLabel(/^Code/).fill('AUTUMN25');
+  await form.getByLabel(/^Percent off/).fill('25');
+  await form.getByLabel(/^Products/).click();
+  await page.getByRole('option', { name: 'Datacenter' }).click();
+  await form.getByLabel(/^Reason/).click();
+  await form.getByLabel(/^Reason/).fill('Autumn sale');
+  await screenshots(page, 'admin-catalogue-coupon-form');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByText('Promo code created')).toBeVisible();
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('admin-coupons').getByRole('row', { name: /AUTUMN25/ });
+  await expect(row).toContainText('25% off');
+  await expect(row).toContainText('Datacenter');
+  await expect(row).toContainText('Live');
+
+  const customer = await customerPage(browser);
+  await customer.goto('/purchase/datacenter');
+  const card = customer.getByTestId('plan-card').first();
+  await card.getByRole('button', { name: 'Buy Now' }).click();
+  const checkout = customer.getByRole('dialog', { name: 'Checkout' });
+  const plans = (
+    (await (await customer.request.get('/v1/plan/read')).json()) as {
+      payload: { type: string; price: number }[];
+    }
+  ).payload;
+  const listed = plans.find((p) => p.type === 'PR_4')!.price;
+  await checkout.getByLabel('Promo code').fill('AUTUMN25');
+  await checkout.getByRole('button', { name: 'Apply' }).click();
+  const total = Math.round(listed * 75) / 100;
+  await expect(checkout.getByTestId('discounted-total')).toContainText('AUTUMN25: 25% off');
+  await expect(checkout.getByTestId('discounted-total')).toContainText(`Total ${euro.format(total)}`);
+  await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(customer).toHaveURL(/\/sandbox\/pay\//, { timeout: 30_000 });
+  await customer.getByRole('button', { name: /^Pay / }).click();
+  await expect(customer.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(customer.getByTestId('invoice')).toContainText('Promo code AUTUMN25');
+
+  await page.reload();
+  await expect(row).toContainText(euro.format(total));
+  await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+  await customer.context().close();
+});
+
+test("a plan's new price shows on the pricing page at once", async ({ page, browser }) => {
+  await signedIn(page, operatorToken);
+  await openSection(page, 'plans', 'Plans');
+  const row = page.getByTestId('admin-plans').getByRole('row', { name: /Residential Week/ });
+  await row.getByRole('button', { name: 'Actions for Residential Week' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Residential Week' });
+  await form.getByLabel(/^Price/).fill('47.5');
+  await form.getByLabel(/^Reason/).fill('Autumn prices');
+  await screenshots(page, 'admin-catalogue-plan-form');
+  await form.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByText('Plan saved')).toBeVisible();
+  await expect(row).toContainText(euro.format(47.5));
+
+  const customer = await customerPage(browser);
+  await customer.goto('/pricing');
+  const card = customer.getByTestId('plan-card').filter({ hasText: 'Residential Week' });
+  await expect(card).toContainText(euro.format(47.5), { timeout: 30_000 });
+  await customer.context().close();
+});
+
+test('maintenance on shows the customer the maintenance page; off gives the shop back', async ({
+  page,
+  browser,
+}) => {
+  await signedIn(page, operatorToken);
+  await openSection(page, 'maintenance', 'Maintenance');
+  await expect(page.getByTestId('maintenance-state')).toHaveText('Off: the shop is open');
+  await page.getByRole('button', { name: 'Turn maintenance on' }).click();
+  const ask = page.getByRole('dialog', { name: 'Close the shop for maintenance?' });
+  await ask.getByLabel(/^Reason/).fill('Database upgrade');
+  await screenshots(page, 'admin-catalogue-maintenance-confirm');
+  await ask.getByRole('button', { name: 'Turn maintenance on' }).click();
+  // The console itself moves under /4, where the app lives while the shop is closed.
+  await expect(page).toHaveURL(`${shop}/4/admin/catalogue/maintenance`, { timeout: 30_000 });
+  await expect(page.getByTestId('maintenance-state')).toHaveText('On: the shop is closed');
+
+  const customer = await customerPage(browser);
+  await customer.goto('/');
+  await expect(customer.getByTestId('maintenance-page')).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'Turn maintenance off' }).click();
+  const back = page.getByRole('dialog', { name: 'Open the shop again?' });
+  await back.getByLabel(/^Reason/).fill('Upgrade done');
+  await back.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page).toHaveURL(`${shop}/admin/catalogue/maintenance`, { timeout: 30_000 });
+  await expect(page.getByTestId('maintenance-state')).toHaveText('Off: the shop is open');
+
+  await customer.goto('/');
+  await expect(customer.getByTestId('app-shell')).toBeVisible({ timeout: 30_000 });
+  await expect(customer.getByTestId('maintenance-page')).toHaveCount(0);
+  await customer.context().close();
+});
+
+test('every section of the catalogue, in both themes at 1280 and 390 px', async ({ page }) => {
+  await signedIn(page, operatorToken);
+  const sections: [string, string][] = [
+    ['plans', 'Plans'],
+    ['day-prices', 'Day prices'],
+    ['payment-methods', 'Payment methods'],
+    ['coupons', 'Coupons'],
+    ['faq', 'FAQ'],
+    ['announcement', 'Announcement'],
+    ['social', 'Social links'],
+    ['maintenance', 'Maintenance'],
+    ['locations', 'Locations'],
+  ];
+  for (const [path, label] of sections) {
+    await openSection(page, path, label);
+    await expect(page.getByTestId('page-skeleton')).toHaveCount(0);
+    await screenshots(page, `admin-catalogue-${path}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+});
