@@ -22,3 +22,4 @@ export * from './admin-pool.js';
 export * from './admin-all.js';
 export * from './admin-customers.js';
 export * from './app-paths.js';
+export * from './plans.js';
