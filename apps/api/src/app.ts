@@ -40,6 +40,7 @@ import { createQuotes } from './modules/invoices/quote.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
 import { createGenerator } from './modules/proxies/generator.service.js';
+import { planRoutes } from './modules/proxies/plans.routes.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
 import { coinGateGateway } from './modules/payments/coingate.js';
@@ -253,6 +254,7 @@ export const buildApp = async ({
     createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }),
     catalogue.locations,
   );
+  planRoutes(app, db, config.PLAN_GRACE_HOURS);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
   invoiceRoutes(app, db, invoices, quotes, shopUrl);
   app.decorate('autoRenew', createAutoRenew({ db, invoices, quotes, log: app.log }));

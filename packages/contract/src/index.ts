@@ -23,3 +23,4 @@ export * from './admin-failures.js';
 export * from './admin-all.js';
 export * from './admin-customers.js';
 export * from './app-paths.js';
+export * from './plans.js';

@@ -20,6 +20,7 @@ export * from './repositories/refunds.js';
 export * from './repositories/balance.js';
 export * from './repositories/proxy-plans.js';
 export * from './repositories/usage.js';
+export * from './repositories/plan-summaries.js';
 export * from './repositories/usage-roll-up.js';
 export * from './repositories/gateway.js';
 export * from './repositories/clean-up.js';

@@ -1,6 +1,7 @@
 import { paymentMethodsQuery } from '../features/billing/api/billing';
 import { balanceHistoryQuery } from '../features/billing/api/balance-history';
 import { dashboardStatsQuery } from '../features/dashboard/api/get-dashboard-stats';
+import { myPlansQuery } from '../features/dashboard/api/get-my-plans';
 import { faqsQuery } from '../features/faq/api/get-faqs';
 import { invoicesQuery } from '../features/invoices/api/invoices';
 import { poolQuery, productDashboardQuery } from '../features/proxies/api/proxies';
@@ -16,7 +17,7 @@ const query = queryClient.prefetchQuery.bind(queryClient);
  * the menu's screens, never with a first load.
  */
 const dataAt: [RegExp, () => Promise<unknown>[]][] = [
-  [/^\/$/, () => [query(dashboardStatsQuery()), query(productDashboardQuery())]],
+  [/^\/$/, () => [query(dashboardStatsQuery()), query(productDashboardQuery()), query(myPlansQuery())]],
   [/^\/invoices$/, () => [queryClient.prefetchInfiniteQuery(invoicesQuery())]],
   [/^\/(purchase\/|pricing$)/, () => [query(plansQuery())]],
   [

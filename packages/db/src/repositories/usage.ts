@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { planUsage, usageBatches, usageDays, usageRecords } from '../schema/index.js';
+import { planUsage, planUsageDays, usageBatches, usageDays, usageRecords } from '../schema/index.js';
 
 export const BYTES_PER_GB = 1024 ** 3;
 
@@ -165,6 +165,53 @@ const addUsage = async (tx: Db, rows: UsageRow[]) => {
         set: { usedBytes: sql`${planUsage.usedBytes} + excluded.used_bytes` },
       }),
   );
+  const planDays = byKey(
+    rows.flatMap((r) =>
+      r.planId === null
+        ? []
+        : [{ customerPlanId: r.planId, day: utcDay(r.bucket), bytes: r.bytesUp + r.bytesDown }],
+    ),
+    (p) => `${p.customerPlanId}/${p.day}`,
+    (into, p) => {
+      into.bytes += p.bytes;
+    },
+  );
+  await inChunks(planDays, (chunk) =>
+    tx
+      .insert(planUsageDays)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [planUsageDays.customerPlanId, planUsageDays.day],
+        set: { bytes: sql`${planUsageDays.bytes} + excluded.bytes` },
+      }),
+  );
+};
+
+/**
+ * A plan's bytes per UTC day from `from` to `to` (YYYY-MM-DD, both included), oldest first, zeros included, and
+ * its running total: the days of its whole life add up to that total, as both are written together.
+ */
+export const planDailyBytes = async (db: Db, planId: string, from: string, to: string) => {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ day: planUsageDays.day, bytes: planUsageDays.bytes })
+      .from(planUsageDays)
+      .where(
+        and(
+          eq(planUsageDays.customerPlanId, planId),
+          gte(planUsageDays.day, from),
+          lte(planUsageDays.day, to),
+        ),
+      ),
+    db.select({ bytes: planUsedBytes(planId).mapWith(Number) }).from(sql`(select 1) as one`),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.bytes)]));
+  const days: { date: string; bytes: number }[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`); at += 86_400_000) {
+    const date = utcDay(new Date(at));
+    days.push({ date, bytes: byDay.get(date) ?? 0 });
+  }
+  return { days, totalBytes: total?.bytes ?? 0 };
 };
 
 /** Adds bytes to a customer's product in the bucket of `at`, and to its plan (the dev sample command, tests). */

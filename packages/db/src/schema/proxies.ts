@@ -155,6 +155,23 @@ export const planUsage = pgTable('plan_usage', {
 });
 
 /**
+ * Each plan's bytes per UTC day (both ways), added to in the same transaction as its running total: the product
+ * page's usage table and chart for the plan's period, which therefore always add up to the "used" figure
+ * (issue #19 item 7).
+ */
+export const planUsageDays = pgTable(
+  'plan_usage_days',
+  {
+    customerPlanId: uuid('customer_plan_id')
+      .notNull()
+      .references(() => customerPlans.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customerPlanId, t.day] })],
+);
+
+/**
  * Usage batches the gateways have written, by batch id: a batch retried after an unclear commit is
  * applied once (issue #6: a crash loses at most one flush, and nothing is counted twice).
  */

@@ -6,6 +6,7 @@ import {
   perGbPlanTotal,
   PRODUCT_NAMES,
   centsToEuro,
+  takesMoreGb,
   type ProductCode,
   type z,
   type buyAdditionalBodySchema,
@@ -29,8 +30,6 @@ export type Quote = Omit<NewInvoice, 'userId' | 'priceCents' | 'couponId' | 'cou
 
 /** Per-GB products (ISP, premium): the card shows price × GB, and that is what is charged (SPEC.md §9). */
 const PER_GB: ReadonlySet<string> = new Set<ProductCode>(['PR_2', 'PR_6']);
-/** Products whose current plan can take more GB. */
-const TAKES_MORE_GB: ReadonlySet<string> = new Set<ProductCode>(['PR_2', 'PR_3', 'PR_6']);
 
 const planOr400 = async (db: Db, id: number) => {
   const plan = await findActivePlan(db, id);
@@ -89,7 +88,7 @@ export const createQuotes = (db: Db, graceHours: number) => {
     additional: async (userId: string, body: z.output<typeof buyAdditionalBodySchema>): Promise<Quote> => {
       const plan = await planOr400(db, body.plan);
       if (plan.type !== 'PR_1') throw new HttpError(400, 'Choose the additional GB plan');
-      if (!TAKES_MORE_GB.has(body.plan_type))
+      if (!takesMoreGb(body.plan_type))
         throw new HttpError(400, `${PRODUCT_NAMES[body.plan_type]} plans are not sold by the GB`);
       const target = await findActiveCustomerPlan(db, userId, body.plan_type);
       if (!target)

@@ -1,11 +1,11 @@
-import { Button, SegmentedControl, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { invoiceEndpoints, type Plan } from '@proxydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { CheckoutModal, type Order } from '../../features/billing/checkout-modal';
-import { AdditionalGbModal } from '../../features/purchase/additional-gb-modal';
+import { BuyMoreGbButton } from '../../features/purchase/buy-more-gb';
 import { usePlans } from '../../features/purchase/api/get-plans';
 import { GbPlanCard } from '../../features/purchase/gb-plan-card';
 import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
@@ -20,12 +20,10 @@ export const PricingPage = () => {
   const { data: access } = useAccess();
   const [tab, setTab] = useState<'normal' | 'premium'>('normal');
   const [order, setOrder] = useState<Order | null>(null);
-  const [moreGb, setMoreGb] = useState(false);
   const balanceAllowed = access?.isReseller ?? false;
   const all = plans.data ?? [];
   const normal = all.filter((p) => p.type === 'PR_3').sort((a, b) => a.price - b.price);
   const premium = all.filter((p) => p.type === 'PR_2');
-  const extraPlan = all.find((p) => p.type === 'PR_1');
 
   const buyNormal = (plan: Plan, gb: number, price: number) =>
     setOrder({
@@ -50,14 +48,9 @@ export const PricingPage = () => {
         title="Pricing"
         description="Residential data by the GB: choose how much, pay once."
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setMoreGb(true)}
-            disabled={!extraPlan}
-          >
+          <BuyMoreGbButton variant="default" leftSection={<IconPlus size={16} />}>
             Buy Additional GB
-          </Button>
+          </BuyMoreGbButton>
         }
       />
       <Stack gap="lg">
@@ -88,21 +81,6 @@ export const PricingPage = () => {
           </SimpleGrid>
         )}
       </Stack>
-      <AdditionalGbModal
-        opened={moreGb}
-        extraPlan={extraPlan}
-        onClose={() => setMoreGb(false)}
-        onContinue={(amount, productType, price) => {
-          setMoreGb(false);
-          setOrder({
-            title: `${amount} GB more`,
-            price,
-            endpoint: invoiceEndpoints.buyAdditional,
-            body: { plan: extraPlan!.id, amount, plan_type: productType },
-            balanceAllowed,
-          });
-        }}
-      />
       <CheckoutModal order={order} onClose={() => setOrder(null)} />
     </>
   );

@@ -1,11 +1,13 @@
 import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCalendar, IconDatabase, IconPackage } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { IconCalendar, IconDatabase, IconPackage, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import { useActivatePremium, useProductDashboard } from '../../features/proxies/api/proxies';
 import { GeneratorForm } from '../../features/proxies/generator-form';
+import { UsagePanel } from '../../features/proxies/usage-panel';
+import { BuyMoreGbButton } from '../../features/purchase/buy-more-gb';
 import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
 import {
@@ -17,10 +19,6 @@ import {
 import { formatDate } from '../../lib/format';
 
 const gb = (value: number) => `${value.toFixed(2)} GB`;
-/** The chart library is the heaviest part of the page: it arrives after the figures and the generator. */
-const UsageChart = lazy(async () => ({
-  default: (await import('../../features/proxies/usage-chart')).UsageChart,
-}));
 
 /** /product/isp and /product/premium-residential (SPEC.md §2): cards, usage, the generator; N/A without a plan. */
 const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
@@ -39,7 +37,6 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
     : 0;
   const left = data && 'availableTraffic' in data.user_data.data ? data.user_data.data.availableTraffic : 0;
   const bought = data?.plan_data?.data ?? 0;
-  const purchasePath = premium ? '/purchase/premium-residential' : '/purchase/isp';
 
   return (
     <>
@@ -49,10 +46,17 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
           premium ? 'Residential IPs by city and ISP, sold by the GB.' : 'Static ISP IPs, sold by the GB.'
         }
         actions={
-          premium && data?.have_plan ? (
-            <Button variant="default" onClick={() => setWhitelisting(true)}>
-              Whitelist IP
-            </Button>
+          data?.have_plan ? (
+            <>
+              {premium && (
+                <Button variant="default" onClick={() => setWhitelisting(true)}>
+                  Whitelist IP
+                </Button>
+              )}
+              <BuyMoreGbButton product={product} leftSection={<IconPlus size={16} />}>
+                Buy more GB
+              </BuyMoreGbButton>
+            </>
           ) : undefined
         }
       />
@@ -68,7 +72,7 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
         {data?.plan_data && (
           <PlanStateAlert status={data.plan_data.status} expiry={data.plan_data.expiry_date} />
         )}
-        {data && !data.have_plan && <NoPlan what={title} purchasePath={purchasePath} />}
+        {data && !data.have_plan && <NoPlan what={title} product={product} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <StatCard
             label="Active Plan"
@@ -123,17 +127,12 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
           )}
         </SimpleGrid>
         {data?.plan_data && <AutoRenewSwitch plan={data.plan_data} />}
-        <Suspense fallback={<Skeleton height={290} />}>
-          {loading ? <Skeleton height={290} /> : data && <UsageChart days={data.usage_stats} />}
-        </Suspense>
-        {data?.have_plan ? (
-          <GeneratorForm product={product} cityAndIsp={premium} />
-        ) : (
-          !loading && (
-            <Text size="sm" c="dimmed">
-              The generator opens once you have a plan.
-            </Text>
-          )
+        {loading && <Skeleton height={480} radius="md" />}
+        {data?.have_plan && data.plan_data && (
+          <>
+            <GeneratorForm product={product} cityAndIsp={premium} />
+            <UsagePanel planId={data.plan_data.id} product={product} />
+          </>
         )}
       </Stack>
       <IpModal

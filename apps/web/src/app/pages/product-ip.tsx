@@ -73,12 +73,7 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
             onActivate={(ip, done) => activate.mutate({ ip, type: product }, { onSuccess: done })}
           />
         )}
-        {data && plans.length === 0 && (
-          <NoPlan
-            what={title}
-            purchasePath={product === 'PR_4' ? '/purchase/datacenter' : '/purchase/ipv6'}
-          />
-        )}
+        {data && plans.length === 0 && <NoPlan what={title} product={product} />}
         {plans.length > 0 && (
           <PlanSelector
             plans={plans.map((p) => ({ value: p.id, label: `${p.planName} (${p.status})` }))}

@@ -7,6 +7,7 @@ import { StatCard } from '../../components/stat-card';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { PendingActivationBanner } from './pending-activation-banner';
+import { PlanList } from './plan-list';
 
 /** The dashboard's cards and profile (SPEC.md §2 Dashboard), real figures from the account. */
 export const DashboardOverview = () => {
@@ -41,6 +42,8 @@ export const DashboardOverview = () => {
           </Group>
         </Card>
       )}
+      {s && s.totalPlanPurchased > 0 && <PlanList />}
+      {/* Two figures a row on phones, three on wider screens; the referral code takes the room it needs. */}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         <StatCard
           label="Total plans purchased"
@@ -61,8 +64,6 @@ export const DashboardOverview = () => {
           value={s && (s.totalPendingActivation > 0 ? s.totalPendingActivation : 'N/A')}
           hint={s && s.totalPendingActivation > 0 ? 'Plans waiting for an IP to activate them' : undefined}
         />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <StatCard
           label="Referral points"
           icon={<IconStar size={20} />}
@@ -70,13 +71,15 @@ export const DashboardOverview = () => {
           value={s?.referral_points}
           hint="One point for each euro your referrals pay"
         />
-        <StatCard
-          label="Referral code"
-          icon={<IconTicket size={20} />}
-          loading={loading}
-          value={s?.referral_code}
-          action={s && <CopyButton value={s.referral_code} label="Copy referral code" />}
-        />
+        <div style={{ gridColumn: 'span 2', display: 'grid' }}>
+          <StatCard
+            label="Referral code"
+            icon={<IconTicket size={20} />}
+            loading={loading}
+            value={s?.referral_code}
+            action={s && <CopyButton value={s.referral_code} label="Copy referral code" />}
+          />
+        </div>
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

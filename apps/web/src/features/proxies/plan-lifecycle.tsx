@@ -55,7 +55,15 @@ export const PlanStateAlert = ({ status, expiry }: { status: PlanStatus; expiry:
  * Renew: today's price of the same plan in the checkout (coupon allowed); paid, it extends this plan with its
  * addresses, whitelist and name (issue #16 §5).
  */
-export const RenewButton = ({ planId, planName }: { planId: string; planName: string }) => {
+export const RenewButton = ({
+  planId,
+  planName,
+  variant = 'light',
+}: {
+  planId: string;
+  planName: string;
+  variant?: 'light' | 'filled';
+}) => {
   const access = useAccess();
   const [order, setOrder] = useState<Order | null>(null);
   const quote = useMutation({
@@ -73,7 +81,9 @@ export const RenewButton = ({ planId, planName }: { planId: string; planName: st
     <>
       <Button
         size="xs"
-        variant="light"
+        variant={variant}
+        // Beside a long date on a figure card it keeps its width; the date wraps instead.
+        style={{ flexShrink: 0 }}
         leftSection={<IconRefresh size={14} />}
         loading={quote.isPending}
         onClick={() => quote.mutate()}

@@ -12,17 +12,20 @@ const PRODUCTS = [
 /** Buy Additional GB (SPEC.md §2 Pricing): how many GB, for which product's current plan; then the checkout. */
 export const AdditionalGbModal = ({
   opened,
+  product: preset = 'PR_3',
   extraPlan,
   onClose,
   onContinue,
 }: {
   opened: boolean;
+  /** The product chosen when it opens (a plan's own Buy more GB). */
+  product?: string;
   extraPlan: Plan | undefined;
   onClose: () => void;
   onContinue: (amount: number, productType: string, price: number) => void;
 }) => {
   const [amount, setAmount] = useState<number | string>(10);
-  const [product, setProduct] = useState<string | null>('PR_3');
+  const [product, setProduct] = useState<string | null>(preset);
   // The server's rule for the amount, with its message.
   const check = buyAdditionalBodySchema.shape.amount.safeParse(Number(amount));
   const valid = amount !== '' && check.success;

@@ -1,4 +1,5 @@
 import {
+  planEndpoints,
   proxyEndpoints,
   type AutoRenewBody,
   type GenerateProxyBody,
@@ -15,6 +16,15 @@ export const productDashboardQuery = () =>
     queryFn: async ({ signal }) => (await call(proxyEndpoints.dashboard, { signal })).payload,
   });
 export const useProductDashboard = () => useQuery(productDashboardQuery());
+
+/** A plan's usage per day over its period (issue #19 item 7): the days add up to its "used" figure. */
+export const planUsageQuery = (planId: string) =>
+  queryOptions({
+    queryKey: ['plan-usage', planId],
+    queryFn: async ({ signal }) =>
+      (await call(planEndpoints.usage, { query: { plan_id: planId }, signal })).payload,
+  });
+export const usePlanUsage = (planId: string) => useQuery(planUsageQuery(planId));
 
 export const whitelistQuery = (type: IpProduct, plan: string | null) =>
   queryOptions({
@@ -52,7 +62,7 @@ const useProxyMutation = <T>(mutationFn: (input: T) => Promise<{ detail: string 
     onSuccess: async ({ detail }) => {
       if (toast) toastDone(detail);
       await Promise.all(
-        ['product-dashboard', 'whitelist', 'pool', 'dashboard-stats'].map((key) =>
+        ['product-dashboard', 'whitelist', 'pool', 'dashboard-stats', 'my-plans', 'plan-usage'].map((key) =>
           queryClient.invalidateQueries({ queryKey: [key] }),
         ),
       );

@@ -1,0 +1,98 @@
+import { Button, Card, Group, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo } from 'react';
+import { QueryError } from '../../components/query-error';
+import { formatDate } from '../../lib/format';
+import { usePlanUsage } from './api/proxies';
+import { dayLabel, usageCsv, usageRows, type UsageRow } from './usage-rows';
+
+/** The chart library is the heaviest part of the page: it arrives after the figures and the generator. */
+const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).UsageChart }));
+
+/** Days the chart shows at least, ending today: a young plan's period sits at its right, marked from its start. */
+const CHART_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The chart's days: the period's, with the days before it (nothing of this plan's) to fill a month. */
+const chartDays = (rows: UsageRow[]) => {
+  const first = rows[0] ? Date.parse(`${rows[0].date}T00:00:00Z`) : Date.now();
+  const before = Array.from({ length: Math.max(0, CHART_DAYS - rows.length) }, (_, i) => ({
+    date: new Date(first - (CHART_DAYS - rows.length - i) * DAY_MS).toISOString().slice(0, 10),
+    gb: 0,
+  }));
+  return [...before, ...rows.map((r) => ({ date: r.date, gb: Number(r.gb) }))];
+};
+
+/** Saves the table as a CSV file (no server round trip: the same rows the table shows). */
+const download = (rows: UsageRow[], name: string) => {
+  const url = URL.createObjectURL(new Blob([usageCsv(rows)], { type: 'text/csv' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
+
+/**
+ * A plan's usage over its period (issue #19 item 7): the chart and the table of the same days, whose total is the
+ * "used" figure above them; CSV export of the table.
+ */
+export const UsagePanel = ({ planId, product }: { planId: string; product: string }) => {
+  const usage = usePlanUsage(planId);
+  const table = useMemo(() => (usage.data ? usageRows(usage.data.days) : null), [usage.data]);
+  if (usage.error) return <QueryError error={usage.error} onRetry={() => void usage.refetch()} />;
+  if (!usage.data || !table) return <Skeleton height={480} radius="md" />;
+  const start = usage.data.period_start;
+  const newestFirst = [...table.rows].reverse();
+  return (
+    <Card withBorder padding="lg" data-testid="usage-panel">
+      <Group justify="space-between" align="flex-start" gap="sm" mb="md">
+        <Stack gap={4}>
+          <Title order={3} size="h4">
+            Usage this plan
+          </Title>
+          <Text size="sm" c="dimmed">
+            GB per day, both directions, since the plan started on {formatDate(start)}.
+          </Text>
+        </Stack>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => download(table.rows, `usage-${product}-${start.slice(0, 10)}.csv`)}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      <Suspense fallback={<Skeleton height={200} />}>
+        <UsageChart days={chartDays(table.rows)} start={table.rows[0]?.date ?? start.slice(0, 10)} />
+      </Suspense>
+      <ScrollArea.Autosize mah={320} mt="md" type="auto">
+        <Table stickyHeader verticalSpacing={6} data-testid="usage-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Day (UTC)</Table.Th>
+              <Table.Th ta="right">Used</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {newestFirst.map((row) => (
+              <Table.Tr key={row.date}>
+                <Table.Td>{dayLabel(row.date, true)}</Table.Td>
+                <Table.Td ta="right" ff="monospace" data-date={row.date}>
+                  {row.gb} GB
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>Total since {formatDate(start)}</Table.Th>
+              <Table.Th ta="right" ff="monospace" data-testid="usage-total">
+                {table.total} GB
+              </Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </ScrollArea.Autosize>
+    </Card>
+  );
+};

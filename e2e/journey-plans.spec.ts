@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
+import { screenshots as save } from './support/screenshots.js';
+import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+
+const screenshots = (page: Page, name: string) => save(page, `journey-plans-${name}`);
+
+/** Issue #19 items 3 and 7: a dashboard about the customer's plans, and usage that adds up. */
+const PORT = 3124;
+const shop = `http://127.0.0.1:${PORT}`;
+const dataDir = freshDataDir();
+let server: RunningServer;
+let smtp: SmtpCapture;
+const customer = shopCustomer(shop);
+let token: string;
+const env = () => ({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startServer(PORT, dataDir, env());
+  token = await customer.signUp(smtp, 'planner');
+  await customer.addBilling();
+  await customer.buyPaid('PR_2');
+  await customer.buyPaid('PR_4');
+  // Usage on the ISP plan, as the gateway would have counted it (PGlite is one process: the server stops).
+  await server.stop({ keepDataDir: true });
+  admin(dataDir, 'sample-usage', 'planner', 'PR_2', '5');
+  server = await startServer(PORT, dataDir, env());
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+test.use({ baseURL: shop, acceptDownloads: true });
+test.describe.configure({ timeout: 120_000 });
+
+const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]);
+const row = (page: Page, product: string) => page.getByTestId('plan-row').filter({ hasText: product });
+
+test('the dashboard lists the bought plans above the figures, each with the action that matters and where it leads', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/');
+  const plans = page.getByTestId('my-plans');
+  await expect(plans).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('plan-row')).toHaveCount(2);
+  // Above the figure cards.
+  const plansBox = (await plans.boundingBox())!;
+  const figuresBox = (await page.getByTestId('stat-total-plans-purchased').boundingBox())!;
+  expect(plansBox.y + plansBox.height).toBeLessThan(figuresBox.y);
+
+  // The datacenter plan waits for an IP: Activate, first (most urgent), with its IPs; the ISP plan: its proxies.
+  const datacenter = row(page, 'Datacenter');
+  await expect(page.getByTestId('plan-row').first()).toContainText('Datacenter');
+  await expect(datacenter).toContainText('Waiting for activation');
+  await expect(datacenter).toContainText(/0 \/ \d+ IPs whitelisted/);
+  const isp = row(page, 'ISP');
+  await expect(isp).toContainText('Active');
+  await expect(isp).toContainText(/\d+\.\d\d \/ 5\.00 GB used/);
+  await expect(isp.getByRole('progressbar')).toBeVisible();
+  await expect(isp.getByRole('link', { name: 'Get proxies' })).toBeVisible();
+  await expect(page.getByTestId('first-plan')).toHaveCount(0);
+  await screenshots(page, 'dashboard');
+
+  // On a phone the figure cards sit two per row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const first = (await page.getByTestId('stat-total-plans-purchased').boundingBox())!;
+  const second = (await page.getByTestId('stat-money-spent').boundingBox())!;
+  expect(Math.abs(first.y - second.y)).toBeLessThan(2);
+  expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await datacenter.getByRole('link', { name: 'Activate' }).click();
+  await expect(page).toHaveURL(/\/product\/datacenter$/);
+  await expect(page.getByText('A plan is waiting for activation')).toBeVisible();
+
+  await page.goto('/');
+  await row(page, 'ISP').getByRole('link', { name: 'Get proxies' }).click();
+  await expect(page).toHaveURL(/\/product\/isp$/);
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeVisible({ timeout: 30_000 });
+});
+
+test("the ISP page's used figure, its usage chart and table agree, and the CSV has the table's rows", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/product/isp');
+  const panel = page.getByTestId('usage-panel');
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  const used = page.getByTestId('stat-data-used-data-purchased');
+  const usedGb = (await used.innerText()).match(/(\d+\.\d\d) GB/)![1]!;
+  expect(Number(usedGb)).toBeGreaterThan(0);
+
+  // The table's days add up, as shown, to its total, and the total is the used figure.
+  const total = panel.getByTestId('usage-total');
+  await expect(total).toHaveText(`${usedGb} GB`);
+  const cells = panel.getByTestId('usage-table').locator('tbody td[data-date]');
+  const shown = await cells.evaluateAll((tds) =>
+    tds.map((td) => ({ date: td.getAttribute('data-date')!, gb: td.textContent.replace(' GB', '') })),
+  );
+  expect(shown.length).toBeGreaterThan(0);
+  const sum = shown.reduce((acc, r) => acc + Math.round(Number(r.gb) * 100), 0);
+  expect(sum).toBe(Math.round(Number(usedGb) * 100));
+  // The chart marks where the plan's period starts.
+  await expect(panel.getByText('Plan start')).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^usage-PR_2-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split(/\r\n/);
+  expect(csv[0]).toBe('date,gb,bytes');
+  const csvRows = csv.slice(1).map((line) => {
+    const [date, gb] = line.split(',');
+    return { date: date!, gb: gb! };
+  });
+  // Oldest first in the file, newest first on the page: the same rows.
+  expect(csvRows).toEqual([...shown].reverse());
+  await screenshots(page, 'isp-usage');
+});
+
+test('a product page without a plan explains the product and offers to buy it, with no empty chart', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/product/premium-residential');
+  const empty = page.getByTestId('no-plan');
+  await expect(empty).toBeVisible({ timeout: 30_000 });
+  await expect(empty).toContainText('You have no Premium Residential plan yet');
+  await expect(empty).toContainText(/city and ISP/);
+  await expect(page.getByTestId('usage-panel')).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /Usage per day/ })).toHaveCount(0);
+  await screenshots(page, 'premium-empty');
+  await empty.getByRole('link', { name: 'Buy Premium Residential' }).click();
+  await expect(page).toHaveURL(/\/purchase\/premium-residential$/);
+});
