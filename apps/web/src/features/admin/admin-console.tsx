@@ -26,6 +26,8 @@ const OverviewPage = lazy(async () => ({ default: (await import('./overview-page
 const CustomersPage = lazy(async () => ({ default: (await import('./customers-page')).CustomersPage }));
 const CustomerPage = lazy(async () => ({ default: (await import('./customer-page')).CustomerPage }));
 const AuditPage = lazy(async () => ({ default: (await import('./audit-page')).AuditPage }));
+const MoneyPage = lazy(async () => ({ default: (await import('./money-page')).MoneyPage }));
+const InvoicePage = lazy(async () => ({ default: (await import('./invoice-page')).InvoicePage }));
 
 const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
@@ -132,7 +134,8 @@ export const AdminConsole = () => {
             <Route path="customers" element={<CustomersPage />} />
             <Route path="customers/:id" element={<CustomerPage />} />
             <Route path="audit" element={<AuditPage />} />
-            <Route path="money" element={<LaterPage title="Money" />} />
+            <Route path="money" element={<MoneyPage />} />
+            <Route path="money/invoices/:id" element={<InvoicePage />} />
             <Route path="catalogue" element={<LaterPage title="Catalogue" />} />
             <Route path="pools" element={<LaterPage title="Pools" />} />
             <Route path="*" element={<LaterPage title="Not found" />} />
