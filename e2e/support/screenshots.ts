@@ -4,6 +4,8 @@ import { expect, type Page } from '@playwright/test';
 export const screenshots = async (page: Page, name: string) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    // The shell's navbar slides away below its breakpoint: shoot once it has, not half-way.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);

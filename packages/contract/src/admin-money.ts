@@ -53,6 +53,26 @@ export const adminPaymentEventSchema = z.object({
 
 const invoiceId = z.object({ id: z.string().check(z.maxLength(64)) });
 
+/** A refund: why, and the euro to give back (none: all that is left). */
+export const adminRefundBodySchema = z.object({
+  reason,
+  /** Euro to give back; none: all of it. */
+  amount: z.optional(
+    z.nullable(
+      z
+        .number('Amount must be a number')
+        .check(
+          z.positive('Amount must be more than 0'),
+          z.lte(1_000_000, 'Amount is too large'),
+          z.multipleOf(0.01, 'Amount has at most 2 decimals'),
+        ),
+    ),
+  ),
+});
+
+/** Marking an unpaid invoice paid (a bank transfer): why. */
+export const adminMarkPaidBodySchema = z.object({ reason });
+
 export const adminMoneyEndpoints = {
   invoices: defineEndpoint({
     method: 'GET',
@@ -91,21 +111,7 @@ export const adminMoneyEndpoints = {
     tag,
     access: 'operator',
     params: invoiceId,
-    body: z.object({
-      reason,
-      /** Euro to give back; none: all of it. */
-      amount: z.optional(
-        z.nullable(
-          z
-            .number('Amount must be a number')
-            .check(
-              z.positive('Amount must be more than 0'),
-              z.lte(1_000_000, 'Amount is too large'),
-              z.multipleOf(0.01, 'Amount has at most 2 decimals'),
-            ),
-        ),
-      ),
-    }),
+    body: adminRefundBodySchema,
     response: detailOnly,
   }),
   markPaid: defineEndpoint({
@@ -115,7 +121,7 @@ export const adminMoneyEndpoints = {
     tag,
     access: 'operator',
     params: invoiceId,
-    body: z.object({ reason }),
+    body: adminMarkPaidBodySchema,
     response: detailOnly,
   }),
   paymentEvents: defineEndpoint({

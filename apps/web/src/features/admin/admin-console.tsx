@@ -34,6 +34,8 @@ const WebhookRefusalsPage = lazy(async () => ({ default: (await failurePages()).
 const CataloguePage = lazy(async () => ({
   default: (await import('./catalogue/catalogue-page')).CataloguePage,
 }));
+const MoneyPage = lazy(async () => ({ default: (await import('./money-page')).MoneyPage }));
+const InvoicePage = lazy(async () => ({ default: (await import('./invoice-page')).InvoicePage }));
 
 const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
@@ -140,7 +142,8 @@ export const AdminConsole = () => {
             <Route path="customers" element={<CustomersPage />} />
             <Route path="customers/:id" element={<CustomerPage />} />
             <Route path="audit" element={<AuditPage />} />
-            <Route path="money" element={<LaterPage title="Money" />} />
+            <Route path="money" element={<MoneyPage />} />
+            <Route path="money/invoices/:id" element={<InvoicePage />} />
             <Route path="catalogue/:section?" element={<CataloguePage />} />
             <Route path="pools" element={<PoolsPage />} />
             <Route path="mails" element={<MailsPage />} />

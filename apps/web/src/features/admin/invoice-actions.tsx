@@ -1,0 +1,131 @@
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { adminMarkPaidBodySchema, adminRefundBodySchema, type AdminInvoice } from '@proxydesk/contract';
+import type { ReactNode } from 'react';
+import { FormAlert } from '../../components/form-alert';
+import { formatEuro } from '../../lib/format';
+import { toastDone } from '../../lib/toast';
+import { useInvoiceAction, type InvoiceAction } from './money-api';
+
+const refundRules = schemaResolver(adminRefundBodySchema, { sync: true });
+const markPaidRules = schemaResolver(adminMarkPaidBodySchema, { sync: true });
+
+interface ActionForm {
+  part: 'full' | 'part';
+  amount: number | string;
+  reason: string;
+}
+
+/** What a refund sends: the whole rest (no amount) or a part of it, in euro. */
+const refundBody = ({ part, amount, reason }: ActionForm) => ({
+  reason,
+  amount: part === 'full' ? null : amount === '' ? Number.NaN : Number(amount),
+});
+
+/**
+ * The modal of an invoice action (issue #17 §4): its own fields, then why (kept in the audit trail); validated
+ * with the contract's schema, the server's answer in a toast, the page read again.
+ */
+export const InvoiceActionModal = ({
+  invoice,
+  kind,
+  onClose,
+}: {
+  invoice: AdminInvoice;
+  kind: InvoiceAction['name'];
+  onClose: () => void;
+}) => {
+  const action = useInvoiceAction(invoice.id);
+  const left = Math.round((invoice.price - invoice.refunded) * 100) / 100;
+  const form = useForm<ActionForm>({
+    initialValues: { part: 'full', amount: '', reason: '' },
+    validate: (values) => {
+      if (kind === 'markPaid') return markPaidRules({ reason: values.reason });
+      const errors = refundRules(refundBody(values));
+      const { amount } = refundBody(values);
+      if (!errors.amount && amount !== null && amount > left)
+        errors.amount = `At most ${formatEuro(left)} is left to refund`;
+      return errors;
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    action.mutate(
+      kind === 'refund'
+        ? { name: 'refund', body: refundBody(values) }
+        : { name: 'markPaid', body: { reason: values.reason } },
+      {
+        onSuccess: (answer) => {
+          toastDone(answer.detail ?? 'Done');
+          onClose();
+        },
+      },
+    ),
+  );
+  const refund = kind === 'refund';
+  let explain: ReactNode;
+  if (refund)
+    explain = (
+      <Text size="sm" c="dimmed">
+        The refund goes through {invoice.payment_method}&apos;s refund API; the provider&apos;s refund event
+        then applies it. The sandbox and the balance answer at once, other providers when their notification
+        arrives. A full refund suspends what this invoice bought.
+      </Text>
+    );
+  else
+    explain = (
+      <Text size="sm" c="dimmed">
+        For money that arrived another way, such as a bank transfer: the invoice is provisioned as if paid,
+        once.
+      </Text>
+    );
+  return (
+    <Modal opened onClose={onClose} title={refund ? 'Refund invoice' : 'Mark invoice paid'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {explain}
+          {refund && (
+            <>
+              <SegmentedControl
+                aria-label="How much"
+                data={[
+                  { value: 'full', label: `All of it (${formatEuro(left)})` },
+                  { value: 'part', label: 'A part' },
+                ]}
+                {...form.getInputProps('part')}
+              />
+              {form.values.part === 'part' && (
+                <NumberInput
+                  label="Amount (€)"
+                  description={`Up to ${formatEuro(left)}`}
+                  min={0.01}
+                  max={left}
+                  clampBehavior="none"
+                  decimalScale={2}
+                  step={1}
+                  required
+                  {...form.getInputProps('amount')}
+                />
+              )}
+            </>
+          )}
+          <TextInput
+            label="Reason"
+            description="Kept in the audit trail"
+            required
+            data-autofocus
+            {...form.getInputProps('reason')}
+          />
+          <FormAlert>{action.error?.message}</FormAlert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color={refund ? 'red' : undefined} loading={action.isPending}>
+              {refund ? 'Refund' : 'Mark paid'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

@@ -1,0 +1,266 @@
+import { Anchor, Box, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  PAYMENT_METHOD_CODES,
+  PRODUCT_CODES,
+  PRODUCT_NAMES,
+  type AdminInvoice,
+  type AdminInvoiceFilter,
+} from '@proxydesk/contract';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { QueryError } from '../../components/query-error';
+import { formatEuro } from '../../lib/format';
+import { toastDone } from '../../lib/toast';
+import { when } from './format';
+import { InvoiceBadges } from './invoice-badges';
+import { ListFooter } from './list-footer';
+import { ListEmpty, ListSkeleton } from './list-states';
+import { downloadInvoicesCsv, useAdminInvoices } from './money-api';
+import { useUrlFilters } from './url-filters';
+
+const FILTERS = ['status', 'method', 'product', 'from', 'to', 'customer'] as const;
+const STATUSES = ['paid', 'pending', 'expired', 'refunded', 'flagged'];
+const PRODUCTS = PRODUCT_CODES.map((code) => ({ value: code, label: PRODUCT_NAMES[code] }));
+
+export const productLabel = (code: string) => PRODUCT_NAMES[code as keyof typeof PRODUCT_NAMES] ?? code;
+export const shortId = (id: string) => id.split('-')[0] ?? id;
+export const invoicePath = (id: string) => `/admin/money/invoices/${id}`;
+
+const Refunded = ({ invoice }: { invoice: AdminInvoice }) =>
+  invoice.refunded > 0 ? (
+    <>{formatEuro(invoice.refunded)}</>
+  ) : (
+    <Text span c="dimmed" inherit>
+      —
+    </Text>
+  );
+
+/** One invoice on a narrow screen: what, how much and its status first; who, how and when beneath. */
+const InvoiceCard = ({ invoice }: { invoice: AdminInvoice }) => (
+  <Card withBorder padding="sm">
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Stack gap={2} miw={0}>
+        <Anchor component={Link} to={invoicePath(invoice.id)} fw={600} size="sm">
+          {invoice.plan_name}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {invoice.username} · {productLabel(invoice.product)} · {invoice.payment_method}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {when(invoice.created)}
+        </Text>
+      </Stack>
+      <Stack gap={4} align="flex-end">
+        <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatEuro(invoice.price)}
+        </Text>
+        <InvoiceBadges invoice={invoice} />
+        {invoice.refunded > 0 && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatEuro(invoice.refunded)} refunded
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  </Card>
+);
+
+const InvoiceTable = ({ invoices }: { invoices: AdminInvoice[] }) => (
+  <Card withBorder padding={0}>
+    <Table.ScrollContainer minWidth={860} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Invoice</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Plan</Table.Th>
+            <Table.Th>Method</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th ta="right">Refunded</Table.Th>
+            <Table.Th>Created</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoices.map((invoice) => (
+            <Table.Tr key={invoice.id}>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={invoicePath(invoice.id)}
+                  ff="monospace"
+                  size="sm"
+                  aria-label={`Invoice ${shortId(invoice.id)} of ${invoice.username}`}
+                >
+                  {shortId(invoice.id)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/customers/${invoice.customer_id}`} size="sm">
+                  {invoice.username}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{invoice.plan_name}</Text>
+                <Text size="xs" c="dimmed">
+                  {productLabel(invoice.product)}
+                  {invoice.coupon ? ` · ${invoice.coupon}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>{invoice.payment_method}</Table.Td>
+              <Table.Td>
+                <InvoiceBadges invoice={invoice} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatEuro(invoice.price)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Refunded invoice={invoice} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(invoice.created)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  </Card>
+);
+
+/** The invoices, filtered by status, method, product, days and customer; the same filter exports as CSV. */
+export const InvoicesPanel = () => {
+  const { values, page, set, clear, filtered } = useUrlFilters(FILTERS);
+  const [customer] = useDebouncedValue(values.customer.trim(), 300);
+  const filter = {
+    status: values.status || undefined,
+    method: values.method || undefined,
+    product: values.product || undefined,
+    from: values.from || undefined,
+    to: values.to || undefined,
+    customer: customer || undefined,
+  } as AdminInvoiceFilter;
+  const { data, error, refetch, isFetching } = useAdminInvoices(filter, page);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
+  const exportCsv = () => {
+    setExporting(true);
+    setExportError('');
+    downloadInvoicesCsv(filter)
+      .then((name) => toastDone(`Saved ${name}`))
+      .catch((failure: Error) => setExportError(failure.message))
+      .finally(() => setExporting(false));
+  };
+  const select = (name: (typeof FILTERS)[number]) => ({
+    value: values[name] || null,
+    onChange: (value: string | null) => set({ [name]: value ?? '' }),
+    clearable: true,
+  });
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="Customer"
+          placeholder="id or exact username"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={values.customer}
+          onChange={(event) => set({ customer: event.currentTarget.value })}
+          style={{ flex: '1 1 160px' }}
+        />
+        <Select
+          label="Status"
+          placeholder="Any"
+          data={STATUSES}
+          {...select('status')}
+          w={{ base: 'calc(50% - 6px)', xs: 130 }}
+        />
+        <Select
+          label="Method"
+          placeholder="Any"
+          data={[...PAYMENT_METHOD_CODES]}
+          {...select('method')}
+          w={{ base: 'calc(50% - 6px)', xs: 130 }}
+        />
+        <Select
+          label="Product"
+          placeholder="Any"
+          data={PRODUCTS}
+          {...select('product')}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <TextInput
+          type="date"
+          label="From"
+          value={values.from}
+          onChange={(event) => set({ from: event.currentTarget.value })}
+          w={{ base: 'calc(50% - 6px)', xs: 140 }}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={values.to}
+          onChange={(event) => set({ to: event.currentTarget.value })}
+          w={{ base: 'calc(50% - 6px)', xs: 140 }}
+        />
+      </Group>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {isFetching ? 'Loading…' : 'Newest first'}
+        </Text>
+        <Group gap="xs">
+          {filtered && (
+            <Button variant="subtle" size="xs" onClick={clear}>
+              Clear filters
+            </Button>
+          )}
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            onClick={exportCsv}
+            loading={exporting}
+            disabled={!data || data.count === 0}
+          >
+            Export CSV
+          </Button>
+        </Group>
+      </Group>
+      <FormAlert>{exportError}</FormAlert>
+      {error && (
+        <QueryError error={error} title="Could not load the invoices" onRetry={() => void refetch()} />
+      )}
+      {!data && !error && <ListSkeleton />}
+      {data && data.count === 0 && (
+        <ListEmpty
+          title={filtered ? 'No invoice matches these filters' : 'No invoices yet'}
+          hint={
+            filtered
+              ? 'Widen the days, or clear a filter.'
+              : 'Invoices appear here as soon as customers check out.'
+          }
+          onClear={filtered ? clear : undefined}
+        />
+      )}
+      {data && data.count > 0 && (
+        <Box style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <Box visibleFrom="sm">
+            <InvoiceTable invoices={data.results} />
+          </Box>
+          <Stack gap="xs" hiddenFrom="sm" data-testid="invoice-cards">
+            {data.results.map((invoice) => (
+              <InvoiceCard key={invoice.id} invoice={invoice} />
+            ))}
+          </Stack>
+          <ListFooter
+            count={data.count}
+            noun={['invoice', 'invoices']}
+            page={page}
+            onPage={(next) => set({ page: String(next) })}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,75 @@
+import { adminMoneyEndpoints, buildPath, type AdminInvoiceFilter } from '@proxydesk/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, call } from '../../lib/api';
+import { readToken } from '../../lib/token';
+
+/** Money in the console (issue #17 §4): invoices, provider events, refunds and manual payments. */
+const only = <T extends object>(filter: T) =>
+  Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Partial<T>;
+
+export const useAdminInvoices = (filter: AdminInvoiceFilter, page: number) =>
+  useQuery({
+    queryKey: ['admin', 'invoices', filter, page],
+    queryFn: ({ signal }) => call(adminMoneyEndpoints.invoices, { query: { ...only(filter), page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export interface PaymentEventFilter {
+  provider?: string;
+  type?: string;
+}
+
+export const usePaymentEvents = (filter: PaymentEventFilter, page: number) =>
+  useQuery({
+    queryKey: ['admin', 'payment-events', filter, page],
+    queryFn: ({ signal }) =>
+      call(adminMoneyEndpoints.paymentEvents, { query: { ...only(filter), page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminInvoice = (id: string) =>
+  useQuery({
+    queryKey: ['admin', 'invoice', id],
+    queryFn: async ({ signal }) =>
+      (await call(adminMoneyEndpoints.invoice, { params: { id }, signal })).payload,
+  });
+
+export type InvoiceAction =
+  | { name: 'refund'; body: { reason: string; amount: number | null } }
+  | { name: 'markPaid'; body: { reason: string } };
+
+/** Refund or mark paid; the invoice, the lists and the customer's page are read again after it. */
+export const useInvoiceAction = (id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: InvoiceAction) =>
+      action.name === 'refund'
+        ? call(adminMoneyEndpoints.refund, { params: { id }, body: action.body })
+        : call(adminMoneyEndpoints.markPaid, { params: { id }, body: action.body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+};
+
+/** The filtered list as CSV, every page, saved by the browser under the server's file name. */
+export const downloadInvoicesCsv = async (filter: AdminInvoiceFilter) => {
+  const token = readToken();
+  const search = new URLSearchParams(only(filter)).toString();
+  const response = await fetch(`${buildPath(adminMoneyEndpoints.invoicesCsv.path)}?${search}`, {
+    headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  }).catch(() => {
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { detail?: string };
+    throw new ApiError(response.status, body.detail ?? `Export failed (${response.status})`);
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'invoices.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+  return name;
+};

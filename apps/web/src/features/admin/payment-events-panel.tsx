@@ -1,0 +1,153 @@
+import { Anchor, Box, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { z, adminPaymentEventSchema } from '@proxydesk/contract';
+import { Link } from 'react-router';
+import { QueryError } from '../../components/query-error';
+import { EventPayload } from './event-payload';
+import { when } from './format';
+import { invoicePath, shortId } from './invoices-panel';
+import { ListFooter } from './list-footer';
+import { ListEmpty, ListSkeleton } from './list-states';
+import { usePaymentEvents } from './money-api';
+import { useUrlFilters } from './url-filters';
+
+type PaymentEvent = z.infer<typeof adminPaymentEventSchema>;
+const FILTERS = ['provider', 'type'] as const;
+const PROVIDERS = ['sandbox', 'stripe', 'paddle', 'coingate', 'shop', 'manual'];
+
+const InvoiceLink = ({ id }: { id: string | null }) =>
+  id ? (
+    <Anchor component={Link} to={invoicePath(id)} ff="monospace" size="sm">
+      {shortId(id)}
+    </Anchor>
+  ) : (
+    <Text span size="sm" c="dimmed">
+      none
+    </Text>
+  );
+
+const EventTable = ({ events }: { events: PaymentEvent[] }) => (
+  <Card withBorder padding={0}>
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Received</Table.Th>
+            <Table.Th>Provider</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Event id</Table.Th>
+            <Table.Th>Invoice</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Table.Tr key={event.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                {when(event.received)}
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: 'top' }}>{event.provider}</Table.Td>
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <Text size="sm" fw={500}>
+                  {event.type}
+                </Text>
+                <EventPayload payload={event.payload} />
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                  {event.event_id}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <InvoiceLink id={event.invoice_id} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  </Card>
+);
+
+const EventCard = ({ event }: { event: PaymentEvent }) => (
+  <Card withBorder padding="sm">
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Stack gap={2} miw={0}>
+        <Text size="sm" fw={600}>
+          {event.type}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {event.provider} · {when(event.received)}
+        </Text>
+      </Stack>
+      <InvoiceLink id={event.invoice_id} />
+    </Group>
+    <Text size="xs" ff="monospace" c="dimmed" mt={4} style={{ wordBreak: 'break-all' }}>
+      {event.event_id}
+    </Text>
+    <EventPayload payload={event.payload} />
+  </Card>
+);
+
+/** Every event a payment provider (or the shop, or an operator) recorded, newest first. */
+export const PaymentEventsPanel = () => {
+  const { values, page, set, clear, filtered } = useUrlFilters(FILTERS);
+  const [type] = useDebouncedValue(values.type.trim(), 300);
+  const { data, error, refetch, isFetching } = usePaymentEvents(
+    { ...(values.provider ? { provider: values.provider } : {}), ...(type ? { type } : {}) },
+    page,
+  );
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Provider"
+          placeholder="Any"
+          data={PROVIDERS}
+          value={values.provider || null}
+          onChange={(value) => set({ provider: value ?? '' })}
+          clearable
+          w={{ base: '100%', xs: 170 }}
+        />
+        <TextInput
+          label="Type"
+          placeholder="payment.succeeded"
+          value={values.type}
+          onChange={(event) => set({ type: event.currentTarget.value })}
+          style={{ flex: '1 1 200px' }}
+          maw={{ xs: 320 }}
+        />
+      </Group>
+      {error && <QueryError error={error} title="Could not load the events" onRetry={() => void refetch()} />}
+      {!data && !error && <ListSkeleton />}
+      {data && data.count === 0 && (
+        <ListEmpty
+          title={filtered ? 'No event matches these filters' : 'No payment events yet'}
+          hint={
+            filtered
+              ? 'Types are matched exactly, e.g. refund.succeeded.'
+              : 'Each payment, refund or dispute a provider reports is listed here.'
+          }
+          onClear={filtered ? clear : undefined}
+        />
+      )}
+      {data && data.count > 0 && (
+        <Box style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <Box visibleFrom="sm">
+            <EventTable events={data.results} />
+          </Box>
+          <Stack gap="xs" hiddenFrom="sm">
+            {data.results.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </Stack>
+          <ListFooter
+            count={data.count}
+            noun={['event', 'events']}
+            page={page}
+            onPage={(next) => set({ page: String(next) })}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+};

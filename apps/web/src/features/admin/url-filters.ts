@@ -1,0 +1,22 @@
+import { useSearchParams } from 'react-router';
+
+/**
+ * A console list's filters and page, kept in the URL's search params so that a link reproduces the view; any
+ * change goes back to page 1, and empty filters leave the URL.
+ */
+export const useUrlFilters = <N extends string>(names: readonly N[]) => {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(names.map((name) => [name, params.get(name) ?? ''])) as Record<N, string>;
+  const page = Number(params.get('page') ?? 1) || 1;
+  const set = (changes: Record<string, string>) => {
+    const next = { ...Object.fromEntries(params), page: '1', ...changes };
+    setParams(
+      Object.fromEntries(
+        Object.entries(next).filter(([name, value]) => value && !(name === 'page' && value === '1')),
+      ),
+      { replace: true },
+    );
+  };
+  const clear = () => set(Object.fromEntries(names.map((name) => [name, ''])));
+  return { values, page, set, clear, filtered: names.some((name) => values[name]) };
+};

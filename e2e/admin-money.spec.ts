@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
+import { screenshots } from './support/screenshots.js';
+import { admin, startServer, type RunningServer } from './support/server.js';
+
+/**
+ * Issue #17 §3–4 in the browser: an operator with 2FA finds a customer by a whitelisted IP, credits their
+ * balance, then refunds their sandbox invoice from Money; the customer's product page says the plan is suspended.
+ */
+const PORT = 3121;
+const shop = `http://127.0.0.1:${PORT}`;
+const CUSTOMER_IP = '203.0.113.77';
+let server: RunningServer;
+let smtp: SmtpCapture;
+const operator = shopCustomer(shop);
+const customer = shopCustomer(shop);
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startServer(PORT, undefined, {
+    SMTP_URL: smtp.url,
+    CAPTCHA_PROVIDER: 'off',
+    PUBLIC_URL: shop,
+  });
+  await operator.signUp(smtp, 'olive');
+  // The operator CLI reaches the running shop; the console then asks for 2FA, turned on as Settings does.
+  expect(admin(server.dataDir, 'operator', 'olive', 'on')).toContain('olive');
+  expect((await operator.api('/v1/auth/two-factor/true', {})).payload).toEqual({ is_2fa: true });
+
+  await customer.signUp(smtp, 'carmen');
+  await customer.addBilling();
+  await customer.buyPaid('PR_4');
+  const plans = (await customer.api('/v1/user/dashboard')).payload.PR_4.plan_data as {
+    id: string;
+    status: string;
+  }[];
+  await customer.api('/v1/user/activate-dc-ipv6-plan', {
+    ips: CUSTOMER_IP,
+    type: 'PR_4',
+    plan: plans.find((plan) => plan.status === 'pending')!.id,
+  });
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+test.use({ baseURL: shop });
+test.describe.configure({ timeout: 180_000 });
+
+const signIn = (page: Page, token: string) =>
+  page.context().addCookies([{ name: 'token', value: token, url: shop }]);
+
+test('an operator credits a customer found by IP, refunds their invoice in Money, and the plan is suspended', async ({
+  page,
+}) => {
+  await signIn(page, operator.token());
+  await page.goto('/admin/customers');
+  await page.getByLabel('Search').fill(CUSTOMER_IP);
+  await page.getByRole('link', { name: 'carmen' }).click({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'carmen' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Credit or debit balance' }).click();
+  const credit = page.getByRole('dialog', { name: 'Credit or debit balance' });
+  await credit.getByLabel(/^Amount/).fill('5');
+  await credit.getByLabel(/^Reason/).fill('Goodwill for the outage');
+  await credit.getByRole('button', { name: 'Credit or debit balance' }).click();
+  await expect(page.getByText('Balance credited')).toBeVisible();
+  await expect(page.getByText('Goodwill for the outage')).toBeVisible();
+
+  // Money: the customer's paid sandbox invoice, found with the filters (kept in the URL).
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Money' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Money' })).toBeVisible();
+  await page.getByLabel('Customer').fill('carmen');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'paid' }).click();
+  await expect(page).toHaveURL(/customer=carmen/);
+  await expect(page).toHaveURL(/status=paid/);
+  const row = page.getByRole('row').filter({ hasText: 'carmen' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('sandbox');
+  await expect(row).toContainText('paid');
+  await expect(page.getByText('1 invoice', { exact: true })).toBeVisible();
+  await screenshots(page, 'admin-money-list');
+  // The filtered list exports as CSV, the operator's token sent with it.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(',paid,,carmen,');
+
+  // A link reproduces the view.
+  await page.reload();
+  await expect(page.getByLabel('Customer')).toHaveValue('carmen');
+  await row.getByRole('link', { name: /^Invoice / }).click();
+  await expect(page.getByRole('heading', { name: /^Invoice / })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'carmen' })).toHaveAttribute('href', /\/admin\/customers\//);
+  const timeline = page.getByTestId('invoice-timeline');
+  await expect(timeline).toContainText('payment.succeeded');
+  await screenshots(page, 'admin-money-invoice');
+
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund invoice' });
+  await expect(refund).toContainText("the provider's refund event then applies it");
+  // The reason is required, as the contract says, and a part is at most what was paid.
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(refund.getByText('Give a reason')).toBeVisible();
+  await refund.getByText('A part').click();
+  await refund.getByLabel(/^Amount/).fill('999');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(refund.getByText(/^At most .* is left to refund$/)).toBeVisible();
+  await refund.getByText(/^All of it/).click();
+  await refund.getByLabel(/^Reason/).fill('Service not delivered');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByText('Refunded in full: the plan it bought is suspended')).toBeVisible();
+  await expect(refund).toBeHidden();
+  await expect(page.getByText('refunded', { exact: true }).first()).toBeVisible();
+  await expect(timeline).toContainText('refund.succeeded');
+  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+  await screenshots(page, 'admin-money-refunded');
+
+  // The provider's events, on their own tab.
+  await page.getByRole('link', { name: 'Money' }).first().click();
+  await page.getByRole('tab', { name: 'Payment events' }).click();
+  await expect(page).toHaveURL(/tab=events/);
+  await expect(page.getByRole('row').filter({ hasText: 'refund.succeeded' })).toHaveCount(1);
+  await screenshots(page, 'admin-money-events');
+
+  // The customer's product page says the plan is suspended.
+  await page.context().clearCookies();
+  await signIn(page, customer.token());
+  await page.goto('/product/datacenter');
+  await page.getByRole('combobox', { name: 'Plan' }).click({ timeout: 30_000 });
+  await page.getByRole('option', { name: /\(suspended\)$/ }).click();
+  await expect(page.getByTestId('plan-suspended')).toContainText('This plan is suspended');
+});
