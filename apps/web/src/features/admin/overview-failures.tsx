@@ -35,7 +35,7 @@ export const OverviewFailures = ({ failures }: { failures: AdminOverview['failur
       <Title order={3} size="h4" mb="sm">
         Needs a look, last {FAILURE_DAYS} days
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="lg">
         {figures.map((figure) => (
           <StatCard
             key={figure.label}

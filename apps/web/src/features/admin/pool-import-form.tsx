@@ -77,7 +77,11 @@ export const PoolImportForm = () => {
             {...form.getInputProps('product')}
             onChange={(value) => value && form.setFieldValue('product', value as IpProduct)}
           />
-          <TextInput label="Reason" description="Kept in the audit trail" {...form.getInputProps('reason')} />
+          <TextInput
+            label="Reason (kept in the audit trail)"
+            placeholder="New rack in Frankfurt"
+            {...form.getInputProps('reason')}
+          />
         </SimpleGrid>
         <Textarea
           label="Addresses, one a line"
