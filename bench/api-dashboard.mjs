@@ -122,11 +122,15 @@ const roundTrips = async (shop, path, headers, times = 20) => {
 const IN_APP = '/bench/reference';
 
 export const measureDashboardApi = async ({ label, databaseUrl, rounds = 5, seconds = 3 }) => {
+  const { preparedQuery } = await import('../packages/db/dist/index.js');
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : undefined;
   let pglite;
-  const query = pool
-    ? async (name, text, values) => (await pool.query({ name, text, values })).rows
-    : async (_name, text, values) => (await pglite.query(text, values)).rows;
+  // Prepared as the app prepares them: named statements on pg, PREPARE / EXECUTE on PGlite.
+  const statements = new Map();
+  const query = (name, text, values) => {
+    if (!statements.has(name)) statements.set(name, preparedQuery(name, text));
+    return statements.get(name)({ $client: pool ?? pglite }, ...values);
+  };
   const shop = await startBenchApp({
     databaseUrl,
     env: { CAPTCHA_PROVIDER: 'off' },
