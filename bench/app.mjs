@@ -1,8 +1,9 @@
 /**
  * The real app over a fresh database (PGlite in memory, or `databaseUrl`), migrated and catalogued, listening
- * on a free port, with logging off and the per-IP limit lifted: what every benchmark measures.
+ * on a free port, with logging off and the per-IP limit lifted: what every benchmark measures. `extend(app, database)`
+ * may add routes before it listens.
  */
-export const startBenchApp = async ({ databaseUrl, env = {} } = {}) => {
+export const startBenchApp = async ({ databaseUrl, env = {}, extend } = {}) => {
   const { buildApp } = await import('../apps/api/dist/app.js');
   const { loadConfig } = await import('../apps/api/dist/config.js');
   const { loadCatalogue, migrate, openDatabase, readCatalogue } =
@@ -19,6 +20,7 @@ export const startBenchApp = async ({ databaseUrl, env = {} } = {}) => {
     ...env,
   });
   const app = await buildApp({ config, database });
+  await extend?.(app, database);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -2,6 +2,7 @@
 // revoked through one instance is refused by that instance at once, and by the other as soon as the database's
 // announcement (NOTIFY, sent on commit) reaches it: milliseconds, a window every instance-local memory has.
 import { openDatabase, type Database } from '@proxydesk/db';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -113,5 +114,25 @@ describe('a session revoked on one instance is refused by the other at once', ()
     const start = performance.now();
     while (!(await twoFactor(urls.other)))
       expect(performance.now() - start).toBeLessThan(ANNOUNCED_WITHIN_MS);
+  });
+
+  it('a change made while the listening connections are lost is not missed', async () => {
+    const token = await rememberedOnBoth('twice_lost');
+    // Another program's connection, not the instances' pools: only the announcements could tell them.
+    const outside = new pg.Client({ connectionString: bed.t.database.url });
+    await outside.connect();
+    try {
+      await outside.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = 'listen proxydesk_sessions'`,
+      );
+      await outside.query(
+        `update sessions set revoked_at = now() where user_id = (select id from users where username = 'twice_lost')`,
+      );
+    } finally {
+      await outside.end();
+    }
+    expect(await refusedAfter(urls.one, token)).toBeLessThan(ANNOUNCED_WITHIN_MS);
+    expect(await refusedAfter(urls.other, token)).toBeLessThan(ANNOUNCED_WITHIN_MS);
   });
 });

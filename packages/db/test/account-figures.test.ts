@@ -68,6 +68,8 @@ describe('dashboard figures (SPEC.md §3 dashboard stats)', () => {
       pendingActivations: 0,
       moneySpentCents: 4200,
     });
+    // A value is a value, never SQL (PGlite's EXECUTE takes literals).
+    await expect(accountFigures(database.db, `${ann.id}' or 'a' = 'a`)).rejects.toThrow(/uuid/);
     // Inside a transaction the prepared statement goes through drizzle, with the same answer.
     expect(await database.db.transaction((tx) => accountFigures(tx, ann.id))).toEqual({
       totalPlans: 2,

@@ -1,5 +1,6 @@
-import { errorSchema, type Endpoint, type z } from '@proxydesk/contract';
+import { errorSchema, z, type Endpoint } from '@proxydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastJson from 'fast-json-stringify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import type { Account } from '../plugins/authenticate.js';
@@ -22,6 +23,19 @@ export interface RouteInput<E extends Endpoint> {
 }
 
 /**
+ * A serializer compiled from the response schema (fast-json-stringify over its JSON Schema), for hot reads whose
+ * answers the route builds itself (ADR 008): the same bytes as the default serializer, which checks the answer
+ * against the schema with zod before it writes it.
+ */
+const compiledSerializer = ({ schema }: { schema: unknown }) =>
+  fastJson(z.toJSONSchema(schema as z.ZodMiniType, { io: 'output', target: 'draft-7' }) as object);
+
+export interface RouteOptions {
+  /** Write answers with a serializer compiled from the schema, unchecked (see `compiledSerializer`). */
+  compiledSerializer?: boolean;
+}
+
+/**
  * Registers the server side of a contract endpoint: same method, path and schemas as the web
  * client uses, so both are built from one definition (DESIGN.md §5.6).
  */
@@ -29,6 +43,7 @@ export const route = <E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<z.input<E['response']>>,
+  options: RouteOptions = {},
 ): void => {
   const { access } = endpoint;
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -50,6 +65,7 @@ export const route = <E extends Endpoint>(
                 : [{ bearer: [] }, { apiKey: [] }],
           }),
     },
+    ...(options.compiledSerializer ? { serializerCompiler: compiledSerializer } : {}),
     ...(access === 'public'
       ? {}
       : { onRequest: async (request: FastifyRequest) => void (await app.authenticate(request, access)) }),

@@ -29,6 +29,18 @@ export const usedGb = async (db: Db, planId: string): Promise<number> => {
 export const chartFirstDay = (days: number, now = new Date()): string =>
   utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1))));
 
+/** The days of the last chart asked for: the same for every chart of a day (a hot path, ADR 008). */
+let lastDates = { key: '', dates: [] as string[] };
+const chartDates = (firstDay: string, days: number): string[] => {
+  const key = `${firstDay}/${days}`;
+  if (lastDates.key !== key) {
+    const start = Date.parse(`${firstDay}T00:00:00Z`);
+    const dates = Array.from({ length: days }, (_, i) => utcDay(new Date(start + i * 86_400_000)));
+    lastDates = { key, dates };
+  }
+  return lastDates.dates;
+};
+
 /** GB per day of each product from `firstDay` for `days` days, oldest first, zeros included (the usage charts). */
 export const usageChart = (
   rows: { productType: string; day: string; bytes: number }[],
@@ -37,8 +49,7 @@ export const usageChart = (
   days: number,
 ) => {
   const byKey = new Map(rows.map((r) => [`${r.productType}/${r.day}`, r.bytes / BYTES_PER_GB]));
-  const start = Date.parse(`${firstDay}T00:00:00Z`);
-  const dates = Array.from({ length: days }, (_, i) => utcDay(new Date(start + i * 86_400_000)));
+  const dates = chartDates(firstDay, days);
   return new Map(
     productTypes.map((type) => [
       type,

@@ -68,7 +68,6 @@ const ipProduct = (mine: DashboardPlan[], type: 'PR_4' | 'PR_5', now: number, us
   have_plan: mine.some((p) => ['active', 'pending'].includes(statusOf(p, now))),
   isPendingPlan: mine.some((p) => p.status === 'pending'),
   usage_stats: usage.get(type) ?? [],
-  user_data: null,
   plan_data: mine.map((p): IpPlan => ({
     id: p.id,
     planName: p.planName,
@@ -79,9 +78,10 @@ const ipProduct = (mine: DashboardPlan[], type: 'PR_4' | 'PR_5', now: number, us
     expiry_date: iso(p.expiresAt),
     activeIps: p.whitelisted,
   })),
+  user_data: null,
 });
 
-/** SPEC.md §3 dashboard payload from the customer's rows (`readDashboardRows`), as of `now`. */
+/** SPEC.md §3 dashboard payload from the customer's rows (`readDashboardRows`) as of `now`, in the contract's key order. */
 export const shapeDashboard = (
   { plans, usage, proxies }: DashboardRows,
   firstDay: string,

@@ -45,9 +45,12 @@ export const proxyRoutes = (
       payload: { plan_id: body.plan_id, auto_renew: body.enabled },
     };
   });
-  route(app, proxyEndpoints.dashboard, async ({ account }) => ({
-    payload: await dashboard.read(account.user.id),
-  }));
+  route(
+    app,
+    proxyEndpoints.dashboard,
+    async ({ account }) => ({ payload: await dashboard.read(account.user.id) }),
+    { compiledSerializer: true },
+  );
   route(app, proxyEndpoints.generate, ({ account, body }) => generator.generate(account.user, body));
   route(app, proxyEndpoints.countryStats, async () => ({
     payload: { countries: { countries: await locations() } },

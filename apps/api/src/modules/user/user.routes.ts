@@ -4,9 +4,12 @@ import { route } from '../../lib/route.js';
 import type { UserService } from './user.service.js';
 
 export const userRoutes = (app: FastifyInstance, users: UserService): void => {
-  route(app, userEndpoints.dashboardStats, async ({ account }) => ({
-    payload: await users.dashboardStats(account),
-  }));
+  route(
+    app,
+    userEndpoints.dashboardStats,
+    async ({ account }) => ({ payload: await users.dashboardStats(account) }),
+    { compiledSerializer: true },
+  );
   route(app, userEndpoints.generateApiKey, ({ account }) => users.generateApiKey(account));
   route(app, userEndpoints.notifications, async ({ account }) => ({
     payload: await users.notifications(account),
