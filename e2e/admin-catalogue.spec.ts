@@ -188,4 +188,18 @@ test('every section of the catalogue, in both themes at 1280 and 390 px', async 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
   }
+
+  // A city of a premium country, switched off and found again by a search.
+  await page.getByLabel('Find a place').fill('Germany');
+  await page.getByRole('button', { name: /Germany/ }).click();
+  // The switch's track covers its input: click the track, once the city list has opened and stood still.
+  const berlin = page.getByRole('switch', { name: 'Berlin offered', exact: true });
+  await berlin.locator('xpath=..').click();
+  const ask = page.getByRole('dialog', { name: 'Switch Berlin off?' });
+  await ask.getByLabel(/^Reason/).fill('No supply in Berlin');
+  await ask.getByRole('button', { name: 'Switch off' }).click();
+  await expect(page.getByText('Location off')).toBeVisible();
+  await expect(berlin).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Munich offered', exact: true })).toBeChecked();
+  await screenshots(page, 'admin-catalogue-locations-open');
 });
