@@ -135,7 +135,7 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
         <ReasonModal
           title={switching.active ? `Disable ${switching.code}?` : `Enable ${switching.code}?`}
           confirm={switching.active ? 'Disable coupon' : 'Enable coupon'}
-          color={switching.active ? 'red' : undefined}
+          danger={switching.active}
           pending={toggle.isPending}
           error={toggle.error}
           onClose={() => setSwitching(null)}

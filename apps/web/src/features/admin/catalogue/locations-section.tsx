@@ -204,7 +204,7 @@ export const LocationsSection = ({ canEdit }: SectionProps) => {
         <ReasonModal
           title={`Switch ${switching.name} ${switching.active ? 'off' : 'on'}?`}
           confirm={switching.active ? 'Switch off' : 'Switch on'}
-          color={switching.active ? 'red' : undefined}
+          danger={switching.active}
           pending={save.isPending}
           error={save.error}
           initialReason={lastReason}

@@ -151,7 +151,7 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
         <ReasonModal
           title={switching.active ? `Retire ${switching.name}?` : `Sell ${switching.name} again?`}
           confirm={switching.active ? 'Retire plan' : 'Sell again'}
-          color={switching.active ? 'red' : undefined}
+          danger={switching.active}
           pending={switchCall.isPending}
           error={switchCall.error}
           onClose={() => setSwitching(null)}
