@@ -39,14 +39,11 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
     canEdit && (
       <RowMenu
         name={coupon.code}
-        actions={[
-          { label: 'Edit', onClick: () => setEditing(coupon) },
-          {
-            label: coupon.active ? 'Disable' : 'Enable',
-            danger: coupon.active,
-            onClick: () => setSwitching(coupon),
-          },
-        ]}
+        active={coupon.active}
+        off="Disable"
+        on="Enable"
+        onEdit={() => setEditing(coupon)}
+        onSwitch={() => setSwitching(coupon)}
       />
     );
   const uses = (coupon: AdminCoupon) =>

@@ -37,14 +37,11 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
     canEdit && (
       <RowMenu
         name={plan.name}
-        actions={[
-          { label: 'Edit', onClick: () => setEditing(plan) },
-          {
-            label: plan.active ? 'Retire' : 'Sell again',
-            danger: plan.active,
-            onClick: () => setSwitching(plan),
-          },
-        ]}
+        active={plan.active}
+        off="Retire"
+        on="Sell again"
+        onEdit={() => setEditing(plan)}
+        onSwitch={() => setSwitching(plan)}
       />
     );
   const status = (plan: AdminPlan) =>

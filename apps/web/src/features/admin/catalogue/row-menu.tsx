@@ -2,14 +2,24 @@ import { ActionIcon, Badge, Card, Group, Menu, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-export interface RowAction {
-  label: string;
-  danger?: boolean;
-  onClick: () => void;
-}
-
-/** A row's actions behind one "…" button: Edit, Retire, Disable. */
-export const RowMenu = ({ name, actions }: { name: string; actions: RowAction[] }) => (
+/**
+ * A row's actions behind one "…" button: Edit, and switching it off (Retire, Disable: in red) or on again.
+ */
+export const RowMenu = ({
+  name,
+  active,
+  off,
+  on,
+  onEdit,
+  onSwitch,
+}: {
+  name: string;
+  active: boolean;
+  off: string;
+  on: string;
+  onEdit: () => void;
+  onSwitch: () => void;
+}) => (
   <Menu position="bottom-end">
     <Menu.Target>
       <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
@@ -17,11 +27,10 @@ export const RowMenu = ({ name, actions }: { name: string; actions: RowAction[] 
       </ActionIcon>
     </Menu.Target>
     <Menu.Dropdown>
-      {actions.map((action) => (
-        <Menu.Item key={action.label} color={action.danger ? 'red' : undefined} onClick={action.onClick}>
-          {action.label}
-        </Menu.Item>
-      ))}
+      <Menu.Item onClick={onEdit}>Edit</Menu.Item>
+      <Menu.Item color={active ? 'red' : undefined} onClick={onSwitch}>
+        {active ? off : on}
+      </Menu.Item>
     </Menu.Dropdown>
   </Menu>
 );
