@@ -112,6 +112,21 @@ test('a coupon made in the console takes its discount off at checkout, and its u
   await page.reload();
   await expect(row).toContainText(euro.format(total));
   await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+
+  // Disabled, the code no longer takes anything off.
+  await row.getByRole('button', { name: 'Actions for AUTUMN25' }).click();
+  await page.getByRole('menuitem', { name: 'Disable' }).click();
+  const disable = page.getByRole('dialog', { name: 'Disable AUTUMN25?' });
+  await disable.getByLabel(/^Reason/).fill('Sale over');
+  await disable.getByRole('button', { name: 'Disable coupon' }).click();
+  await expect(page.getByText('Promo code saved')).toBeVisible();
+  await expect(row).toContainText('Disabled');
+  await customer.goto('/purchase/datacenter');
+  await customer.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
+  await checkout.getByLabel('Promo code').fill('AUTUMN25');
+  await checkout.getByRole('button', { name: 'Apply' }).click();
+  await expect(checkout.getByLabel('Promo code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(checkout.getByTestId('discounted-total')).toHaveCount(0);
   await customer.context().close();
 });
 
