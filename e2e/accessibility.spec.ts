@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
+import { expect, test } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { violations } from './support/axe.js';
 import { shopCustomer } from './support/customer.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -10,7 +10,6 @@ import { startServer, type RunningServer } from './support/server.js';
  */
 const PORT = 3107;
 const shop = `http://127.0.0.1:${PORT}`;
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let server: RunningServer;
 let smtp: SmtpCapture;
 const customer = shopCustomer(shop);
@@ -55,32 +54,6 @@ test.afterAll(async () => {
 });
 // axe is injected as a script, which the shop's strict CSP would rightly refuse.
 test.use({ baseURL: shop, bypassCSP: true });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** The serious and critical WCAG 2.1 A/AA violations on the page as it stands, one line each. */
-const violations = async (page: Page): Promise<string[]> => {
-  await page.addScriptTag({ path: axePath });
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-};
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every main screen meets WCAG 2.1 AA in the ${theme} theme`, async ({ context, page }) => {

@@ -9,7 +9,12 @@ export const screenshots = async (page: Page, name: string) => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      await page.screenshot({ path: `test-results/${name}-${width}-${scheme}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/${name}-${width}-${scheme}.png`,
+        fullPage: true,
+        // A menu still sliding away after the resize would be caught mid-way: transitions end at once.
+        animations: 'disabled',
+      });
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -247,6 +247,10 @@ describe('the catalogue, edited live (issue #17 §5)', () => {
 
     await restartAndCliCall();
     expect((await bed.api.get('/v1/maintenance/read')).body.payload[0].status).toBe(true);
+    // The links the operator removed (the files' Discord and the rest) do not come back.
+    expect((await bed.api.get('/v1/social_media/read')).body.payload).toEqual([
+      expect.objectContaining({ name: 'Telegram', url: 'https://t.me/shop' }),
+    ]);
     expect((await bed.api.get('/v1/announcement/read')).body.payload[0].title).toBe('Sale today');
     expect(((await bed.api.get('/v1/payment_method/read')).body.payload as { code: string }[])[0]?.code).toBe(
       'sandbox',
@@ -255,7 +259,7 @@ describe('the catalogue, edited live (issue #17 §5)', () => {
   });
 
   it('edits the FAQ: add, change, order, remove', async () => {
-    const before = (await bed.api.get('/v1/faq/read')).body.payload as { id: number }[];
+    const before = (await bed.api.get('/v1/faq/read')).body.payload as { id: number; question: string }[];
     await bed.api.post(
       '/v1/admin/faqs',
       { question: 'Refunds?', answer: 'Within 24 h.', reason: 'Asked often' },
@@ -293,6 +297,16 @@ describe('the catalogue, edited live (issue #17 §5)', () => {
       .where(eq(schema.auditLog.targetType, 'faq'))
       .orderBy(schema.auditLog.id);
     expect(trail.map((row) => row.action)).toEqual(['faq.create', 'faq.edit', 'faq.order', 'faq.delete']);
+
+    // A question the files ship, removed in the console, stays removed over a restart and a CLI call.
+    const shipped = before[0]!;
+    await bed.api.delete(`/v1/admin/faqs/${shipped.id}`, { ...as('olga'), body: { reason: 'Not asked' } });
+    await restartAndCliCall();
+    const after = (
+      (await bed.api.get('/v1/faq/read')).body.payload as { id: number; question: string }[]
+    ).map((f) => f.question);
+    expect(after).not.toContain(shipped.question);
+    expect(after).toHaveLength(before.length - 1);
   });
 
   it('switches premium locations off and on for the generator', async () => {

@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { euroToCents } from '@proxydesk/contract';
-import { sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../client.js';
 import { StartupError } from '../data-dir-lock.js';
 import {
   announcements,
+  auditLog,
   customDayPrices,
   faqs,
   locationCities,
@@ -77,10 +78,43 @@ const insertNew = async <T extends PgTable>(db: Db, table: T, rows: PgInsertValu
   }
 };
 
+const nameOf = (row: unknown) => (row as { name?: unknown } | null)?.name;
+
+/**
+ * The FAQ slugs and social link names an operator removed in the console. The audit trail (never edited)
+ * remembers them, so that a restart does not bring back what the files still list.
+ */
+const removedByOperator = async (db: Db) => {
+  const rows = await db
+    .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        inArray(auditLog.targetType, ['faq', 'social-links']),
+        inArray(auditLog.action, ['faq.delete', 'social-links.set']),
+      ),
+    );
+  const faqSlugs = new Set<string>();
+  const socialNames = new Set<string>();
+  for (const row of rows) {
+    if (row.action === 'faq.delete') {
+      const slug = (row.before as { slug?: unknown } | null)?.slug;
+      if (typeof slug === 'string') faqSlugs.add(slug);
+      continue;
+    }
+    const kept = new Set(Array.isArray(row.after) ? row.after.map(nameOf) : []);
+    for (const link of Array.isArray(row.before) ? row.before : []) {
+      const name = nameOf(link);
+      if (typeof name === 'string' && !kept.has(name)) socialNames.add(name);
+    }
+  }
+  return { faqSlugs, socialNames };
+};
+
 /**
  * Seeds the database from the catalogue files in one transaction: a row whose key (plan slug, payment method
  * code, FAQ slug, social link name, day count, location code, pool address) is not in the database yet is
- * added; a row that is there is never touched. The database is the source of truth once seeded: the operator
+ * added, unless an operator removed it (an FAQ or a social link); a row that is there is never touched. The database is the source of truth once seeded: the operator
  * edits it in the console, and neither a restart nor a CLI call puts a file's value back
  * (docs/decisions/002-catalogue-files.md). Running it again changes nothing.
  */
@@ -124,15 +158,20 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
         isActive: m.active,
       })),
     );
+    const removed = await removedByOperator(tx);
     await insertNew(
       tx,
       faqs,
-      catalogue.faqs.map((f, index) => ({ ...f, sortOrder: index })),
+      catalogue.faqs
+        .map((f, index) => ({ ...f, sortOrder: index }))
+        .filter((f) => !removed.faqSlugs.has(f.slug)),
     );
     await insertNew(
       tx,
       socialLinks,
-      catalogue.content.social.map((s, index) => ({ ...s, sortOrder: index })),
+      catalogue.content.social
+        .map((s, index) => ({ ...s, sortOrder: index }))
+        .filter((s) => !removed.socialNames.has(s.name)),
     );
     const [anyAnnouncement] = await tx.select({ id: announcements.id }).from(announcements).limit(1);
     if (!anyAnnouncement) await tx.insert(announcements).values(catalogue.content.announcement);

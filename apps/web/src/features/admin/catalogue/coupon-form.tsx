@@ -1,4 +1,5 @@
 import {
+  Input,
   Modal,
   MultiSelect,
   NumberInput,
@@ -6,7 +7,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Text,
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
@@ -98,19 +98,17 @@ export const CouponForm = ({ coupon, onClose }: { coupon: AdminCoupon | null; on
             {...form.getInputProps('code')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="coupon-kind">
-                Discount
-              </Text>
+            <Input.Wrapper label="Discount" labelElement="div" id="coupon-kind">
               <SegmentedControl
-                aria-labelledby="coupon-kind"
+                aria-labelledby="coupon-kind-label"
+                fullWidth
                 data={[
                   { value: 'percent', label: 'Percent' },
                   { value: 'fixed', label: 'Fixed €' },
                 ]}
                 {...form.getInputProps('kind')}
               />
-            </Stack>
+            </Input.Wrapper>
             <NumberInput
               label={percent ? 'Percent off' : 'Euro off'}
               required

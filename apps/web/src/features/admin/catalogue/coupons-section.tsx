@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints, PRODUCT_NAMES, type AdminCoupon } from '@proxydesk/contract';
 import { useState } from 'react';
 import { formatDate, formatEuro } from '../../../lib/format';
@@ -7,6 +7,7 @@ import type { SectionProps } from './catalogue-page';
 import { useCatalogueEdit } from './catalogue-api';
 import { CouponForm } from './coupon-form';
 import { ReasonModal } from './reason-modal';
+import { RowCard, RowMenu } from './row-menu';
 
 const discount = (c: AdminCoupon) =>
   c.kind === 'percent' ? `${c.value}% off` : `${formatEuro(c.value)} off`;
@@ -34,6 +35,21 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
   const toggle = useCatalogueEdit(endpoints.editCoupon);
   // The time the catalogue was read: a coupon's state as of that answer.
   const [now] = useState(() => Date.now());
+  const menu = (coupon: AdminCoupon) =>
+    canEdit && (
+      <RowMenu
+        name={coupon.code}
+        active={coupon.active}
+        off="Disable"
+        on="Enable"
+        onEdit={() => setEditing(coupon)}
+        onSwitch={() => setSwitching(coupon)}
+      />
+    );
+  const uses = (coupon: AdminCoupon) =>
+    `${coupon.uses}${coupon.max_uses === null ? '' : ` / ${coupon.max_uses}`}`;
+  const products = (coupon: AdminCoupon) =>
+    coupon.products ? coupon.products.map((p) => PRODUCT_NAMES[p]).join(', ') : 'All products';
   return (
     <>
       {canEdit && (
@@ -43,7 +59,22 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
           </Button>
         </Group>
       )}
-      <Table.ScrollContainer minWidth={760}>
+      <Stack hiddenFrom="sm" gap="xs">
+        {catalogue.coupons.map((coupon) => (
+          <RowCard
+            key={coupon.id}
+            title={
+              <Text size="sm" fw={600} ff="monospace">
+                {coupon.code}
+              </Text>
+            }
+            details={`${discount(coupon)} · ${products(coupon)} · ${validity(coupon)} · ${uses(coupon)} ${coupon.uses === 1 && coupon.max_uses === null ? 'use' : 'uses'} · ${formatEuro(coupon.revenue)}`}
+            status={state(coupon, now)}
+            actions={menu(coupon)}
+          />
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-coupons">
           <Table.Thead>
             <Table.Tr>
@@ -73,13 +104,10 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
                     )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{discount(coupon)}</Table.Td>
-                  <Table.Td>
-                    {coupon.products ? coupon.products.map((p) => PRODUCT_NAMES[p]).join(', ') : 'All'}
-                  </Table.Td>
+                  <Table.Td>{products(coupon)}</Table.Td>
                   <Table.Td>{validity(coupon)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {coupon.uses}
-                    {coupon.max_uses !== null && ` / ${coupon.max_uses}`}
+                    {uses(coupon)}
                   </Table.Td>
                   <Table.Td ta="right">{formatEuro(coupon.revenue)}</Table.Td>
                   <Table.Td>
@@ -87,26 +115,7 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
                       {label}
                     </Badge>
                   </Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${coupon.code}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(coupon)}>Edit</Menu.Item>
-                          <Menu.Item
-                            color={coupon.active ? 'red' : undefined}
-                            onClick={() => setSwitching(coupon)}
-                          >
-                            {coupon.active ? 'Disable' : 'Enable'}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  )}
+                  {canEdit && <Table.Td>{menu(coupon)}</Table.Td>}
                 </Table.Tr>
               );
             })}
@@ -123,7 +132,7 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
         <ReasonModal
           title={switching.active ? `Disable ${switching.code}?` : `Enable ${switching.code}?`}
           confirm={switching.active ? 'Disable coupon' : 'Enable coupon'}
-          color={switching.active ? 'red' : undefined}
+          danger={switching.active}
           pending={toggle.isPending}
           error={toggle.error}
           onClose={() => setSwitching(null)}

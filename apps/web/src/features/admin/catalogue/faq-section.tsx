@@ -148,7 +148,7 @@ export const FaqSection = ({ catalogue, canEdit }: SectionProps) => {
         <ReasonModal
           title="Remove this question?"
           confirm="Remove question"
-          color="red"
+          danger
           pending={remove.isPending}
           error={remove.error}
           onClose={() => setRemoving(null)}

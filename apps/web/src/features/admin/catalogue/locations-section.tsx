@@ -1,4 +1,14 @@
-import { Badge, Card, Collapse, Group, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Accordion,
+  Badge,
+  Collapse,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints, type adminLocationSchema, type z } from '@proxydesk/contract';
 import { useState } from 'react';
@@ -155,23 +165,46 @@ export const LocationsSection = ({ canEdit }: SectionProps) => {
           No country or city matches &ldquo;{query}&rdquo;.
         </Text>
       )}
-      {groups.map((group) => (
-        <Card key={group} withBorder padding={0}>
-          <Text size="xs" tt="uppercase" fw={600} c="dimmed" px="md" py={8}>
-            {group}
-          </Text>
-          {shown
-            .filter((c) => c.group === group)
-            .map((country) => (
-              <CountryRow key={country.code} country={country} canEdit={canEdit} onSwitch={setSwitching} />
-            ))}
-        </Card>
-      ))}
+      <Accordion
+        variant="separated"
+        multiple
+        // A search opens every part of the world with a match; otherwise the operator opens one.
+        {...(q ? { value: groups } : {})}
+      >
+        {groups.map((group) => {
+          const countries = shown.filter((c) => c.group === group);
+          const on = countries.filter((c) => c.active).length;
+          return (
+            <Accordion.Item key={group} value={group}>
+              <Accordion.Control>
+                <Group justify="space-between" wrap="nowrap" pr="sm">
+                  <Text size="sm" fw={600} tt="capitalize">
+                    {group}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {on} of {countries.length} on
+                  </Text>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel styles={{ content: { padding: 0 } }}>
+                {countries.map((country) => (
+                  <CountryRow
+                    key={country.code}
+                    country={country}
+                    canEdit={canEdit}
+                    onSwitch={setSwitching}
+                  />
+                ))}
+              </Accordion.Panel>
+            </Accordion.Item>
+          );
+        })}
+      </Accordion>
       {switching && (
         <ReasonModal
           title={`Switch ${switching.name} ${switching.active ? 'off' : 'on'}?`}
           confirm={switching.active ? 'Switch off' : 'Switch on'}
-          color={switching.active ? 'red' : undefined}
+          danger={switching.active}
           pending={save.isPending}
           error={save.error}
           initialReason={lastReason}

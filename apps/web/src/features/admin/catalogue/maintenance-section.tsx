@@ -4,7 +4,7 @@ import { adminCatalogueEndpoints as endpoints, MAINTENANCE_APP_PREFIX } from '@p
 import { useState } from 'react';
 import type { SectionProps } from './catalogue-page';
 import { useCatalogueEdit } from './catalogue-api';
-import { ReasonModal } from './reason-modal';
+import { DANGER, ReasonModal } from './reason-modal';
 
 const HERE = '/admin/catalogue/maintenance';
 
@@ -32,7 +32,7 @@ export const MaintenanceSection = ({ catalogue, canEdit }: SectionProps) => {
           </Title>
           <Badge
             variant={on ? 'filled' : 'light'}
-            color={on ? 'red' : 'teal'}
+            color={on ? DANGER : 'teal'}
             data-testid="maintenance-state"
           >
             {on ? 'On: the shop is closed' : 'Off: the shop is open'}
@@ -44,8 +44,7 @@ export const MaintenanceSection = ({ catalogue, canEdit }: SectionProps) => {
         </Text>
         {canEdit && (
           <Button
-            color={on ? 'teal' : 'red'}
-            variant={on ? 'filled' : 'outline'}
+            color={on ? undefined : DANGER}
             leftSection={on ? undefined : <IconAlertTriangle size={16} />}
             onClick={() => setAsking(true)}
             style={{ alignSelf: 'flex-start' }}
@@ -58,7 +57,7 @@ export const MaintenanceSection = ({ catalogue, canEdit }: SectionProps) => {
         <ReasonModal
           title={on ? 'Open the shop again?' : 'Close the shop for maintenance?'}
           confirm={on ? 'Turn off' : 'Turn maintenance on'}
-          color={on ? 'teal' : 'red'}
+          danger={!on}
           pending={save.isPending}
           error={save.error}
           onClose={() => setAsking(false)}

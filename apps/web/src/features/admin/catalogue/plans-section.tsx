@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Menu, ActionIcon, Select, Table, Text } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   adminCatalogueEndpoints as endpoints,
   PRODUCT_CODES,
@@ -13,6 +13,7 @@ import type { SectionProps } from './catalogue-page';
 import { useCatalogueEdit } from './catalogue-api';
 import { PlanForm } from './plan-form';
 import { ReasonModal } from './reason-modal';
+import { RowCard, RowMenu } from './row-menu';
 
 /** Products whose plan price is per GB (packages/db/catalogue/plans.json). */
 const PER_GB: readonly ProductCode[] = ['PR_1', 'PR_2', 'PR_6'];
@@ -32,6 +33,19 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
   const sell = useCatalogueEdit(endpoints.editPlan);
   const switchCall = switching?.active ? retire : sell;
   const plans = catalogue.plans.filter((plan) => !product || plan.type === product);
+  const menu = (plan: AdminPlan) =>
+    canEdit && (
+      <RowMenu
+        name={plan.name}
+        active={plan.active}
+        off="Retire"
+        on="Sell again"
+        onEdit={() => setEditing(plan)}
+        onSwitch={() => setSwitching(plan)}
+      />
+    );
+  const status = (plan: AdminPlan) =>
+    plan.active ? { label: 'On sale', color: 'teal' } : { label: 'Retired', color: 'gray' };
 
   const confirmSwitch = (reason: string) => {
     if (!switching) return;
@@ -58,7 +72,30 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <Stack hiddenFrom="sm" gap="xs">
+        {plans.map((plan) => (
+          <RowCard
+            key={plan.id}
+            title={
+              <Text size="sm" fw={500}>
+                {plan.name}
+              </Text>
+            }
+            details={[
+              PRODUCT_NAMES[plan.type],
+              price(plan),
+              duration(plan.duration),
+              plan.ip_amount && `${plan.ip_amount} IPs`,
+              plan.data_gb !== null && `${plan.data_gb} GB`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+            status={status(plan)}
+            actions={menu(plan)}
+          />
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-plans">
           <Table.Thead>
             <Table.Tr>
@@ -91,27 +128,11 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
                 <Table.Td ta="right">{plan.ip_amount ?? '—'}</Table.Td>
                 <Table.Td ta="right">{plan.data_gb === null ? '—' : `${plan.data_gb} GB`}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={plan.active ? 'teal' : 'gray'}>
-                    {plan.active ? 'On sale' : 'Retired'}
+                  <Badge variant="light" color={status(plan).color}>
+                    {status(plan).label}
                   </Badge>
                 </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${plan.name}`}>
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setEditing(plan)}>Edit</Menu.Item>
-                        <Menu.Item color={plan.active ? 'red' : undefined} onClick={() => setSwitching(plan)}>
-                          {plan.active ? 'Retire' : 'Sell again'}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                )}
+                {canEdit && <Table.Td>{menu(plan)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -127,7 +148,7 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
         <ReasonModal
           title={switching.active ? `Retire ${switching.name}?` : `Sell ${switching.name} again?`}
           confirm={switching.active ? 'Retire plan' : 'Sell again'}
-          color={switching.active ? 'red' : undefined}
+          danger={switching.active}
           pending={switchCall.isPending}
           error={switchCall.error}
           onClose={() => setSwitching(null)}

@@ -17,12 +17,15 @@ export const ReasonField = (props: TextInputProps) => (
 
 const reasonOnly = z.object({ reason: adminReason });
 
+/** Red for what is hard to undo, dark enough for white text (4.5:1) in both themes. */
+export const DANGER = 'red.9';
+
 /** A confirmation that asks for the reason: switches, retiring, deleting, reordering. */
 export const ReasonModal = ({
   title,
   children,
   confirm,
-  color,
+  danger = false,
   pending,
   error,
   onClose,
@@ -32,7 +35,7 @@ export const ReasonModal = ({
   title: string;
   children?: ReactNode;
   confirm: string;
-  color?: string | undefined;
+  danger?: boolean;
   pending: boolean;
   error: Error | null;
   onClose: () => void;
@@ -52,7 +55,12 @@ export const ReasonModal = ({
           {children}
           <ReasonField data-autofocus {...form.getInputProps('reason')} key={form.key('reason')} />
           <FormAlert>{error?.message}</FormAlert>
-          <FormButtons label={confirm} color={color} pending={pending} onCancel={onClose} />
+          <FormButtons
+            label={confirm}
+            color={danger ? DANGER : undefined}
+            pending={pending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>
