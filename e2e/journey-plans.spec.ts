@@ -104,8 +104,9 @@ test("the ISP page's used figure, its usage chart and table agree, and the CSV h
   expect(shown.length).toBeGreaterThan(0);
   const sum = shown.reduce((acc, r) => acc + Math.round(Number(r.gb) * 100), 0);
   expect(sum).toBe(Math.round(Number(usedGb) * 100));
-  // The chart marks where the plan's period starts.
-  await expect(panel.getByText('Plan start')).toBeVisible();
+  // The chart marks where the plan's period starts, the days before it shaded.
+  await expect(panel.getByText('Plan start', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Before this plan', { exact: true })).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
