@@ -141,3 +141,30 @@ test('a product page without a plan explains the product and offers to buy it, w
   await empty.getByRole('link', { name: 'Buy Premium Residential' }).click();
   await expect(page).toHaveURL(/\/purchase\/premium-residential$/);
 });
+
+test('Buy more GB on the ISP page chooses the ISP plan, and once paid the plan and its dashboard row have the GB', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/product/isp');
+  await page.getByRole('button', { name: 'Buy more GB' }).click({ timeout: 30_000 });
+  const choose = page.getByRole('dialog', { name: 'Buy Additional GB' });
+  await expect(choose.getByRole('combobox', { name: 'For' })).toHaveValue('ISP');
+  await choose.getByLabel(/^Amount/).fill('10');
+  await choose.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('dialog', { name: 'Checkout' })
+    .getByRole('button', { name: 'Continue to payment' })
+    .click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+
+  await page.goto('/product/isp');
+  await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('/ 15.00 GB', {
+    timeout: 30_000,
+  });
+  await page.goto('/');
+  await expect(row(page, 'ISP')).toContainText('/ 15.00 GB used', { timeout: 30_000 });
+});
