@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
 import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
@@ -152,14 +153,7 @@ test('Buy more GB on the ISP page chooses the ISP plan, and once paid the plan a
   await expect(choose.getByRole('combobox', { name: 'For' })).toHaveValue('ISP');
   await choose.getByLabel(/^Amount/).fill('10');
   await choose.getByRole('button', { name: 'Continue' }).click();
-  await page
-    .getByRole('dialog', { name: 'Checkout' })
-    .getByRole('button', { name: 'Continue to payment' })
-    .click();
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({
-    timeout: 15_000,
-  });
+  await payOnSandboxPage(page);
 
   await page.goto('/product/isp');
   await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('/ 15.00 GB', {
