@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
 import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
@@ -104,8 +105,9 @@ test("the ISP page's used figure, its usage chart and table agree, and the CSV h
   expect(shown.length).toBeGreaterThan(0);
   const sum = shown.reduce((acc, r) => acc + Math.round(Number(r.gb) * 100), 0);
   expect(sum).toBe(Math.round(Number(usedGb) * 100));
-  // The chart marks where the plan's period starts.
-  await expect(panel.getByText('Plan start')).toBeVisible();
+  // The chart marks where the plan's period starts, the days before it shaded.
+  await expect(panel.getByText('Plan start', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Before this plan', { exact: true })).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -139,4 +141,24 @@ test('a product page without a plan explains the product and offers to buy it, w
   await screenshots(page, 'premium-empty');
   await empty.getByRole('link', { name: 'Buy Premium Residential' }).click();
   await expect(page).toHaveURL(/\/purchase\/premium-residential$/);
+});
+
+test('Buy more GB on the ISP page chooses the ISP plan, and once paid the plan and its dashboard row have the GB', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/product/isp');
+  await page.getByRole('button', { name: 'Buy more GB' }).click({ timeout: 30_000 });
+  const choose = page.getByRole('dialog', { name: 'Buy Additional GB' });
+  await expect(choose.getByRole('combobox', { name: 'For' })).toHaveValue('ISP');
+  await choose.getByLabel(/^Amount/).fill('10');
+  await choose.getByRole('button', { name: 'Continue' }).click();
+  await payOnSandboxPage(page);
+
+  await page.goto('/product/isp');
+  await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('/ 15.00 GB', {
+    timeout: 30_000,
+  });
+  await page.goto('/');
+  await expect(row(page, 'ISP')).toContainText('/ 15.00 GB used', { timeout: 30_000 });
 });

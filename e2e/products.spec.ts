@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
 import { gatewayPortOf, startServer, type RunningServer } from './support/server.js';
 
@@ -38,14 +39,7 @@ test('datacenter: pay on the sandbox, activate with an IP, whitelist another, re
   await page.goto('/purchase/datacenter');
   await expect(page.getByTestId('plan-card').first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
-  await page
-    .getByRole('dialog', { name: 'Checkout' })
-    .getByRole('button', { name: 'Continue to payment' })
-    .click();
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByTestId('invoice').getByText('Paid', { exact: true })).toBeVisible({
-    timeout: 15_000,
-  });
+  await payOnSandboxPage(page);
 
   await page.goto('/product/datacenter');
   await expect(page.getByText('A plan is waiting for activation')).toBeVisible({ timeout: 30_000 });

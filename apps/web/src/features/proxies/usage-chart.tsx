@@ -8,7 +8,9 @@ import { dayLabel } from './usage-rows';
  */
 export const UsageChart = ({ days, start }: { days: { date: string; gb: number }[]; start: string }) => {
   // The label on the side of the line with room for it.
-  const late = days.findIndex((d) => d.date === start) > days.length / 2;
+  const at = days.findIndex((d) => d.date === start);
+  const late = at > days.length / 2;
+  const before = at > 0 ? days[at - 1] : undefined;
   return (
     <div role="img" aria-label={`Usage per day, GB; the plan's period starts on ${dayLabel(start)}`}>
       <BarChart
@@ -20,6 +22,21 @@ export const UsageChart = ({ days, start }: { days: { date: string; gb: number }
         gridAxis="none"
         // The unit is in the subtitle: "0.045 GB" on the axis would wrap onto two lines.
         yAxisProps={{ width: 48, tickFormatter: (value: number) => String(value) }}
+        // The days before the plan are none of its own: shaded, so an empty month does not read as unused.
+        referenceAreas={
+          days[0] && before
+            ? [
+                {
+                  x1: dayLabel(days[0].date),
+                  x2: dayLabel(before.date),
+                  fill: 'var(--mantine-color-default-hover)',
+                  fillOpacity: 0.6,
+                  label: 'Before this plan',
+                  labelPosition: 'center',
+                },
+              ]
+            : []
+        }
         referenceLines={[
           {
             x: dayLabel(start),
