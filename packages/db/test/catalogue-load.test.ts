@@ -126,4 +126,28 @@ describe('migrations and catalogue loading', () => {
     expect((await listPlans(db)).map((p) => p.name)).toContain('Brand new');
     await setMaintenance(db, false);
   });
+
+  it('gives a plan the files renamed its new name, unless the operator named it otherwise', async () => {
+    const { db } = database;
+    const catalogue = await readCatalogue();
+    const renamed = catalogue.plans.find((p) => p.formerNames.length > 0)!;
+    const other = catalogue.plans.find((p) => p.slug !== renamed.slug && p.formerNames.length === 0)!;
+    const nameOf = async (slug: string) =>
+      (await db.select().from(schema.plans).where(eq(schema.plans.slug, slug)))[0]?.name;
+    // A shop seeded before the rename, and one whose operator chose a name of their own.
+    await db
+      .update(schema.plans)
+      .set({ name: renamed.formerNames[0]! })
+      .where(eq(schema.plans.slug, renamed.slug));
+    await loadCatalogue(db, catalogue);
+    expect(await nameOf(renamed.slug)).toBe(renamed.name);
+
+    // The operator's name stays, even when another plan of the files was once called that.
+    await db.update(schema.plans).set({ name: 'Day pass' }).where(eq(schema.plans.slug, renamed.slug));
+    await loadCatalogue(db, {
+      ...catalogue,
+      plans: [...catalogue.plans, { ...other, formerNames: ['Day pass'] }],
+    });
+    expect(await nameOf(renamed.slug)).toBe('Day pass');
+  });
 });

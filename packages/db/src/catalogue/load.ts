@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { euroToCents } from '@proxydesk/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../client.js';
@@ -107,6 +107,7 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
         isActive: p.active,
       })),
     );
+    await renamePlans(tx, catalogue.plans);
     await insertNew(
       tx,
       customDayPrices,
@@ -142,6 +143,21 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
     await loadLocations(tx, catalogue.locations);
     await loadProxyPool(tx, catalogue.proxyPool);
   });
+};
+
+/**
+ * A plan the files renamed (issue #19: "Unlimited" on a capped plan) takes its new name in a shop that was
+ * seeded with an old one, unless the operator named it otherwise: a row still called a former name is the
+ * files' name, never an edit.
+ */
+const renamePlans = async (db: Db, file: Catalogue['plans']): Promise<void> => {
+  for (const plan of file) {
+    if (plan.formerNames.length === 0) continue;
+    await db
+      .update(plans)
+      .set({ name: plan.name })
+      .where(and(eq(plans.slug, plan.slug), inArray(plans.name, plan.formerNames)));
+  }
 };
 
 /** Adds the premium locations that are new; the operator's on/off switches stay. */
