@@ -1,5 +1,6 @@
 import { defineEndpoint, type AccessLevel } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
+import { orEmpty } from './form.js';
 import { z } from './zod.js';
 
 /** Name of the cookie that holds the session token in the browser (SPEC.md §6). */
@@ -129,7 +130,8 @@ export const discordBodySchema = z.looseObject({
  */
 export const reauthSchema = z.object({
   password: z.optional(z.string().check(z.maxLength(128))),
-  otp: z.optional(otpSchema),
+  /** "" (a form's unused code field) is no code (issue #19 item 10). */
+  otp: z.optional(orEmpty(otpSchema)),
 });
 export type Reauth = z.input<typeof reauthSchema>;
 
