@@ -1,4 +1,8 @@
+import { once } from 'node:events';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { demoStandIn } from '@proxydesk/contract';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
@@ -16,6 +20,7 @@ const PASSWORD = 'violet kettle 42 drums';
 const SUPPORT = 'https://help.acme.example/contact';
 let server: RunningServer;
 let smtp: SmtpCapture;
+let site: Server;
 const walker = shopCustomer(shop);
 
 test.beforeAll(async () => {
@@ -29,11 +34,17 @@ test.beforeAll(async () => {
     SELLER_VAT: 'IE1234567T',
     SELLER_EMAIL: 'billing@acme.example',
     SUPPORT_URL: SUPPORT,
+    // The demo pool's ports, as `npm start` listens on them.
+    GATEWAY_POOL_LISTEN: 'true',
   });
+  site = createServer((_req, res) => res.end('hello from the far end'));
+  site.listen(0, '127.0.0.1');
+  await once(site, 'listening');
   await walker.signUp(smtp, 'wordsmith');
   await walker.addBilling('Ireland');
 });
 test.afterAll(async () => {
+  site.close();
   await server.stop();
   await smtp.close();
 });
@@ -163,4 +174,46 @@ test('deactivate → danger zone → confirmation → a page that says what happ
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('Account deactivated');
+});
+
+/** `curl -x http://HOST:PORT URL` from this machine: a plain GET through a whitelisted-IP line. */
+const getThrough = (host: string, port: number, url: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request({ host, port, path: url, headers: { host: new URL(url).host }, agent: false });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+test('the demo pool looks real (documentation addresses) and its lines work at their loopback stand-ins', async () => {
+  const owner = shopCustomer(shop);
+  await owner.signUp(smtp, 'pool_words');
+  await owner.addBilling();
+  await owner.buyPaid('PR_4');
+  await owner.buyPaid('PR_5');
+  for (const type of ['PR_4', 'PR_5'])
+    expect(
+      (
+        (await owner.api('/v1/user/activate-dc-ipv6-plan', { ips: ['127.0.0.1'], type })) as {
+          detail?: string;
+        }
+      ).detail,
+      type,
+    ).toBe('Plan activated: 127.0.0.1 is whitelisted');
+  const pool = (await owner.api('/v1/pool/read')).payload as { type: string; proxies: string[] }[];
+  const [datacenter, ipv6] = [pool[0]!.proxies[0]!, pool[1]!.proxies[0]!];
+  expect(datacenter).toMatch(/^192\.0\.2\.\d+:31200$/);
+  expect(ipv6).toMatch(/^\[2001:db8:5::1[0-9a-f]{2}\]:31300$/);
+  const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  for (const line of [datacenter, ipv6]) {
+    const [, address, port] = /^\[?([^\]]+?)\]?:(\d+)$/.exec(line)!;
+    expect(await getThrough(demoStandIn(address!)!, Number(port), url), line).toEqual({
+      status: 200,
+      body: 'hello from the far end',
+    });
+  }
 });

@@ -97,7 +97,7 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     const pool = (await api.get('/v1/pool/read', { token })).body.payload;
     expect(pool[0].type).toBe('PR_4');
     expect(pool[0].proxies).toHaveLength(plan.ipAmount!);
-    for (const line of pool[0].proxies as string[]) expect(line).toMatch(/^127\.0\.10\.\d+:31200$/);
+    for (const line of pool[0].proxies as string[]) expect(line).toMatch(/^192\.0\.2\.\d+:31200$/);
     // Handed out and listed in numeric order (…9, …10, …11), not as text (…1, …10, …100).
     const lastOctets = (pool[0].proxies as string[]).map((line) => Number(line.split(':')[0]!.split('.')[3]));
     expect(lastOctets).toEqual(lastOctets.map((_, i) => lastOctets[0]! + i));
