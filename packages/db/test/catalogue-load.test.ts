@@ -151,4 +151,26 @@ describe('migrations and catalogue loading', () => {
     });
     expect(await nameOf(renamed.slug)).toBe('Day pass');
   });
+
+  it('seeds the demo pool into an empty pool only, never beside the addresses an operator has', async () => {
+    const { db } = database;
+    const catalogue = await readCatalogue();
+    const poolOf = async (productType: string) =>
+      (await db.select().from(schema.proxyPool).where(eq(schema.proxyPool.productType, productType))).map(
+        (row) => row.address,
+      );
+    const before = await poolOf('PR_4');
+    expect(before).toContain('192.0.2.1');
+    // A later file with more demo addresses adds none to a pool that has addresses.
+    const more = {
+      ...catalogue.proxyPool,
+      PR_4: [...catalogue.proxyPool.PR_4, '198.51.100.1-198.51.100.5:31200'],
+    };
+    await loadCatalogue(db, { ...catalogue, proxyPool: more });
+    expect(await poolOf('PR_4')).toEqual(before);
+    // An empty pool (a shop that never had one) is seeded.
+    await db.delete(schema.proxyPool).where(eq(schema.proxyPool.productType, 'PR_5'));
+    await loadCatalogue(db, catalogue);
+    expect(await poolOf('PR_5')).toHaveLength(256);
+  });
 });

@@ -79,8 +79,8 @@ const insertNew = async <T extends PgTable>(db: Db, table: T, rows: PgInsertValu
 
 /**
  * Seeds the database from the catalogue files in one transaction: a row whose key (plan slug, payment method
- * code, FAQ slug, social link name, day count, location code, pool address) is not in the database yet is
- * added; a row that is there is never touched. The database is the source of truth once seeded: the operator
+ * code, FAQ slug, social link name, day count, location code) is not in the database yet is added, and the
+ * demo pool goes into an empty pool only; a row that is there is never touched. The database is the source of truth once seeded: the operator
  * edits it in the console, and neither a restart nor a CLI call puts a file's value back
  * (docs/decisions/002-catalogue-files.md). Running it again changes nothing.
  */
@@ -189,12 +189,20 @@ const loadLocations = async (db: Db, file: Catalogue['locations']): Promise<void
 };
 
 /**
- * Adds the pool file's addresses that are new. Addresses that left the file stay (a plan may be using
- * one); the operator retires them in the database.
+ * Seeds a product's pool from the file only while it has no address at all: the file is the demo pool
+ * (documentation addresses, issue #19), which must never join a pool the operator has filled or emptied.
+ * Addresses are the operator's from then on (imported and retired in the console).
  */
 const loadProxyPool = async (db: Db, file: Catalogue['proxyPool']): Promise<void> => {
-  const rows = (['PR_4', 'PR_5'] as const).flatMap((productType) =>
-    file[productType].flatMap(expandPoolLine).map((endpoint) => ({ productType, ...endpoint })),
+  const filled = new Set(
+    (await db.selectDistinct({ productType: proxyPool.productType }).from(proxyPool)).map(
+      (r) => r.productType,
+    ),
   );
+  const rows = (['PR_4', 'PR_5'] as const)
+    .filter((productType) => !filled.has(productType))
+    .flatMap((productType) =>
+      file[productType].flatMap(expandPoolLine).map((endpoint) => ({ productType, ...endpoint })),
+    );
   await insertNew(db, proxyPool, rows);
 };
