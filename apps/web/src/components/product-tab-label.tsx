@@ -6,11 +6,11 @@ import { Text, VisuallyHidden } from '@mantine/core';
  */
 export const ProductTabLabel = ({ title, product }: { title: string; product: string }) => (
   <>
-    <Text component="span" display="block" size="sm" fw={500} inherit>
+    <Text component="span" display="block" size="sm" fw={600}>
       {title}
     </Text>
     <VisuallyHidden>, </VisuallyHidden>
-    <Text component="span" display="block" size="xs" c="dimmed" lh={1.3}>
+    <Text component="span" display="block" size="xs" fw={400} lh={1.3}>
       {product}
     </Text>
   </>
