@@ -16,7 +16,7 @@ const customer = shopCustomer(shop);
 let token: string;
 
 const screens = {
-  guest: ['/', '/signup', '/forgot-password', '/faqs'],
+  guest: ['/', '/signup', '/forgot-password', '/faqs', '/account-deactivated'],
   customer: [
     '/',
     '/invoices',

@@ -97,6 +97,11 @@ test('settings: two-factor on through its modal (Cancel flips back), then signin
   await expect(page.getByTestId('sign-in-page')).toBeVisible();
   const after = Date.now();
   await signIn(page, 'careful');
+  // The code signs in: the page says so, not "verify your email address" (issue #19).
+  await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('sign-in code');
+  await expect(page.getByTestId('otp-help')).toContainText('Check your spam folder');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await enterCode(page, 'careful@example.com', after);
   await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 15_000 });
 
@@ -160,10 +165,14 @@ test('settings: password mismatch message; deactivation signs out and sign-in th
     timeout: 15_000,
   });
   expect((await smtp.waitFor('leaving@example.com', { after })).subject).toMatch(/was changed/);
+  await expect(page.getByTestId('current-email')).toContainText('left@example.com');
 
   await page.getByRole('switch', { name: 'Deactivate Account' }).click({ force: true });
   await page.getByRole('dialog').getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Deactivate' }).click();
+  // A page says what happened and how to come back (issue #19), then sign-in.
+  await expect(page.getByTestId('deactivated-page')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page.getByTestId('sign-in-page')).toBeVisible({ timeout: 15_000 });
   await signIn(page, 'leaving');
   await expect(page.getByRole('alert')).toContainText('Account deactivated');

@@ -63,7 +63,7 @@ test('datacenter: pay on the sandbox, activate with an IP, whitelist another, re
   await expect(table).not.toContainText('203.0.113.10');
 
   const proxies = page.getByLabel('Proxies', { exact: true });
-  await expect(proxies).toHaveValue(/^127\.0\.10\.\d+:31200/);
+  await expect(proxies).toHaveValue(/^192\.0\.2\.\d+:31200/);
   await page.getByRole('button', { name: 'Copy proxies' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect((await page.evaluate(() => navigator.clipboard.readText())).split('\n')).toHaveLength(10);

@@ -2,7 +2,7 @@ import type { Database } from '@proxydesk/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { publicUrl, sandboxPayments, type Config } from './config.js';
+import { publicUrl, sandboxPayments, seller, supportUrl, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
@@ -241,7 +241,8 @@ export const buildApp = async ({
   app.decorate('readiness', readiness);
   healthRoutes(app, database, readiness);
   catalogueRoutes(app, catalogue, payments.accepts);
-  authRoutes(app, { auth, users, captcha, oauth }, config.RECAPTCHA_SITE_KEY ?? null);
+  const shopPublic = { recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null, supportUrl: supportUrl(config) };
+  authRoutes(app, { auth, users, captcha, oauth }, shopPublic);
   userRoutes(app, users);
   billingRoutes(app, db);
   const proxyGateway = {
@@ -256,7 +257,7 @@ export const buildApp = async ({
   );
   planRoutes(app, db, config.PLAN_GRACE_HOURS);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
-  invoiceRoutes(app, db, invoices, quotes, shopUrl);
+  invoiceRoutes(app, db, invoices, quotes, { publicUrl: shopUrl, seller: seller(config) });
   app.decorate('autoRenew', createAutoRenew({ db, invoices, quotes, log: app.log }));
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
@@ -278,7 +279,7 @@ export const buildApp = async ({
 
   // Pages start with what the server knows: the shop's sign-in options and whether it is in maintenance.
   await registerWeb(app, config, {
-    authConfig: publicAuthConfig(captcha, oauth, config.RECAPTCHA_SITE_KEY ?? null),
+    authConfig: publicAuthConfig(captcha, oauth, shopPublic),
     maintenance: async () => (await catalogue.maintenance())[0]?.status ?? false,
   });
   return app;

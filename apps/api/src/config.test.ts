@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig, seller, supportUrl } from './config.js';
 
 const failure = (env: Record<string, string>) => {
   try {
@@ -64,4 +64,38 @@ describe('TRUST_PROXY takes Fastify trustProxy forms, never "every hop"', () => 
     'refuses %s naming the variable',
     (value) => expect(failure({ TRUST_PROXY: value })).toMatch(/^Invalid configuration: TRUST_PROXY "/),
   );
+});
+
+describe('the seller on invoices and the support link (issue #19)', () => {
+  it('default to the brand name and no support link', () => {
+    const config = loadConfig({ BRAND_NAME: 'Acme Proxies' });
+    expect(seller(config)).toEqual({ name: 'Acme Proxies', address: null, vat: null, email: null });
+    expect(supportUrl(config)).toBeNull();
+  });
+
+  it('take SELLER_*, the address split at \\n, and fall back to a mail to the seller for support', () => {
+    const config = loadConfig({
+      SELLER_NAME: 'Acme Ltd',
+      SELLER_ADDRESS: '1 Quay St\\nDublin D02\\nIreland',
+      SELLER_VAT: 'IE1234567T',
+      SELLER_EMAIL: 'billing@acme.example',
+    });
+    expect(seller(config)).toEqual({
+      name: 'Acme Ltd',
+      address: '1 Quay St\nDublin D02\nIreland',
+      vat: 'IE1234567T',
+      email: 'billing@acme.example',
+    });
+    expect(supportUrl(config)).toBe('mailto:billing@acme.example');
+    expect(supportUrl(loadConfig({ SUPPORT_URL: 'https://acme.example/help' }))).toBe(
+      'https://acme.example/help',
+    );
+  });
+
+  it('refuses a support link that is not a web or mail address, and a bad seller e-mail', () => {
+    expect(failure({ SUPPORT_URL: 'javascript:alert(1)' })).toMatch(
+      /^Invalid configuration: SUPPORT_URL must be/,
+    );
+    expect(failure({ SELLER_EMAIL: 'not-an-email' })).toMatch(/^Invalid configuration: SELLER_EMAIL /);
+  });
 });

@@ -24,6 +24,18 @@ const configSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis://')
     .optional(),
   BRAND_NAME: z.string().min(1).max(60).default('ProxyDesk'),
+  /** The seller on every invoice (issue #19): the brand name unless set; `\n` in the address starts a line. */
+  SELLER_NAME: z.string().min(1).max(120).optional(),
+  SELLER_ADDRESS: z.string().max(500).optional(),
+  SELLER_VAT: z.string().max(40).optional(),
+  SELLER_EMAIL: z.email().optional(),
+  /** Where customers ask for help (a page or `mailto:`); the seller's e-mail when unset. */
+  SUPPORT_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && /^(https?|mailto):$/.test(new URL(value).protocol), {
+      message: 'must be an https://, http:// or mailto: address',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per client IP on /v1. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
@@ -115,6 +127,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 /** Where customers reach the shop: links in e-mails and OAuth redirects. */
 export const publicUrl = (config: Config): string =>
   (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+
+/** The seller block of every invoice, from SELLER_* (the brand name when SELLER_NAME is unset). */
+export const seller = (config: Config) => ({
+  name: config.SELLER_NAME ?? config.BRAND_NAME,
+  address: config.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null,
+  vat: config.SELLER_VAT ?? null,
+  email: config.SELLER_EMAIL ?? null,
+});
+
+/** Where a customer asks for help: SUPPORT_URL, else a mail to SELLER_EMAIL, else nowhere (null). */
+export const supportUrl = (config: Config): string | null =>
+  config.SUPPORT_URL ?? (config.SELLER_EMAIL ? `mailto:${config.SELLER_EMAIL}` : null);
 
 /**
  * The sandbox gateway (a Pay button that marks invoices paid, DESIGN.md §4): on by default only in a shop

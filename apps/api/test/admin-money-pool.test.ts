@@ -188,7 +188,7 @@ describe('proxy pools in the console (issue #17 §6)', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^Line 2: /);
-    const listed = await bed.api.get('/v1/admin/pool?product=PR_5&q=2001:db8', as('sue'));
+    const listed = await bed.api.get('/v1/admin/pool?product=PR_5&q=2001:db8::', as('sue'));
     expect((listed.body.results as { address: string }[]).map((r) => r.address)).toEqual([
       '2001:db8::',
       '2001:db8::1',

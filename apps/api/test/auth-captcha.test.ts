@@ -24,7 +24,7 @@ describe('proof-of-work captcha (CAPTCHA_PROVIDER=pow, the default)', () => {
 
   it('is announced by the config endpoint, with no social sign-ins configured', async () => {
     expect((await api.get('/v1/auth/config')).body).toEqual({
-      payload: { captcha: 'pow', recaptchaSiteKey: null, google: null, discord: null },
+      payload: { captcha: 'pow', recaptchaSiteKey: null, google: null, discord: null, supportUrl: null },
     });
   });
 

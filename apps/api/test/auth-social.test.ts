@@ -106,7 +106,10 @@ describe('sign in with Google (SPEC.md §7 POST /v1/auth/google)', () => {
     });
     expect(answer).toEqual({
       status: 422,
-      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'linked@example.com' } },
+      body: {
+        detail: AUTH_MESSAGES.signInCodeSent,
+        payload: { email: 'linked@example.com', purpose: 'sign-in' },
+      },
     });
     const otp = otpFrom(await smtp.waitFor('linked@example.com', { after }));
     const confirmed = await api.post('/v1/auth/confirm-email', { email: 'linked@example.com', otp });

@@ -140,6 +140,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
       ip_amount: dc.ipAmount,
     });
     expect(pending.billing).toMatchObject({ country: 'Ireland' });
+    expect(pending.seller).toEqual({ name: 'ProxyDesk', address: null, vat: null, email: null });
 
     expect(await payOnSandbox(hostedUrl)).toBe(`/invoice/${id}?payment=returned`);
     const paid = (await api.get(`/v1/invoice/read/${id}`, { token })).body.payload.invoice;

@@ -77,9 +77,10 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
       expect(answer.status, bad).toBe(400);
       expect(answer.body.detail).toMatch(/^body\.ips/);
     }
+    // A form that sends no plan choice as "" means the oldest pending one (issue #19 item 10).
     const activated = await api.post(
       '/v1/user/activate-dc-ipv6-plan',
-      { ips: ['203.0.113.5'], type: 'PR_4' },
+      { ips: ['203.0.113.5'], type: 'PR_4', plan: '' },
       { token },
     );
     expect(activated).toEqual({
@@ -96,15 +97,20 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     const pool = (await api.get('/v1/pool/read', { token })).body.payload;
     expect(pool[0].type).toBe('PR_4');
     expect(pool[0].proxies).toHaveLength(plan.ipAmount!);
-    for (const line of pool[0].proxies as string[]) expect(line).toMatch(/^127\.0\.10\.\d+:31200$/);
+    for (const line of pool[0].proxies as string[]) expect(line).toMatch(/^192\.0\.2\.\d+:31200$/);
     // Handed out and listed in numeric order (…9, …10, …11), not as text (…1, …10, …100).
     const lastOctets = (pool[0].proxies as string[]).map((line) => Number(line.split(':')[0]!.split('.')[3]));
     expect(lastOctets).toEqual(lastOctets.map((_, i) => lastOctets[0]! + i));
     expect(pool[1]).toEqual({ type: 'PR_5', proxies: [] });
-    const whitelisted = (await api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token })).body.payload as {
-      ip: string;
-    }[];
-    expect(whitelisted.map((w) => w.ip)).toEqual(['203.0.113.5']);
+    for (const query of ['type=PR_4', 'type=PR_4&plan=']) {
+      const whitelisted = (await api.get(`/v1/user/get-whitelisted-ip?${query}`, { token })).body.payload as {
+        ip: string;
+      }[];
+      expect(
+        whitelisted.map((w) => w.ip),
+        query,
+      ).toEqual(['203.0.113.5']);
+    }
   });
 
   it('whitelists IPv4 and IPv6 within the allowance, refuses duplicates, deletes and reloads', async () => {

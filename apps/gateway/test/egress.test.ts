@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { demoStandIn } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,7 +143,8 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
   let customer: Awaited<ReturnType<typeof seedCustomer>>;
 
   beforeAll(async () => {
-    // The demo pool lives on 127.0.10.x (datacenter) and 127.0.20.x (IPv6): give this test ports of its own.
+    // A pool of this test's own on ports of its own: a real address this machine has (127.0.10.1) and one of the
+    // demo pool's documentation addresses (192.0.2.1, answered at its stand-in 127.0.2.1, issue #19).
     poolPort = await freePort();
     await bed.database.db
       .update(schema.proxyPool)
@@ -152,14 +154,19 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
       .update(schema.proxyPool)
       .set({ port: await freePort() })
       .where(eq(schema.proxyPool.productType, 'PR_5'));
-    customer = await seedCustomer(bed.database.db, { product: 'PR_4', dataGb: null, ipAmount: 1 });
-    const [address] = await bed.database.db
+    const [real] = await bed.database.db
+      .insert(schema.proxyPool)
+      .values({ productType: 'PR_4', address: '127.0.10.1', port: poolPort })
+      .returning();
+    const [demo] = await bed.database.db
       .select()
       .from(schema.proxyPool)
-      .where(and(eq(schema.proxyPool.address, '127.0.10.1'), eq(schema.proxyPool.productType, 'PR_4')));
-    await bed.database.db
-      .insert(schema.poolAssignments)
-      .values({ poolId: address!.id, customerPlanId: customer.planId });
+      .where(and(eq(schema.proxyPool.address, '192.0.2.1'), eq(schema.proxyPool.productType, 'PR_4')));
+    customer = await seedCustomer(bed.database.db, { product: 'PR_4', dataGb: null, ipAmount: 2 });
+    await bed.database.db.insert(schema.poolAssignments).values([
+      { poolId: real!.id, customerPlanId: customer.planId },
+      { poolId: demo!.id, customerPlanId: customer.planId },
+    ]);
     await bed.database.db
       .insert(schema.whitelistedIps)
       .values({ customerPlanId: customer.planId, ip: '127.0.0.1' });
@@ -200,6 +207,19 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
     expect(usage.rows.every((row) => row.productType === 'PR_4')).toBe(true);
   });
 
+  it('answers a demo pool address at its loopback stand-in, sending from the machine’s own address', async () => {
+    const connected = await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, {
+      proxyHost: demoStandIn('192.0.2.1')!,
+    });
+    expect(connected.status).toBe(200);
+    connected.socket.write('SEND 10\n');
+    await readBytes(connected.socket, 10);
+    connected.socket.destroy();
+    const seen = bed.target.connections.at(-1)!;
+    await seen.closed;
+    expect(seen.remoteAddress).toBe('127.0.0.1');
+  });
+
   it('refuses an IP that is not whitelisted, and an address nobody has', async () => {
     const stranger = await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, {
       proxyHost: '127.0.10.1',
@@ -210,7 +230,7 @@ describe('datacenter and IPv6 addresses, by whitelisted IP (issue #6 §2)', () =
       'Your IP 127.0.0.2 is not whitelisted for this proxy\n',
     ]);
     const unused = await httpConnect(poolPort, `127.0.0.1:${bed.target.port}`, undefined, {
-      proxyHost: '127.0.10.2',
+      proxyHost: '127.0.2.2',
     });
     expect([unused.status, unused.body]).toEqual([403, 'This proxy address is not in use\n']);
   });

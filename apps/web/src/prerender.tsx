@@ -89,6 +89,7 @@ const render = async (spec: PageSpec, social: { google: boolean; discord: boolea
       recaptchaSiteKey: null,
       google: provider(social.google),
       discord: provider(social.discord),
+      supportUrl: null,
     },
   };
   queryClient.clear();

@@ -1,5 +1,6 @@
 import { defineEndpoint, type AccessLevel } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
+import { orEmpty } from './form.js';
 import { z } from './zod.js';
 
 /** Name of the cookie that holds the session token in the browser (SPEC.md §6). */
@@ -9,6 +10,8 @@ export const TOKEN_COOKIE = 'token';
 export const AUTH_MESSAGES = {
   otpSent: "We've sent OTP on your email. Please verify your email address.",
   otpNotDelivered: 'If otp not delivered, please write live chat',
+  /** A two-factor sign-in's 422 (issue #19): the code signs in, there is no address to confirm. */
+  signInCodeSent: "We've sent a sign-in code to your e-mail. Enter it to finish signing in.",
   resetPasswordMismatch: "Passwords doesn't matched.",
   settingsPasswordMismatch: "passwords didn't matched.",
   badCredentials: 'Invalid username or password',
@@ -127,7 +130,8 @@ export const discordBodySchema = z.looseObject({
  */
 export const reauthSchema = z.object({
   password: z.optional(z.string().check(z.maxLength(128))),
-  otp: z.optional(otpSchema),
+  /** "" (a form's unused code field) is no code (issue #19 item 10). */
+  otp: z.optional(orEmpty(otpSchema)),
 });
 export type Reauth = z.input<typeof reauthSchema>;
 
@@ -154,8 +158,13 @@ export const changePasswordFormSchema = z
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
 export const tokenPayloadSchema = withPayload(z.object({ token: z.string() }));
-/** A 422 answer: an OTP was mailed to `payload.email`. */
-export const otpNeededSchema = withPayload(z.object({ email: z.string() }));
+/**
+ * A 422 answer: an OTP was mailed to `payload.email`; `purpose` is `sign-in` when it is a two-factor sign-in's
+ * code (absent when it confirms a new address).
+ */
+export const otpNeededSchema = withPayload(
+  z.object({ email: z.string(), purpose: z.optional(z.literal('sign-in')) }),
+);
 
 export const accessSchema = z
   .object({
@@ -164,6 +173,8 @@ export const accessSchema = z
     apiKey: z.nullable(z.string()),
     is_2fa: z.boolean(),
     is_active: z.boolean(),
+    /** The account's current e-mail address (Change Email shows it, issue #19). */
+    email: z.string(),
     /** False for accounts made through Google/Discord that never set one: security changes mail a code. */
     has_password: z.boolean(),
     /** Reseller balance in euro. */
@@ -177,13 +188,15 @@ export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 
 const oauthProvider = z.nullable(z.object({ clientId: z.string(), authorizeUrl: z.string() }));
 
-/** What the sign-in screens need to know: which captcha, which social sign-ins are configured. */
+/** What the sign-in screens need to know: which captcha, which social sign-ins, where to ask for help. */
 export const authConfigSchema = z
   .object({
     captcha: z.enum(CAPTCHA_PROVIDERS),
     recaptchaSiteKey: z.nullable(z.string()),
     google: oauthProvider,
     discord: oauthProvider,
+    /** Where customers ask for help (SUPPORT_URL, or a mail to SELLER_EMAIL), or null. */
+    supportUrl: z.nullable(z.string()),
   })
   .check(z.meta({ id: 'AuthConfig' }));
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -44,6 +44,17 @@ export const billingSchema = z
   .check(z.meta({ id: 'Billing' }));
 export type Billing = z.infer<typeof billingSchema>;
 
+/** The shop as the seller on its invoices: the SELLER_* settings (issue #19); address lines split by newlines. */
+export const sellerSchema = z
+  .object({
+    name: z.string(),
+    address: z.nullable(z.string()),
+    vat: z.nullable(z.string()),
+    email: z.nullable(z.string()),
+  })
+  .check(z.meta({ id: 'Seller' }));
+export type Seller = z.infer<typeof sellerSchema>;
+
 /** An invoice as SPEC.md §3 names its fields; `status` is true once paid. */
 export const invoiceSchema = z
   .object({
@@ -277,6 +288,8 @@ export const invoiceEndpoints = {
     tag: 'invoice',
     access: 'user',
     params: z.object({ invoice_id: z.string().check(z.maxLength(64)) }),
-    response: withPayload(z.object({ invoice: invoiceSchema, billing: z.nullable(billingSchema) })),
+    response: withPayload(
+      z.object({ invoice: invoiceSchema, billing: z.nullable(billingSchema), seller: sellerSchema }),
+    ),
   }),
 };

@@ -14,6 +14,7 @@ export * from './countries.js';
 export * from './billing.js';
 export * from './proxy-lines.js';
 export * from './proxies.js';
+export * from './demo-pool.js';
 export * from './admin.js';
 export * from './admin-shared.js';
 export * from './admin-catalogue.js';

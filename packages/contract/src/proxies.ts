@@ -232,6 +232,7 @@ export const proxyEndpoints = {
     body: z.object({
       ips: ipsSchema,
       type: ipProductSchema,
+      /** The plan to activate; absent or "" (issue #19 item 10): the oldest pending one. */
       plan: z.optional(z.string().check(z.maxLength(64))),
     }),
     response: detailOnly,

@@ -61,7 +61,8 @@ describe('migrations and catalogue loading', () => {
     const plans = await listPlans(database.db);
     expect(counts.plans).toBeGreaterThan(10);
     expect(counts.locations).toBeGreaterThan(200);
-    expect(counts.proxyPool).toBe(500);
+    // 192.0.2.1–250 (datacenter) and 2001:db8:5::100/120 (IPv6): the demo pool's documentation addresses.
+    expect(counts.proxyPool).toBe(250 + 256);
     const catalogue = await readCatalogue();
     await loadCatalogue(database.db, catalogue);
     await loadCatalogue(database.db, catalogue);
@@ -125,5 +126,51 @@ describe('migrations and catalogue loading', () => {
     expect((await tableCounts()).plans).toBe((planCount ?? 0) + 1);
     expect((await listPlans(db)).map((p) => p.name)).toContain('Brand new');
     await setMaintenance(db, false);
+  });
+
+  it('gives a plan the files renamed its new name, unless the operator named it otherwise', async () => {
+    const { db } = database;
+    const catalogue = await readCatalogue();
+    const renamed = catalogue.plans.find((p) => p.formerNames.length > 0)!;
+    const other = catalogue.plans.find((p) => p.slug !== renamed.slug && p.formerNames.length === 0)!;
+    const nameOf = async (slug: string) =>
+      (await db.select().from(schema.plans).where(eq(schema.plans.slug, slug)))[0]?.name;
+    // A shop seeded before the rename, and one whose operator chose a name of their own.
+    await db
+      .update(schema.plans)
+      .set({ name: renamed.formerNames[0]! })
+      .where(eq(schema.plans.slug, renamed.slug));
+    await loadCatalogue(db, catalogue);
+    expect(await nameOf(renamed.slug)).toBe(renamed.name);
+
+    // The operator's name stays, even when another plan of the files was once called that.
+    await db.update(schema.plans).set({ name: 'Day pass' }).where(eq(schema.plans.slug, renamed.slug));
+    await loadCatalogue(db, {
+      ...catalogue,
+      plans: [...catalogue.plans, { ...other, formerNames: ['Day pass'] }],
+    });
+    expect(await nameOf(renamed.slug)).toBe('Day pass');
+  });
+
+  it('seeds the demo pool into an empty pool only, never beside the addresses an operator has', async () => {
+    const { db } = database;
+    const catalogue = await readCatalogue();
+    const poolOf = async (productType: string) =>
+      (await db.select().from(schema.proxyPool).where(eq(schema.proxyPool.productType, productType))).map(
+        (row) => row.address,
+      );
+    const before = await poolOf('PR_4');
+    expect(before).toContain('192.0.2.1');
+    // A later file with more demo addresses adds none to a pool that has addresses.
+    const more = {
+      ...catalogue.proxyPool,
+      PR_4: [...catalogue.proxyPool.PR_4, '198.51.100.1-198.51.100.5:31200'],
+    };
+    await loadCatalogue(db, { ...catalogue, proxyPool: more });
+    expect(await poolOf('PR_4')).toEqual(before);
+    // An empty pool (a shop that never had one) is seeded.
+    await db.delete(schema.proxyPool).where(eq(schema.proxyPool.productType, 'PR_5'));
+    await loadCatalogue(db, catalogue);
+    expect(await poolOf('PR_5')).toHaveLength(256);
   });
 });

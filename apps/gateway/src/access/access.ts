@@ -1,5 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { PRODUCT_NAMES, parseLineUsername, parsePassword, type LineProduct } from '@proxydesk/contract';
+import {
+  demoStandIn,
+  PRODUCT_NAMES,
+  parseLineUsername,
+  parsePassword,
+  type LineProduct,
+} from '@proxydesk/contract';
 import {
   BYTES_PER_GB,
   findProxyAccount,
@@ -79,11 +85,14 @@ export const createAccess = ({
     snapshot = {
       dataPlans: new Map(plans.map((plan) => [`${plan.proxyUsername}/${plan.productType}`, plan])),
       pool: new Map(
-        pool.inUse.map((entry) => {
+        pool.inUse.flatMap((entry) => {
           const address = normalizeIp(entry.address);
+          const value = { ...entry, address, whitelist: new Set(entry.plan.whitelist.map(normalizeIp)) };
+          // A demo (documentation) address is answered at its loopback stand-in too (issue #19).
+          const standIn = demoStandIn(address);
           return [
-            `${address}:${entry.port}`,
-            { ...entry, address, whitelist: new Set(entry.plan.whitelist.map(normalizeIp)) },
+            [`${address}:${entry.port}`, value] as const,
+            ...(standIn ? [[`${standIn}:${entry.port}`, value] as const] : []),
           ];
         }),
       ),

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
+import { isDemoAddress } from '@proxydesk/contract';
 import { refuse, type Grant, type Refusal } from '../access/decision.js';
 import type { Deadlines } from '../deadlines.js';
 import { isLoopback, normalizeIp, type TargetPolicy } from './addresses.js';
@@ -120,9 +121,11 @@ export const openEgress = async (
     if ('refused' in resolved) return resolved;
     // A datacenter address sends from itself (the customer's IP to the world), when it can reach the target from it.
     const from = grant.poolAddress;
+    // A demo pool's documentation address belongs to no machine: it sends from the default address.
     const bindable =
       from !== undefined &&
       isIP(from) === resolved.family &&
+      !isDemoAddress(from) &&
       (!isLoopback(from) || isLoopback(resolved.address));
     const relay = relayed ? createRelay() : undefined;
     const socket = await connectDirect(

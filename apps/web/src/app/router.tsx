@@ -37,6 +37,7 @@ const PremiumProductPage = page(screens.productGb, 'PremiumProductPage');
 const ProxyGeneratorPage = page(screens.proxyGenerator, 'ProxyGeneratorPage');
 const SignUpPage = page(() => import('./pages/sign-up'), 'SignUpPage');
 const ConfirmPage = page(() => import('./pages/confirm'), 'ConfirmPage');
+const AccountDeactivatedPage = page(() => import('./pages/account-deactivated'), 'AccountDeactivatedPage');
 const ForgotPasswordPage = page(() => import('./pages/forgot-password'), 'ForgotPasswordPage');
 const ChangePasswordPage = page(() => import('./pages/change-password'), 'ChangePasswordPage');
 const GoogleCallbackPage = page(() => import('./pages/oauth-callback'), 'GoogleCallbackPage');
@@ -54,6 +55,7 @@ const guestRoutes = (
     <Route path="forgot-password" element={<ForgotPasswordPage />} />
     <Route path="change-password" element={<ChangePasswordPage />} />
     <Route path="confirm-authentication" element={<ConfirmPage />} />
+    <Route path="account-deactivated" element={<AccountDeactivatedPage />} />
     <Route path="discord/callback" element={<DiscordCallbackPage />} />
     <Route path="google/callback" element={<GoogleCallbackPage />} />
     <Route path="*" element={<SignInFirst />} />

@@ -23,6 +23,8 @@ export const planFileSchema = z
       slug,
       type: productCodeSchema,
       name: z.string().min(1),
+      /** Names this plan had in earlier files: a database row still called one of them takes `name`. */
+      formerNames: z.array(z.string().min(1)).default([]),
       /** Euro; per GB for ISP (PR_2), premium (PR_6) and normal (PR_1) plans. */
       price: euro,
       duration: z.number().int().positive(),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { euroToCents } from '@proxydesk/contract';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../client.js';
@@ -113,8 +113,9 @@ const removedByOperator = async (db: Db) => {
 
 /**
  * Seeds the database from the catalogue files in one transaction: a row whose key (plan slug, payment method
- * code, FAQ slug, social link name, day count, location code, pool address) is not in the database yet is
- * added, unless an operator removed it (an FAQ or a social link); a row that is there is never touched. The database is the source of truth once seeded: the operator
+ * code, FAQ slug, social link name, day count, location code) is not in the database yet is added, unless an
+ * operator removed it (an FAQ or a social link), and the demo pool goes into an empty pool only; a row that is
+ * there is never touched. The database is the source of truth once seeded: the operator
  * edits it in the console, and neither a restart nor a CLI call puts a file's value back
  * (docs/decisions/002-catalogue-files.md). Running it again changes nothing.
  */
@@ -141,6 +142,7 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
         isActive: p.active,
       })),
     );
+    await renamePlans(tx, catalogue.plans);
     await insertNew(
       tx,
       customDayPrices,
@@ -183,6 +185,21 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
   });
 };
 
+/**
+ * A plan the files renamed (issue #19: "Unlimited" on a capped plan) takes its new name in a shop that was
+ * seeded with an old one, unless the operator named it otherwise: a row still called a former name is the
+ * files' name, never an edit.
+ */
+const renamePlans = async (db: Db, file: Catalogue['plans']): Promise<void> => {
+  for (const plan of file) {
+    if (plan.formerNames.length === 0) continue;
+    await db
+      .update(plans)
+      .set({ name: plan.name })
+      .where(and(eq(plans.slug, plan.slug), inArray(plans.name, plan.formerNames)));
+  }
+};
+
 /** Adds the premium locations that are new; the operator's on/off switches stay. */
 const loadLocations = async (db: Db, file: Catalogue['locations']): Promise<void> => {
   const countryRows = [
@@ -212,12 +229,20 @@ const loadLocations = async (db: Db, file: Catalogue['locations']): Promise<void
 };
 
 /**
- * Adds the pool file's addresses that are new. Addresses that left the file stay (a plan may be using
- * one); the operator retires them in the database.
+ * Seeds a product's pool from the file only while it has no address at all: the file is the demo pool
+ * (documentation addresses, issue #19), which must never join a pool the operator has filled or emptied.
+ * Addresses are the operator's from then on (imported and retired in the console).
  */
 const loadProxyPool = async (db: Db, file: Catalogue['proxyPool']): Promise<void> => {
-  const rows = (['PR_4', 'PR_5'] as const).flatMap((productType) =>
-    file[productType].flatMap(expandPoolLine).map((endpoint) => ({ productType, ...endpoint })),
+  const filled = new Set(
+    (await db.selectDistinct({ productType: proxyPool.productType }).from(proxyPool)).map(
+      (r) => r.productType,
+    ),
   );
+  const rows = (['PR_4', 'PR_5'] as const)
+    .filter((productType) => !filled.has(productType))
+    .flatMap((productType) =>
+      file[productType].flatMap(expandPoolLine).map((endpoint) => ({ productType, ...endpoint })),
+    );
   await insertNew(db, proxyPool, rows);
 };

@@ -18,16 +18,23 @@ const notConfigured = (label: string) =>
 const publicProvider = (provider: OAuthProvider | null) =>
   provider ? { clientId: provider.clientId, authorizeUrl: provider.authorizeUrl } : null;
 
-/** GET /v1/auth/config's payload: the captcha the forms solve and the social sign-ins offered. */
+/** The shop's settings that the logged-out pages show: reCAPTCHA's site key and where to ask for help. */
+export interface ShopPublic {
+  recaptchaSiteKey: string | null;
+  supportUrl: string | null;
+}
+
+/** GET /v1/auth/config's payload: the captcha the forms solve, the social sign-ins offered, the support link. */
 export const publicAuthConfig = (
   captcha: CaptchaService,
   oauth: { google: OAuthProvider | null; discord: OAuthProvider | null },
-  recaptchaSiteKey: string | null,
+  shop: ShopPublic,
 ) => ({
   captcha: captcha.provider,
-  recaptchaSiteKey: captcha.provider === 'recaptcha' ? recaptchaSiteKey : null,
+  recaptchaSiteKey: captcha.provider === 'recaptcha' ? shop.recaptchaSiteKey : null,
   google: publicProvider(oauth.google),
   discord: publicProvider(oauth.discord),
+  supportUrl: shop.supportUrl,
 });
 
 /** SPEC.md §7 `/v1/auth/*` (DESIGN.md §2, §3). */
@@ -44,9 +51,9 @@ export const authRoutes = (
     captcha: CaptchaService;
     oauth: { google: OAuthProvider | null; discord: OAuthProvider | null };
   },
-  recaptchaSiteKey: string | null,
+  shop: ShopPublic,
 ): void => {
-  const config = { payload: publicAuthConfig(captcha, oauth, recaptchaSiteKey) };
+  const config = { payload: publicAuthConfig(captcha, oauth, shop) };
   route(app, authEndpoints.config, () => Promise.resolve(config));
   route(app, authEndpoints.captchaChallenge, async () => {
     if (captcha.provider !== 'pow')

@@ -175,9 +175,13 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
   /** After the password (or the provider) said yes: deactivated, unconfirmed and 2FA accounts stop here. */
   const finishSignIn = async (user: User, client: Client) => {
     if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.deactivated);
-    if (!user.emailVerified || user.is2fa) {
-      await otp.issue(user.id, user.emailVerified ? 'login' : 'confirm_email', user.email, user.username);
+    if (!user.emailVerified) {
+      await otp.issue(user.id, 'confirm_email', user.email, user.username);
       throw otpNeeded(user.email);
+    }
+    if (user.is2fa) {
+      await otp.issue(user.id, 'login', user.email, user.username);
+      throw new HttpError(422, AUTH_MESSAGES.signInCodeSent, { email: user.email, purpose: 'sign-in' });
     }
     return startSession(user, client);
   };

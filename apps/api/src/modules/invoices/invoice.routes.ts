@@ -1,4 +1,10 @@
-import { balanceEndpoints, centsToEuro, couponEndpoints, invoiceEndpoints } from '@proxydesk/contract';
+import {
+  balanceEndpoints,
+  centsToEuro,
+  couponEndpoints,
+  invoiceEndpoints,
+  type Seller,
+} from '@proxydesk/contract';
 import { findBilling, type Db } from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
@@ -13,7 +19,7 @@ export const invoiceRoutes = (
   db: Db,
   invoices: InvoiceService,
   quotes: Quotes,
-  publicUrl: string,
+  { publicUrl, seller }: { publicUrl: string; seller: Seller },
 ): void => {
   const requireBilling = async (userId: string) => {
     if (!(await findBilling(db, userId))) throw new HttpError(400, 'Add your billing details first');
@@ -77,6 +83,7 @@ export const invoiceRoutes = (
     payload: {
       invoice: await invoices.read(account, params.invoice_id),
       billing: await findBilling(db, account.user.id).then((row) => (row ? toBilling(row) : null)),
+      seller,
     },
   }));
 };

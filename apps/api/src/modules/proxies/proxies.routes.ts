@@ -61,7 +61,8 @@ export const proxyRoutes = (
     const outcome = await activateIpPlan(db, {
       userId: account.user.id,
       productType: body.type,
-      planId: body.plan,
+      // A form's empty choice ("") is no choice (issue #19 item 10).
+      planId: body.plan || undefined,
       ip,
     });
     if (outcome === 'no-pending-plan')
@@ -100,7 +101,7 @@ export const proxyRoutes = (
   });
 
   route(app, proxyEndpoints.whitelistedIps, async ({ account, query }) => ({
-    payload: await listWhitelistedIps(db, account.user.id, query.type, query.plan),
+    payload: await listWhitelistedIps(db, account.user.id, query.type, query.plan || undefined),
   }));
 
   route(app, proxyEndpoints.deleteWhitelistedIp, async ({ account, params }) => {

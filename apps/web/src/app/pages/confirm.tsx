@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { ConfirmForm } from '../../features/auth/confirm-form';
 import { pendingEmail } from '../../features/auth/pending-email';
 import { usePageTitle } from '../../lib/brand';
@@ -6,12 +6,21 @@ import { AuthCard } from '../layouts/auth-layout';
 
 /** The code mailed for a sign-up or a two-factor sign-in; without a stored e-mail there is nothing to confirm. */
 export const ConfirmPage = () => {
-  usePageTitle('Confirm your e-mail');
+  const signIn = (useLocation().state as { signIn?: boolean } | null)?.signIn === true;
+  usePageTitle(signIn ? 'Sign-in code' : 'Confirm your e-mail');
   const email = pendingEmail();
   if (!email) return <Navigate to="/" replace />;
   return (
-    <AuthCard title="Check your e-mail" subtitle="Enter the 6-digit code we sent you." testId="confirm-page">
-      <ConfirmForm email={email} />
+    <AuthCard
+      title={signIn ? 'Enter your sign-in code' : 'Check your e-mail'}
+      subtitle={
+        signIn
+          ? 'Two-factor authentication is on: enter the 6-digit code we e-mailed you to sign in.'
+          : 'Enter the 6-digit code we sent you to confirm your address.'
+      }
+      testId="confirm-page"
+    >
+      <ConfirmForm email={email} signIn={signIn} />
     </AuthCard>
   );
 };

@@ -3,6 +3,7 @@ import { invoiceEndpoints, type Plan } from '@proxydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { ProductTabLabel } from '../../components/product-tab-label';
 import { QueryError } from '../../components/query-error';
 import { CheckoutModal, type Order } from '../../features/billing/checkout-modal';
 import { BuyMoreGbButton } from '../../features/purchase/buy-more-gb';
@@ -13,7 +14,8 @@ import { useAccess } from '../../features/session/api/get-access';
 
 /**
  * /pricing (SPEC.md §2, §9): Normal Plans are the PR_3 plans by price, the first on a wide card, each with
- * its GB slider; Premium Plans are the PR_2 plans. Buy Additional GB tops up a current plan.
+ * its GB slider; Premium Plans are the PR_2 (ISP) plans, each tab naming its product (issue #19: not Premium
+ * Residential). Buy Additional GB tops up a current plan.
  */
 export const PricingPage = () => {
   const plans = usePlans();
@@ -58,8 +60,8 @@ export const PricingPage = () => {
           value={tab}
           onChange={(value) => setTab(value)}
           data={[
-            { value: 'normal', label: 'Normal Plans' },
-            { value: 'premium', label: 'Premium Plans' },
+            { value: 'normal', label: <ProductTabLabel title="Normal Plans" product="Residential" /> },
+            { value: 'premium', label: <ProductTabLabel title="Premium Plans" product="ISP" /> },
           ]}
           style={{ alignSelf: 'flex-start' }}
         />

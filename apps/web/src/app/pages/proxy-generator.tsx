@@ -2,11 +2,15 @@ import { Button, Card, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
+import { ProductTabLabel } from '../../components/product-tab-label';
 import { useGenerateProxies } from '../../features/proxies/api/proxies';
 import { GeneratorForm } from '../../features/proxies/generator-form';
 import { ProxiesOutput } from '../../features/proxies/proxies-output';
 
-/** /proxy (SPEC.md §2): Normal Proxies with one Generate button, Premium Proxies with location, type and 1–100. */
+/**
+ * /proxy (SPEC.md §2): Normal Proxies (the Residential plans) with one Generate button, Premium Proxies (the ISP
+ * plan: not Premium Residential, issue #19) with location, type and 1–100.
+ */
 export const ProxyGeneratorPage = () => {
   const [tab, setTab] = useState<'normal' | 'premium'>('normal');
   const normal = useGenerateProxies();
@@ -18,8 +22,8 @@ export const ProxyGeneratorPage = () => {
           value={tab}
           onChange={(v) => setTab(v)}
           data={[
-            { value: 'normal', label: 'Normal Proxies' },
-            { value: 'premium', label: 'Premium Proxies' },
+            { value: 'normal', label: <ProductTabLabel title="Normal Proxies" product="Residential" /> },
+            { value: 'premium', label: <ProductTabLabel title="Premium Proxies" product="ISP" /> },
           ]}
           style={{ alignSelf: 'flex-start' }}
         />

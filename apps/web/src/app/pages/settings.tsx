@@ -26,7 +26,7 @@ export const SettingsPage = () => {
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <ChangeEmailCard hasPassword={access.data.has_password} />
+            <ChangeEmailCard hasPassword={access.data.has_password} current={access.data.email} />
             <ChangePasswordCard />
           </SimpleGrid>
           <SecuritySwitches access={access.data} />

@@ -5,17 +5,23 @@ import { Link, useLocation } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { otpEmail } from './api/auth-call';
 import { useConfirmEmail, useResendOtp } from './api/auth-mutations';
+import { SupportLink, useSupportUrl } from './support-link';
+
+/** The words of SPEC.md's "…please write live chat" that link to the shop's support. */
+const LIVE_CHAT = 'live chat';
 
 /** Seconds before another code may be asked for (the server sends at most one a minute). */
 const RESEND_WAIT = 60;
 
 /**
  * The 6-digit code mailed to `email` (SPEC.md §2 /confirm-authentication). The 422 that sent the customer
- * here (login, sign-up) is a warning, and so is a 422 of the confirm call itself (SPEC.md §8).
+ * here (login, sign-up) is a warning, and so is a 422 of the confirm call itself (SPEC.md §8). A two-factor
+ * sign-in's code (`signIn`) speaks of signing in, not of confirming the address.
  */
-export const ConfirmForm = ({ email }: { email: string }) => {
+export const ConfirmForm = ({ email, signIn }: { email: string; signIn: boolean }) => {
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
+  const supportUrl = useSupportUrl();
   const confirm = useConfirmEmail();
   const resend = useResendOtp();
   const [otp, setOtp] = useState('');
@@ -43,7 +49,9 @@ export const ConfirmForm = ({ email }: { email: string }) => {
       }}
     >
       <Stack gap="md">
-        <FormAlert color="yellow">{notice ?? AUTH_MESSAGES.otpSent}</FormAlert>
+        <FormAlert color="yellow">
+          {notice ?? (signIn ? AUTH_MESSAGES.signInCodeSent : AUTH_MESSAGES.otpSent)}
+        </FormAlert>
         <Text size="sm">
           Code sent to <b>{email}</b>
         </Text>
@@ -70,7 +78,7 @@ export const ConfirmForm = ({ email }: { email: string }) => {
           </Text>
         )}
         <Button type="submit" fullWidth loading={confirm.isPending}>
-          Confirm
+          {signIn ? 'Sign in' : 'Confirm'}
         </Button>
         <FormAlert color="green">
           {resend.isSuccess && wait > 0 ? 'A new code is on its way.' : null}
@@ -91,8 +99,10 @@ export const ConfirmForm = ({ email }: { email: string }) => {
             Back to sign in
           </Anchor>
         </Group>
-        <Text size="xs" c="dimmed" ta="center">
-          {AUTH_MESSAGES.otpNotDelivered}
+        <Text size="xs" c="dimmed" ta="center" data-testid="otp-help">
+          {supportUrl ? null : 'No code after a minute? Check your spam folder, then send a new code. '}
+          {AUTH_MESSAGES.otpNotDelivered.replace(LIVE_CHAT, '')}
+          <SupportLink>{LIVE_CHAT}</SupportLink>
         </Text>
       </Stack>
     </form>

@@ -13,16 +13,27 @@ import {
 } from '@mantine/core';
 import { invoiceDueDate, invoiceStatus, PAYMENT_RETURN_QUERY } from '@proxydesk/contract';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { QueryError } from '../../components/query-error';
 import { ApiError } from '../../lib/api';
-import { brandName, usePageTitle } from '../../lib/brand';
+import { usePageTitle } from '../../lib/brand';
 import { formatDateTime, formatEuro } from '../../lib/format';
 import { useInvoice } from './api/invoices';
 import { PaymentOutcome } from './payment-outcome';
 import { InvoiceStatusBadge } from './status-badge';
 import classes from './invoice-view.module.css';
 import cells from './invoices.module.css';
+
+/** One side of the invoice: the seller (from the shop's SELLER_* settings) or the customer billed. */
+const Party = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Stack gap={2} data-testid={`invoice-${label.toLowerCase().replaceAll(' ', '-')}`}>
+    <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+      {label}
+    </Text>
+    {children}
+  </Stack>
+);
 
 /** SPEC.md §2 Invoice page: number, Pay while pending, status, seller, billed to, due date, the line, notes; printable. */
 export const InvoiceView = ({ id }: { id: string }) => {
@@ -43,7 +54,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
   }
   if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Skeleton height={420} />;
-  const { invoice, billing } = query.data;
+  const { invoice, billing, seller } = query.data;
   const pending =
     invoiceStatus(
       { paid: invoice.status, refunded: invoice.refunded, expired: invoice.expired },
@@ -99,16 +110,17 @@ export const InvoiceView = ({ id }: { id: string }) => {
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <Stack gap={2}>
-              <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
-                Seller
-              </Text>
-              <Text fw={600}>{brandName()}</Text>
-            </Stack>
-            <Stack gap={2}>
-              <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
-                Billed to
-              </Text>
+            <Party label="Seller">
+              <Text fw={600}>{seller.name}</Text>
+              {seller.address && (
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {seller.address}
+                </Text>
+              )}
+              {seller.vat && <Text size="sm">VAT {seller.vat}</Text>}
+              {seller.email && <Text size="sm">{seller.email}</Text>}
+            </Party>
+            <Party label="Billed to">
               {billing ? (
                 <>
                   <Text fw={600}>
@@ -124,7 +136,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
                   No billing details
                 </Text>
               )}
-            </Stack>
+            </Party>
           </SimpleGrid>
           <Table.ScrollContainer minWidth={320} type="native">
             <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm">

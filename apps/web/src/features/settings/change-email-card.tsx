@@ -8,9 +8,9 @@ import { useReauth } from './reauth';
 
 /**
  * Two steps (SPEC.md §4): Verify Email, with the current password (DESIGN.md §3), mails a code to the new
- * address, then Update Email with it.
+ * address, then Update Email with it. The current address is shown above (issue #19).
  */
-export const ChangeEmailCard = ({ hasPassword }: { hasPassword: boolean }) => {
+export const ChangeEmailCard = ({ hasPassword, current }: { hasPassword: boolean; current: string }) => {
   const request = useRequestEmailChange();
   const change = useChangeEmail();
   const reauth = useReauth(hasPassword);
@@ -59,6 +59,9 @@ export const ChangeEmailCard = ({ hasPassword }: { hasPassword: boolean }) => {
       <Title order={3} size="h4" mb={4}>
         Change Email
       </Title>
+      <Text size="sm" mb={4} data-testid="current-email" style={{ overflowWrap: 'anywhere' }}>
+        Current address: <b>{current}</b>
+      </Text>
       <Text size="sm" c="dimmed" mb="md">
         We send a code to the new address; the change happens once you enter it.
       </Text>

@@ -36,7 +36,7 @@ export const DangerZone = ({ access }: { access: Access }) => {
           deactivate.mutate(deactivateProof.proof, {
             onSuccess: () => {
               clearToken();
-              window.location.assign(appUrl('/login'));
+              window.location.assign(appUrl('/account-deactivated'));
             },
             onError: deactivateProof.onError,
           })

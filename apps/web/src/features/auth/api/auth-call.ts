@@ -27,13 +27,21 @@ export const otpEmail = (error: unknown): string | null => {
   return typeof email === 'string' ? email : null;
 };
 
+/** What the confirm page carries: the server's detail and whether the code signs in (two-factor). */
+export interface ConfirmState {
+  notice: string;
+  signIn: boolean;
+}
+
 /**
  * For a 422, remembers the address and says where to go, carrying the server's detail for the confirm page
- * to show as a warning (SPEC.md §8); other errors stay with the form.
+ * to show as a warning (SPEC.md §8) and whether the code is a two-factor sign-in's; other errors stay with the form.
  */
-export const confirmStep = (error: unknown): { to: string; state: { notice: string } } | null => {
+export const confirmStep = (error: unknown): { to: string; state: ConfirmState } | null => {
   const email = otpEmail(error);
   if (!email) return null;
   rememberPendingEmail(email);
-  return { to: '/confirm-authentication', state: { notice: (error as ApiError).detail } };
+  const { detail, payload } = error as ApiError;
+  const signIn = (payload as { purpose?: unknown } | undefined)?.purpose === 'sign-in';
+  return { to: '/confirm-authentication', state: { notice: detail, signIn } };
 };

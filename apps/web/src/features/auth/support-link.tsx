@@ -1,0 +1,22 @@
+import { Anchor } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useAuthConfig } from './api/get-auth-config';
+
+/** The shop's support address (SUPPORT_URL, or a mail to SELLER_EMAIL), or null when it has none. */
+export const useSupportUrl = (): string | null => useAuthConfig().data?.supportUrl ?? null;
+
+/** `children` as a link to the shop's support when it has one, else as plain text. */
+export const SupportLink = ({ children }: { children: ReactNode }) => {
+  const url = useSupportUrl();
+  if (!url) return <>{children}</>;
+  return (
+    <Anchor
+      href={url}
+      inherit
+      underline="always"
+      {...(url.startsWith('mailto:') ? {} : { target: '_blank' })}
+    >
+      {children}
+    </Anchor>
+  );
+};
