@@ -36,6 +36,11 @@ test.beforeAll(async () => {
     id: string;
     status: string;
   }[];
+  // A second checkout left unpaid (a bank transfer, say): the operator marks it paid.
+  const planId = ((await customer.api('/v1/plan/read')).payload as { id: number; type: string }[]).find(
+    (plan) => plan.type === 'PR_3',
+  )!.id;
+  await customer.api('/v1/invoice/create', { payment_method: 'sandbox', plan: planId });
   await customer.api('/v1/user/activate-dc-ipv6-plan', {
     ips: CUSTOMER_IP,
     type: 'PR_4',
@@ -75,7 +80,10 @@ test('an operator credits a customer found by IP, refunds their invoice in Money
     .getByRole('link', { name: 'Money' })
     .click();
   await expect(page.getByRole('heading', { name: 'Money' })).toBeVisible();
+  await page.getByLabel('Customer').fill('nobody-here');
+  await expect(page.getByText('No invoice matches these filters')).toBeVisible();
   await page.getByLabel('Customer').fill('carmen');
+  await expect(page.getByRole('row').filter({ hasText: 'carmen' })).toHaveCount(2);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'paid' }).click();
   await expect(page).toHaveURL(/customer=carmen/);
@@ -116,6 +124,7 @@ test('an operator credits a customer found by IP, refunds their invoice in Money
   await refund.getByLabel(/^Amount/).fill('999');
   await refund.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(refund.getByText(/^At most .* is left to refund$/)).toBeVisible();
+  await screenshots(page, 'admin-money-refund-modal');
   await refund.getByText(/^All of it/).click();
   await refund.getByLabel(/^Reason/).fill('Service not delivered');
   await refund.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -132,6 +141,24 @@ test('an operator credits a customer found by IP, refunds their invoice in Money
   await expect(page).toHaveURL(/tab=events/);
   await expect(page.getByRole('row').filter({ hasText: 'refund.succeeded' })).toHaveCount(1);
   await screenshots(page, 'admin-money-events');
+
+  // The unpaid invoice: no refund, but Mark paid, with a reason.
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  await page.getByLabel('Customer').fill('carmen');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'pending' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'carmen' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'carmen' })).toContainText('pending');
+  await page.getByRole('link', { name: /^Invoice .* of carmen$/ }).click();
+  await expect(page.getByRole('heading', { name: /^Invoice / })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mark paid' }).click();
+  const markPaid = page.getByRole('dialog', { name: 'Mark invoice paid' });
+  await markPaid.getByLabel(/^Reason/).fill('Bank transfer received');
+  await markPaid.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('Marked paid and provisioned')).toBeVisible();
+  await expect(page.getByTestId('invoice-timeline')).toContainText('manual.paid');
+  await expect(page.getByRole('button', { name: 'Refund', exact: true })).toBeVisible();
 
   // The customer's product page says the plan is suspended.
   await page.context().clearCookies();

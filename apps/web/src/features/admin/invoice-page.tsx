@@ -86,8 +86,8 @@ const Facts = ({ invoice }: { invoice: AdminInvoice }) => (
   </SimpleGrid>
 );
 
-const eventIcon = (type: string) =>
-  /refund|dispute/.test(type) ? <IconReceiptRefund size={14} /> : <IconCash size={14} />;
+/** Money going back (a refund, a dispute) in red with its own icon; the rest as payments. */
+const isReversal = (type: string) => /refund|dispute|chargeback/.test(type);
 
 /** What the providers said about the invoice, oldest first, after its creation. */
 const EventTimeline = ({ invoice, events }: { invoice: AdminInvoice; events: Events }) => (
@@ -107,7 +107,8 @@ const EventTimeline = ({ invoice, events }: { invoice: AdminInvoice; events: Eve
     {events.map((event) => (
       <Timeline.Item
         key={event.id}
-        bullet={eventIcon(event.type)}
+        color={isReversal(event.type) ? 'red' : undefined}
+        bullet={isReversal(event.type) ? <IconReceiptRefund size={14} /> : <IconCash size={14} />}
         title={
           <Text size="sm" fw={600}>
             {event.type}

@@ -168,6 +168,7 @@ export const InvoicesPanel = () => {
           value={values.customer}
           onChange={(event) => set({ customer: event.currentTarget.value })}
           style={{ flex: '1 1 160px' }}
+          miw={{ base: '100%', xs: 160 }}
         />
         <Select
           label="Status"
