@@ -12,9 +12,9 @@ const NAME = 'proxydesk_bench_console';
 
 /**
  * The shop a year on, in SQL: customers who joined over a year, half with a datacenter plan and a whitelisted IP,
- * and invoices spread over the year, of every product and method, most paid, a few flagged.
+ * and invoices spread over the year, of every product and method, most paid, a few flagged; 300,000 mails.
  */
-const seed = async (db) => {
+export const seedConsoleShop = async (db) => {
   await db.execute(`set maintenance_work_mem = '512MB'`);
   await db.execute(
     `insert into users (username, email, email_verified, referral_code, proxy_username, proxy_password, created_at)
@@ -46,6 +46,22 @@ const seed = async (db) => {
      select id, '10.' || (n / 65536) % 256 || '.' || (n / 256) % 256 || '.' || n % 256
      from (select id, row_number() over () as n from p) numbered`,
   );
+  // The outbox a year on: three mails per customer, one in a thousand given up; refused webhooks every day.
+  await db.execute(
+    `insert into mail_outbox (user_id, recipient, template, data, state, attempts, sent_at, created_at)
+     select u.id, u.email, (array['otp','payment-receipt','plan-ends'])[1 + k], '{}'::jsonb,
+            (case when (u.n * 3 + k) % 1000 = 0 then 'failed' else 'sent' end)::mail_state,
+            case when (u.n * 3 + k) % 1000 = 0 then 20 else 1 end,
+            case when (u.n * 3 + k) % 1000 = 0 then null else u.created_at + k * interval '1 day' end,
+            u.created_at + k * interval '1 day'
+     from (select id, email, created_at, row_number() over (order by username) as n from users) u
+     cross join generate_series(0, 2) k`,
+  );
+  await db.execute(
+    `insert into webhook_refusals (day, provider, count, last_reason, last_at)
+     select (now() - d * interval '1 day')::date, p, 1 + d % 7, 'bad signature', now() - d * interval '1 day'
+     from generate_series(0, 364) d cross join unnest(array['stripe','paddle','coingate']) p`,
+  );
   await db.execute('analyze');
 };
 
@@ -70,7 +86,7 @@ export const reportConsole = async ({ serverUrl }) => {
     `\nOperator console (issue #17): ${CUSTOMERS.toLocaleString('en')} customers, ${INVOICES.toLocaleString('en')} invoices, PostgreSQL, p99 of ${CALLS} calls:`,
   );
   const seeding = performance.now();
-  const url = await freshDatabase(serverUrl, NAME, seed);
+  const url = await freshDatabase(serverUrl, NAME, seedConsoleShop);
   row('seeding', `${((performance.now() - seeding) / 1000).toFixed(0)} s`);
   const shop = await startBenchApp({ databaseUrl: url, env: { CAPTCHA_PROVIDER: 'off' } });
   try {
@@ -102,11 +118,19 @@ export const reportConsole = async ({ serverUrl }) => {
       '/v1/admin/invoices?customer=shopper4242',
       `/v1/admin/invoices?from=${today}&to=${today}`,
     ];
-    for (const list of [searches, invoiceLists, ['/v1/admin/overview']])
+    const mailLists = [
+      '/v1/admin/mails?state=failed',
+      '/v1/admin/mails?state=failed&page=10',
+      `/v1/admin/mails?customer=${id}`,
+      '/v1/admin/webhooks/refused',
+      '/v1/admin/jobs/failed',
+    ];
+    for (const list of [searches, invoiceLists, mailLists, ['/v1/admin/overview']])
       for (const path of list) await fetch(`${shop.url}${path}`, { headers }); // warm-up
     const figures = [
       ['customer search', await p99(shop, headers, searches), LIST_BUDGET_MS],
       ['invoice list', await p99(shop, headers, invoiceLists), LIST_BUDGET_MS],
+      ['mails, jobs, webhooks lists', await p99(shop, headers, mailLists), LIST_BUDGET_MS],
       ['overview', await p99(shop, headers, ['/v1/admin/overview']), OVERVIEW_BUDGET_MS],
     ];
     let met = true;

@@ -88,7 +88,7 @@ export const shopOverview = async (db: Db, now = new Date()) => {
     sql`coalesce(sum(${invoices.priceCents}) filter (where ${invoices.paidAt} >= ${at}::timestamptz), 0)`.mapWith(
       Number,
     );
-  const [money] = await db
+  const moneyQuery = db
     .select({
       today: revenueSince(startOfToday),
       week: revenueSince(since(7)),
@@ -96,7 +96,7 @@ export const shopOverview = async (db: Db, now = new Date()) => {
     })
     .from(invoices)
     .where(and(eq(invoices.paid, true), sql`${invoices.paidAt} >= ${since(30)}::timestamptz`));
-  const daily = await db
+  const dailyQuery = db
     .select({
       day: sql<string>`to_char(date_trunc('day', ${invoices.paidAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
       cents: sql`sum(${invoices.priceCents})`.mapWith(Number),
@@ -107,7 +107,7 @@ export const shopOverview = async (db: Db, now = new Date()) => {
     .orderBy(sql`1`);
   const newSince = (at: string) =>
     sql`count(*) filter (where ${users.createdAt} >= ${at}::timestamptz)`.mapWith(Number);
-  const [customers] = await db
+  const customersQuery = db
     .select({
       today: newSince(startOfToday),
       week: newSince(since(7)),
@@ -115,7 +115,7 @@ export const shopOverview = async (db: Db, now = new Date()) => {
       total: count(),
     })
     .from(users);
-  const activePlans = await db
+  const activePlansQuery = db
     .select({ product: customerPlans.productType, n: count() })
     .from(customerPlans)
     .where(
@@ -126,7 +126,7 @@ export const shopOverview = async (db: Db, now = new Date()) => {
     )
     .groupBy(customerPlans.productType)
     .orderBy(customerPlans.productType);
-  const pool = await db
+  const poolQuery = db
     .select({
       product: proxyPool.productType,
       total: count(),
@@ -137,7 +137,7 @@ export const shopOverview = async (db: Db, now = new Date()) => {
     .where(isNull(proxyPool.retiredAt))
     .groupBy(proxyPool.productType)
     .orderBy(proxyPool.productType);
-  const traffic = await db
+  const trafficQuery = db
     .select({
       product: usageDays.productType,
       bytes: sql`sum(${usageDays.bytesUp} + ${usageDays.bytesDown})`.mapWith(Number),
@@ -146,6 +146,15 @@ export const shopOverview = async (db: Db, now = new Date()) => {
     .where(sql`${usageDays.day} >= (${since(30)}::timestamptz at time zone 'UTC')::date`)
     .groupBy(usageDays.productType)
     .orderBy(usageDays.productType);
+  // Each figure is its own query: on PostgreSQL they run side by side, on a connection each.
+  const [[money], daily, [customers], activePlans, pool, traffic] = await Promise.all([
+    moneyQuery,
+    dailyQuery,
+    customersQuery,
+    activePlansQuery,
+    poolQuery,
+    trafficQuery,
+  ]);
   return {
     revenueCents: money ?? { today: 0, week: 0, month: 0 },
     daily,

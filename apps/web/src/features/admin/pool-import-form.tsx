@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { adminReason, ipProductSchema, PRODUCT_NAMES, z, type IpProduct } from '@proxydesk/contract';
+import { adminReason, ipProductSchema, PRODUCT_NAMES, z } from '@proxydesk/contract';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
@@ -75,7 +75,6 @@ export const PoolImportForm = () => {
             data={POOL_PRODUCTS}
             allowDeselect={false}
             {...form.getInputProps('product')}
-            onChange={(value) => value && form.setFieldValue('product', value as IpProduct)}
           />
           <TextInput
             label="Reason (kept in the audit trail)"
