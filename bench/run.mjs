@@ -64,6 +64,9 @@ if (process.argv[2] === 'api') {
 
 // `npm run bench -- navigation`: page switches in the signed-in app alone (issue #18).
 if (process.argv[2] === 'navigation') process.exit((await reportNavigation()) ? 0 : 1);
+// `npm run bench -- web-size` and `npm run bench -- lighthouse`: the first loads' sizes, Lighthouse (issue #18).
+if (process.argv[2] === 'web-size') process.exit((await reportWebSizes(root)) ? 0 : 1);
+if (process.argv[2] === 'lighthouse') process.exit((await reportLighthouse()) ? 0 : 1);
 
 const results = [];
 results.push(await reportWebSizes(root));

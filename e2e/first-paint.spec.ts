@@ -15,6 +15,17 @@ test('the sign-in page as HTML, before any script, holds the form', async ({ req
   expect(html).not.toContain('__BRAND');
 });
 
+test('the confirm page as HTML holds its six boxes and button, not the address', async ({ request }) => {
+  const response = await request.get('/confirm-authentication');
+  const html = await response.text();
+  expect(html).toContain('data-prerendered');
+  expect(html.match(/<input[^>]*aria-label="Digit \d of 6"/g)).toHaveLength(6);
+  expect(html).toMatch(/<button[^>]*type="submit"[^>]*>[\s\S]*Confirm/);
+  expect(html).toContain('<title>Confirm your e-mail · ProxyDesk</title>');
+  // The address lives in the visitor's browser: the build cannot know it.
+  expect(html).not.toContain('@example.com');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the logged-out pages are drawn from the HTML alone', async ({ page }) => {
@@ -26,6 +37,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('sign-up-page')).toBeVisible();
     await page.goto('/forgot-password');
     await expect(page.getByLabel('E-mail')).toBeVisible();
+    await page.goto('/confirm-authentication');
+    await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm' })).toBeVisible();
   });
 });
 
@@ -39,6 +53,8 @@ test('hydrates without a warning, the form still, assets sent as brotli', async 
     if (response.url().includes('/assets/'))
       encodings.set(response.url(), response.headers()['content-encoding']);
   });
+  // The address a code went to, as sign-up or sign-in leave it for the confirm page.
+  await page.addInitScript(() => localStorage.setItem('email', 'early@example.com'));
   await page.addInitScript(() => {
     (window as unknown as { shifts: number }).shifts = 0;
     new PerformanceObserver((list) => {
@@ -51,7 +67,7 @@ test('hydrates without a warning, the form still, assets sent as brotli', async 
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
-  for (const path of ['/', '/signup', '/forgot-password']) {
+  for (const path of ['/', '/signup', '/forgot-password', '/confirm-authentication']) {
     await page.goto(path, { waitUntil: 'commit' });
     const field = page.getByRole('textbox').first();
     await expect(field).toBeVisible();
@@ -66,13 +82,23 @@ test('hydrates without a warning, the form still, assets sent as brotli', async 
     );
     // The form answers in the browser: its check runs in React's handlers.
     await page.locator('button[type="submit"]').click();
-    await expect(page.getByText(/is required|Enter an e-mail|valid e-mail/i).first()).toBeVisible();
+    await expect(
+      page.getByText(/is required|Enter an e-mail|valid e-mail|Enter the 6-digit code/i).first(),
+    ).toBeVisible();
   }
+  // Hydrated, the confirm page names the address from this browser's storage.
+  await expect(page.getByText('Code sent to early@example.com')).toBeVisible();
   expect(messages.map((m) => m.text())).toEqual([]);
 
   const scripts = [...encodings].filter(([url]) => url.endsWith('.js'));
   expect(scripts.length).toBeGreaterThan(0);
   for (const [url, encoding] of scripts) expect(encoding, url).toBe('br');
+});
+
+test('the confirm page without an address to confirm goes back to sign-in', async ({ page }) => {
+  await page.goto('/confirm-authentication');
+  await expect(page.getByTestId('sign-in-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('what a visitor types before the script runs is what the form sends', async ({ page }) => {

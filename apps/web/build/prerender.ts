@@ -33,8 +33,9 @@ const screenFiles = (manifest: Manifest, key: string) => {
 };
 
 const headLinks = (manifest: Manifest, spec: PageSpec) => {
-  if (!spec.module) return '';
-  const { scripts, styles } = screenFiles(manifest, spec.module);
+  const files = spec.modules.map((key) => screenFiles(manifest, key));
+  const scripts = [...new Set(files.flatMap((f) => f.scripts))];
+  const styles = [...new Set(files.flatMap((f) => f.styles))];
   return [
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),

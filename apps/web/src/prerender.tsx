@@ -22,8 +22,8 @@ export interface PageSpec {
   at: string;
   signedIn: boolean;
   maintenance: boolean;
-  /** The lazy screen it shows, preloaded beside the entry (a key of Vite's manifest). */
-  module?: string;
+  /** The lazy chunks it needs at once, preloaded beside the entry (keys of Vite's manifest). */
+  modules: string[];
 }
 
 export const PAGES: PageSpec[] = [
@@ -33,7 +33,7 @@ export const PAGES: PageSpec[] = [
     at: '/',
     signedIn: false,
     maintenance: false,
-    module: 'src/app/pages/sign-in.tsx',
+    modules: ['src/app/pages/sign-in.tsx'],
   },
   {
     name: 'sign-up',
@@ -41,7 +41,7 @@ export const PAGES: PageSpec[] = [
     at: '/signup',
     signedIn: false,
     maintenance: false,
-    module: 'src/app/pages/sign-up.tsx',
+    modules: ['src/app/pages/sign-up.tsx'],
   },
   {
     name: 'forgot-password',
@@ -49,10 +49,33 @@ export const PAGES: PageSpec[] = [
     at: '/forgot-password',
     signedIn: false,
     maintenance: false,
-    module: 'src/app/pages/forgot-password.tsx',
+    modules: ['src/app/pages/forgot-password.tsx'],
   },
-  { name: 'maintenance', paths: [], at: '/', signedIn: false, maintenance: true },
-  { name: 'shell', paths: [], at: '/', signedIn: true, maintenance: false },
+  {
+    name: 'confirm',
+    paths: ['/confirm-authentication'],
+    at: '/confirm-authentication',
+    signedIn: false,
+    maintenance: false,
+    modules: ['src/app/pages/confirm.tsx'],
+  },
+  {
+    name: 'maintenance',
+    paths: [],
+    at: '/',
+    signedIn: false,
+    maintenance: true,
+    modules: ['src/features/content/maintenance-page.tsx'],
+  },
+  {
+    name: 'shell',
+    paths: [],
+    at: '/',
+    signedIn: true,
+    maintenance: false,
+    // The access check's call and the signed-in routes and frame, fetched beside the entry, not after it.
+    modules: ['src/lib/first-checks.ts', 'src/app/app-routes.tsx', 'src/app/layouts/app-layout.tsx'],
+  },
 ];
 
 /** The social sign-ins a shop may offer: the variants each page is drawn in. */

@@ -1,10 +1,8 @@
 import { defineEndpoint, type AccessLevel } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
+import { CAPTCHA_FIELD } from './auth-names.js';
 import { orEmpty } from './form.js';
 import { z } from './zod.js';
-
-/** Name of the cookie that holds the session token in the browser (SPEC.md §6). */
-export const TOKEN_COOKIE = 'token';
 
 /** Messages the customer reads (SPEC.md §8), in one place for the web and the API. */
 export const AUTH_MESSAGES = {
@@ -28,8 +26,6 @@ export const AUTH_MESSAGES = {
   captchaFailed: 'Please complete the captcha again',
 } as const;
 
-/** The captcha answer rides in the field reCAPTCHA uses, whatever the provider (DESIGN.md §2). */
-export const CAPTCHA_FIELD = 'g-recaptcha-response';
 const captcha = { [CAPTCHA_FIELD]: z.optional(z.string().check(z.maxLength(20_000))) };
 
 export const usernameSchema = z

@@ -7,6 +7,7 @@ export * from './invoice-status.js';
 export * from './catalogue.js';
 export * from './content.js';
 export * from './health.js';
+export * from './auth-names.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './zod.js';

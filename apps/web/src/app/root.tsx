@@ -1,15 +1,19 @@
 import { Center, Stack } from '@mantine/core';
+import { Suspense } from 'react';
 import { BrandMark } from '../components/brand-mark';
 import { LoadingScreen } from '../components/loading-screen';
 import { QueryError } from '../components/query-error';
 import { useMaintenance } from '../features/content/api/get-maintenance';
-import { MaintenancePage } from '../features/content/maintenance-page';
 import { useAccess } from '../features/session/api/get-access';
 import { ApiError } from '../lib/api';
 import { isUnderMaintenancePrefix, MAINTENANCE_APP_PREFIX } from '../lib/app-paths';
 import { readToken } from '../lib/token';
+import { page } from './lazy-page';
 import { AppRouter } from './router';
 import type { ServerPage } from '../lib/server-page';
+
+/** Its own chunk: only a shop in maintenance shows it (the build preloads it in that page, src/prerender.tsx). */
+const MaintenancePage = page(() => import('../features/content/maintenance-page'), 'MaintenancePage');
 
 /**
  * SPEC.md §2 "Root behaviour": a loading screen until the maintenance check and the login check finish,
@@ -45,7 +49,12 @@ export const Root = ({ server }: { server?: ServerPage | undefined }) => {
     );
   }
   const path = server?.path ?? window.location.pathname;
-  if (inMaintenance && !isUnderMaintenancePrefix(path)) return <MaintenancePage />;
+  if (inMaintenance && !isUnderMaintenancePrefix(path))
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <MaintenancePage />
+      </Suspense>
+    );
   return (
     <AppRouter
       signedIn={signedIn}

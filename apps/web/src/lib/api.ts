@@ -14,6 +14,18 @@ export class ApiError extends Error {
   }
 }
 
+/** What a call says when the server cannot be reached. */
+const UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';
+
+/**
+ * Calls kept in a chunk of their own, loaded on first use so a page's first load does not carry their schemas
+ * (ADR 003): not getting the chunk is not reaching the server.
+ */
+export const loadCalls = <T>(load: () => Promise<T>): Promise<T> =>
+  load().catch(() => {
+    throw new ApiError(0, UNREACHABLE);
+  });
+
 type Input<T> = T extends z.ZodMiniType ? z.input<T> : undefined;
 
 export interface CallOptions<E extends Endpoint> {
@@ -53,7 +65,7 @@ export const call = async <E extends Endpoint>(
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, UNREACHABLE);
   }
 
   const data: unknown = await response.json().catch(() => undefined);

@@ -3,7 +3,8 @@ import { AUTH_MESSAGES } from '@proxydesk/contract';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
-import { otpEmail } from './api/auth-call';
+import { useHydrated } from '../../lib/hydrated';
+import { otpEmail } from './api/auth-outcome';
 import { useConfirmEmail, useResendOtp } from './api/auth-mutations';
 import { SupportLink, useSupportUrl } from './support-link';
 
@@ -20,7 +21,8 @@ const RESEND_WAIT = 60;
  */
 export const ConfirmForm = ({ email, signIn }: { email: string; signIn: boolean }) => {
   const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  // The server's detail that sent the visitor here; the page drawn at build time has none.
+  const notice = useHydrated() ? (location.state as { notice?: string } | null)?.notice : undefined;
   const supportUrl = useSupportUrl();
   const confirm = useConfirmEmail();
   const resend = useResendOtp();

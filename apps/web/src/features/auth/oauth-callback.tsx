@@ -2,9 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { appUrl } from '../../lib/app-paths';
-import { confirmStep, signedIn } from './api/auth-call';
+import { confirmStep, signedIn } from './api/auth-outcome';
 import { oauthSignIn } from './api/auth-mutations';
-import { leaveOAuthWarning, takeOAuthReferee, takeOAuthState } from './oauth';
+import { takeOAuthReferee, takeOAuthState } from './oauth';
+import { leaveOAuthWarning } from './oauth-warning';
 
 /**
  * Where Google or Discord send the browser back: the query goes to the server, the token is stored and

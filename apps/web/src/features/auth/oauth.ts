@@ -1,8 +1,6 @@
 /** Google and Discord sign-in: the state that guards the round trip, and the referral code it carries. */
 const STATE_KEY = 'oauth-state';
 const REFEREE_KEY = 'oauth-referee';
-/** A Google failure's detail, shown as a warning on the sign-in page (SPEC.md §8). */
-const WARNING_KEY = 'oauth-warning';
 
 const randomState = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -27,11 +25,4 @@ export const takeOAuthReferee = (): string | null => {
   const referee = sessionStorage.getItem(REFEREE_KEY);
   sessionStorage.removeItem(REFEREE_KEY);
   return referee;
-};
-
-export const leaveOAuthWarning = (detail: string): void => sessionStorage.setItem(WARNING_KEY, detail);
-export const takeOAuthWarning = (): string | null => {
-  const warning = sessionStorage.getItem(WARNING_KEY);
-  sessionStorage.removeItem(WARNING_KEY);
-  return warning;
 };

@@ -1,16 +1,15 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { loginBodySchema, type LoginBody } from '@proxydesk/contract';
+import { useForm } from '@mantine/form';
+import type { LoginBody } from '@proxydesk/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
-import { confirmStep, otpEmail } from './api/auth-call';
-import { useLogin } from './api/login';
-import { takeOAuthWarning } from './oauth';
+import { loadLogin, useLogin, validateLogin } from './api/login';
+import { takeOAuthWarning } from './oauth-warning';
 import { SocialButtons } from './social-buttons';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
-/** Username + password (SPEC.md §5); a 422 means an OTP was mailed: go confirm it. */
+/** Username + password (SPEC.md §5); a 422 means an OTP was mailed: go confirm it (api/login-call.ts). */
 export const SignInForm = () => {
   const navigate = useNavigate();
   const login = useLogin();
@@ -18,6 +17,8 @@ export const SignInForm = () => {
   // hydration: the page drawn at build time has none.
   const [warning, setWarning] = useState<string | null>(null);
   useEffect(() => {
+    // The schema and the call, fetched while the visitor types (api/login.ts).
+    loadLogin().catch(() => undefined);
     const left = takeOAuthWarning();
     // Once, after hydration: sessionStorage is not there when the page is rendered at build time.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -26,14 +27,13 @@ export const SignInForm = () => {
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(loginBodySchema, { sync: true }),
+    validate: validateLogin,
   });
   useTypedBeforeHydration(form);
 
   const submit = form.onSubmit((values) =>
     login.mutate(values, {
-      onError: (error) => {
-        const next = confirmStep(error);
+      onSuccess: (next) => {
         if (next) void navigate(next.to, { state: next.state });
       },
     }),
@@ -45,7 +45,7 @@ export const SignInForm = () => {
       <SocialButtons />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <FormAlert>{login.error && !otpEmail(login.error) ? login.error.message : null}</FormAlert>
+          <FormAlert>{login.error?.message}</FormAlert>
           <TextInput
             label="Username"
             autoComplete="username"

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { signupBodySchema, type SignupBody } from '@proxydesk/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
-import { confirmStep, otpEmail } from './api/auth-call';
+import { confirmStep, otpEmail } from './api/auth-outcome';
 import { useSignup } from './api/auth-mutations';
 import { rememberPendingEmail } from './pending-email';
 import { SocialButtons } from './social-buttons';

@@ -1,7 +1,10 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import { IconBrandDiscordFilled, IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useAuthConfig } from './api/get-auth-config';
-import { startOAuth } from './oauth';
+
+/** Leaves for the provider: the round trip's code is loaded on the click, not with the page (ADR 003). */
+const startOAuth = (authorizeUrl: string, referee: string | null) =>
+  void import('./oauth').then((oauth) => oauth.startOAuth(authorizeUrl, referee));
 
 /** "Continue with Google / Discord", only for the providers the shop has configured. */
 export const SocialButtons = ({ referee = null }: { referee?: string | null }) => {

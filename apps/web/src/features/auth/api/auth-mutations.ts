@@ -7,7 +7,8 @@ import {
 } from '@proxydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { callWithCaptcha, signedIn } from './auth-call';
+import { callWithCaptcha } from './auth-call';
+import { signedIn } from './auth-outcome';
 
 /** Sign-up: the server always answers 422 with the address the code went to (docs/decisions/004). */
 export const useSignup = () =>

@@ -1,12 +1,12 @@
-import { authEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { loadCalls } from '../../../lib/api';
 
 /** Which captcha the forms solve and which social sign-ins the shop offers. */
 export const authConfigQuery = () =>
   queryOptions({
     queryKey: ['auth-config'],
-    queryFn: async ({ signal }) => (await call(authEndpoints.config, { signal })).payload,
+    queryFn: async ({ signal }) =>
+      (await loadCalls(() => import('../../../lib/first-checks'))).fetchAuthConfig(signal),
     staleTime: Infinity,
   });
 

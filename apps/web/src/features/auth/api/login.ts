@@ -1,10 +1,21 @@
-import { authEndpoints, type LoginBody } from '@proxydesk/contract';
+import type { LoginBody } from '@proxydesk/contract';
+import { schemaResolver, type FormErrors } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { callWithCaptcha, signedIn } from './auth-call';
+import { loadCalls } from '../../../lib/api';
 
-/** Signs in; on success the token is stored and the app starts again at / (SPEC.md §4). */
+/**
+ * The sign-in page draws and hydrates without zod, the contract's schemas or the captcha (ADR 003): they come
+ * in login-call.ts, asked for as soon as the form is on screen, so they are there before it is sent.
+ */
+export const loadLogin = () => loadCalls(() => import('./login-call'));
+
+/** The form's check (useForm's `validate`): the contract's schema once its chunk is there. */
+export const validateLogin = async (values: LoginBody): Promise<FormErrors> => {
+  const loaded = await loadLogin().catch(() => null);
+  // Not loaded (offline): the call below fails the same way and says so.
+  return loaded ? schemaResolver(loaded.loginBodySchema, { sync: true })(values) : {};
+};
+
+/** Signs in (login-call.ts): null once the app starts again, or where to confirm a mailed code. */
 export const useLogin = () =>
-  useMutation({
-    mutationFn: (body: LoginBody) => callWithCaptcha(authEndpoints.login, body, 'login'),
-    onSuccess: signedIn,
-  });
+  useMutation({ mutationFn: async (body: LoginBody) => (await loadLogin()).login(body) });

@@ -1,13 +1,12 @@
-import { contentEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { loadCalls } from '../../../lib/api';
 
 /** Is the shop in maintenance mode? `payload[0].status` (SPEC.md §7). */
 export const maintenanceQuery = () =>
   queryOptions({
     queryKey: ['maintenance'],
     queryFn: async ({ signal }) =>
-      (await call(contentEndpoints.maintenance, { signal })).payload[0]?.status ?? false,
+      (await loadCalls(() => import('../../../lib/first-checks'))).fetchMaintenance(signal),
   });
 
 export const useMaintenance = () => useQuery(maintenanceQuery());

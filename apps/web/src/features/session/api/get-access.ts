@@ -1,13 +1,13 @@
-import { authEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { loadCalls } from '../../../lib/api';
 import { readToken } from '../../../lib/token';
 
 /** Who is signed in; only asked when there is a token (SPEC.md §6: token + successful access check). */
 export const accessQuery = () =>
   queryOptions({
     queryKey: ['access'],
-    queryFn: async ({ signal }) => (await call(authEndpoints.access, { signal })).payload,
+    queryFn: async ({ signal }) =>
+      (await loadCalls(() => import('../../../lib/first-checks'))).fetchAccess(signal),
     enabled: readToken() !== null,
     staleTime: 60_000,
   });
