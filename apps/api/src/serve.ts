@@ -46,13 +46,18 @@ export const serve = async ({
   let companion: Beside | undefined;
   let jobs: JobRunner | undefined;
   let adminEndpoint: Beside | undefined;
+  // Fastify runs onClose hooks last-added first: this one, then the app's own (the mail outbox's last round, the
+  // session listener), which still need the database; it and what shares it close once the app has.
   app.addHook('onClose', async () => {
     await adminEndpoint?.close();
     await metrics?.close();
     await jobs?.stop();
+  });
+  const close = async () => {
+    await app.close();
     await companion?.close();
     await database.close();
-  });
+  };
   try {
     if (config.JOBS_ENABLED) {
       jobs = await startJobRunner({
@@ -72,11 +77,11 @@ export const serve = async ({
     }
     companion = await beside?.(database, app.log);
   } catch (error) {
-    await app.close();
+    await close();
     throw error;
   }
 
-  closeOnSignalOrFault(app.log, () => app.close());
+  closeOnSignalOrFault(app.log, close);
 
   await app.listen({ host: config.HOST, port: config.PORT });
   // PGlite is one process: the operator's CLI asks this one while it runs (on PostgreSQL it connects itself).
