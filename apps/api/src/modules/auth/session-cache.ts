@@ -123,8 +123,10 @@ export const createSessionCache = async (database: Database): Promise<SessionCac
       return { sessionId, user };
     },
     close: async () => {
-      await stop();
+      listening = false;
       forgetAll();
+      // The database may be gone already (closed under the app by a test or a fault).
+      await stop().catch(() => undefined);
     },
   };
 };
