@@ -127,6 +127,16 @@ test("the ISP page's used figure, its usage chart and table agree, and the CSV h
   await screenshots(page, 'isp-usage');
 });
 
+test('a new customer still sees "Buy your first plan", and no list of plans', async ({ page }) => {
+  const newcomer = shopCustomer(shop);
+  const fresh = await newcomer.signUp(smtp, 'newcomer');
+  await page.context().addCookies([{ name: 'token', value: fresh, url: shop }]);
+  await page.goto('/');
+  await expect(page.getByTestId('first-plan')).toContainText('Buy your first plan', { timeout: 30_000 });
+  await expect(page.getByTestId('my-plans')).toHaveCount(0);
+  await expect(page.getByTestId('no-current-plan')).toHaveCount(0);
+});
+
 test('a product page without a plan explains the product and offers to buy it, with no empty chart', async ({
   page,
 }) => {

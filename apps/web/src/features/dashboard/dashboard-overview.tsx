@@ -1,13 +1,12 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconClockPause, IconCurrencyEuro, IconPackage, IconStar, IconTicket } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { PendingActivationBanner } from './pending-activation-banner';
-import { PlanList } from './plan-list';
+import { BuyPlanCard, PlanList } from './plan-list';
 
 /** The dashboard's cards and profile (SPEC.md §2 Dashboard), real figures from the account. */
 export const DashboardOverview = () => {
@@ -28,19 +27,11 @@ export const DashboardOverview = () => {
     <Stack gap="lg">
       {s && s.totalPendingActivation > 0 && <PendingActivationBanner />}
       {s?.totalPlanPurchased === 0 && (
-        <Card withBorder padding="lg" data-testid="first-plan">
-          <Group justify="space-between" gap="md">
-            <Stack gap={2}>
-              <Text fw={600}>Buy your first plan</Text>
-              <Text size="sm" c="dimmed">
-                Datacenter, ISP, IPv6 or residential: your proxies are ready as soon as it is paid.
-              </Text>
-            </Stack>
-            <Button component={Link} to="/purchase/datacenter">
-              See the plans
-            </Button>
-          </Group>
-        </Card>
+        <BuyPlanCard
+          testId="first-plan"
+          title="Buy your first plan"
+          text="Datacenter, ISP, IPv6 or residential: your proxies are ready as soon as it is paid."
+        />
       )}
       {s && s.totalPlanPurchased > 0 && <PlanList />}
       {/* Two figures a row on phones, three on wider screens; the referral code takes the room it needs. */}

@@ -31,7 +31,14 @@ export const PlanList = () => {
       />
     );
   if (plans.isPending) return <Skeleton height={132} radius="md" />;
-  if (plans.data.length === 0) return null;
+  if (plans.data.length === 0)
+    return (
+      <BuyPlanCard
+        testId="no-current-plan"
+        title="None of your plans is running"
+        text="They have ended: buy a new one and its proxies are ready as soon as it is paid."
+      />
+    );
   return (
     <Card withBorder padding={0} data-testid="my-plans">
       <Group justify="space-between" px="lg" pt="md" pb="xs">
@@ -50,6 +57,23 @@ export const PlanList = () => {
     </Card>
   );
 };
+
+/** The way to the plans when the customer has none running (a new customer's first, or after they ended). */
+export const BuyPlanCard = ({ testId, title, text }: { testId: string; title: string; text: string }) => (
+  <Card withBorder padding="lg" data-testid={testId}>
+    <Group justify="space-between" gap="md">
+      <Stack gap={2}>
+        <Text fw={600}>{title}</Text>
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
+      </Stack>
+      <Button component={Link} to="/purchase/datacenter">
+        See the plans
+      </Button>
+    </Group>
+  </Card>
+);
 
 const PlanRow = ({ plan }: { plan: CustomerPlanSummary }) => {
   const status = STATUS[plan.status];
