@@ -80,28 +80,28 @@ test('an operator imports a range, sees the pool grow, and retires an assigned a
 
   // The addresses list: cat's first address, by search and state.
   await segment(page, 'Assigned');
-  await page.getByLabel('Address starts with').fill('127.0.10.1');
-  const row = page.getByRole('row').filter({ hasText: '127.0.10.1:31200' }).filter({ hasText: 'cat' });
+  await page.getByLabel('Address starts with').fill('192.0.2.1');
+  const row = page.getByRole('row').filter({ hasText: '192.0.2.1:31200' }).filter({ hasText: 'cat' });
   await expect(row).toBeVisible();
   await expect(row.getByRole('link', { name: 'cat' })).toHaveAttribute('href', `/admin/customers/${catId}`);
-  await row.getByRole('button', { name: 'Retire 127.0.10.1:31200' }).click();
-  const modal = page.getByRole('dialog', { name: 'Retire 127.0.10.1:31200' });
+  await row.getByRole('button', { name: 'Retire 192.0.2.1:31200' }).click();
+  const modal = page.getByRole('dialog', { name: 'Retire 192.0.2.1:31200' });
   await expect(modal).toContainText("cat's plan");
   await modal.getByLabel('Reason').fill('Listed on a spam blacklist');
   await modal.getByRole('button', { name: 'Retire' }).click();
   await expect(modal).toBeHidden();
-  await expect(page.getByText(/Retired; cat moved to 127\.0\.10\.11:31200 and was mailed/)).toBeVisible();
+  await expect(page.getByText(/Retired; cat moved to 192\.0\.2\.11:31200 and was mailed/)).toBeVisible();
   expect(await utilisation(page, 'PR_4')).toEqual({ assigned: 10, free: before.free + 4 - 1 });
 
   // The customer's product page shows the new address, not the retired one; their mail says what changed.
   const mail = await smtp.waitFor('cat@example.com', { subject: /^Your proxy address changed/ });
-  expect(mail.text).toContain('replace 127.0.10.1:31200 with 127.0.10.11:31200');
+  expect(mail.text).toContain('replace 192.0.2.1:31200 with 192.0.2.11:31200');
   const customerPage = await page.context().browser()!.newPage({ baseURL: shop });
   await customerPage.context().addCookies([{ name: 'token', value: customer.token(), url: shop }]);
   await customerPage.goto('/product/datacenter');
   const proxies = customerPage.getByLabel('Proxies', { exact: true });
-  await expect(proxies).toHaveValue(/(^|\n)127\.0\.10\.11:31200(\n|$)/, { timeout: 30_000 });
-  await expect(proxies).not.toHaveValue(/(^|\n)127\.0\.10\.1:31200(\n|$)/);
+  await expect(proxies).toHaveValue(/(^|\n)192\.0\.2\.11:31200(\n|$)/, { timeout: 30_000 });
+  await expect(proxies).not.toHaveValue(/(^|\n)192\.0\.2\.1:31200(\n|$)/);
   await customerPage.close();
 
   await page.getByLabel('Address starts with').fill('');
