@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   SegmentedControl,
   Select,
   Stack,
@@ -18,10 +17,11 @@ import { PRODUCT_NAMES, type AdminPoolAddress, type IpProduct, type ProductCode 
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FormAlert } from '../../components/form-alert';
 import { QueryError } from '../../components/query-error';
 import { toastDone } from '../../lib/toast';
+import { ReasonModal } from './catalogue/reason-modal';
 import { ListFooter } from './list-footer';
+import { useIsOperator } from './me-api';
 import { POOL_PRODUCTS } from './pool-import-form';
 import { usePoolAddresses, useRetireAddress, type PoolState } from './pools-api';
 
@@ -54,9 +54,7 @@ const StateBadge = ({ row }: { row: AdminPoolAddress }) =>
 /** Asks why, says what happens to the plan using it, then retires the address. */
 const RetireModal = ({ row, onClose }: { row: AdminPoolAddress; onClose: () => void }) => {
   const retire = useRetireAddress();
-  const [reason, setReason] = useState('');
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const confirm = (reason: string) =>
     retire.mutate(
       { id: row.id, reason },
       {
@@ -70,35 +68,22 @@ const RetireModal = ({ row, onClose }: { row: AdminPoolAddress; onClose: () => v
         },
       },
     );
-  };
   return (
-    <Modal opened onClose={onClose} title={`Retire ${endpointText(row)}`}>
-      <form onSubmit={submit}>
-        <Stack>
-          <Text size="sm">
-            {row.assigned
-              ? `It is never assigned again. ${row.assigned.username}'s plan "${row.assigned.plan_name}" moves to a free address of the product at once, and they are mailed the new one.`
-              : 'It is never assigned again.'}
-          </Text>
-          <TextInput
-            label="Reason"
-            description="Kept in the audit trail"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            data-autofocus
-          />
-          {retire.error && <FormAlert>{retire.error.message}</FormAlert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={retire.isPending}>
-              Retire
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonModal
+      title={`Retire ${endpointText(row)}`}
+      confirm="Retire"
+      color="red"
+      pending={retire.isPending}
+      error={retire.error}
+      onClose={onClose}
+      onConfirm={confirm}
+    >
+      <Text size="sm">
+        {row.assigned
+          ? `It is never assigned again. ${row.assigned.username}'s plan "${row.assigned.plan_name}" moves to a free address of the product at once, and they are mailed the new one.`
+          : 'It is never assigned again.'}
+      </Text>
+    </ReasonModal>
   );
 };
 
@@ -115,6 +100,7 @@ export const PoolAddresses = () => {
     page,
   );
   const [retiring, setRetiring] = useState<AdminPoolAddress | null>(null);
+  const operator = useIsOperator();
   const set = (changes: Record<string, string>) =>
     setParams({ ...Object.fromEntries(params), page: '1', ...changes }, { replace: true });
 
@@ -196,7 +182,7 @@ export const PoolAddresses = () => {
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
-                  {!row.retired && (
+                  {operator && !row.retired && (
                     <Button
                       size="xs"
                       variant="subtle"
