@@ -72,7 +72,7 @@ const RetireModal = ({ row, onClose }: { row: AdminPoolAddress; onClose: () => v
     <ReasonModal
       title={`Retire ${endpointText(row)}`}
       confirm="Retire"
-      color="red"
+      danger
       pending={retire.isPending}
       error={retire.error}
       onClose={onClose}
