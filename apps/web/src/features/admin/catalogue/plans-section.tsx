@@ -89,6 +89,8 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
               plan.data_gb !== null && `${plan.data_gb} GB`,
             ]
               .filter(Boolean)
+              // A figure keeps its unit on its line.
+              .map((part) => String(part).replaceAll(' ', '\u00a0'))
               .join(' · ')}
             status={status(plan)}
             actions={menu(plan)}
