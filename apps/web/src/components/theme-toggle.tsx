@@ -1,5 +1,5 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import { MoonIcon, SunIcon } from './first-load-icons';
 
 /**
  * Light / dark, remembered in localStorage by Mantine's colour scheme manager. Both icons are drawn and
@@ -18,8 +18,8 @@ export const ThemeToggle = () => {
       data-testid="theme-toggle"
       onClick={() => setColorScheme(next)}
     >
-      <IconSun size={18} className="mantine-light-hidden" />
-      <IconMoon size={18} className="mantine-dark-hidden" />
+      <SunIcon size={18} className="mantine-light-hidden" />
+      <MoonIcon size={18} className="mantine-dark-hidden" />
     </ActionIcon>
   );
 };

@@ -1,5 +1,5 @@
 import { Button, Divider, Stack } from '@mantine/core';
-import { IconBrandDiscordFilled, IconBrandGoogleFilled } from '@tabler/icons-react';
+import { DiscordIcon, GoogleIcon } from '../../components/first-load-icons';
 import { useAuthConfig } from './api/get-auth-config';
 
 /** Leaves for the provider: the round trip's code is loaded on the click, not with the page (ADR 003). */
@@ -15,7 +15,7 @@ export const SocialButtons = ({ referee = null }: { referee?: string | null }) =
       {config.google && (
         <Button
           variant="default"
-          leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
+          leftSection={<GoogleIcon size={18} aria-hidden />}
           onClick={() => startOAuth(config.google!.authorizeUrl, referee)}
         >
           Continue with Google
@@ -24,7 +24,7 @@ export const SocialButtons = ({ referee = null }: { referee?: string | null }) =
       {config.discord && (
         <Button
           variant="default"
-          leftSection={<IconBrandDiscordFilled size={18} aria-hidden />}
+          leftSection={<DiscordIcon size={18} aria-hidden />}
           onClick={() => startOAuth(config.discord!.authorizeUrl, referee)}
         >
           Continue with Discord

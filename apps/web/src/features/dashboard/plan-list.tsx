@@ -1,11 +1,10 @@
 import { Badge, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { PLAN_ACTIONS, PRODUCT_NAMES, PRODUCT_PAGES, type CustomerPlanSummary } from '@proxydesk/contract';
-import { IconArrowRight, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconArrowRight, IconPlayerPlay, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../components/query-error';
 import { formatDate } from '../../lib/format';
-import { RenewButton } from '../proxies/plan-lifecycle';
-import { BuyMoreGbButton } from '../purchase/buy-more-gb';
 import { useMyPlans } from './api/get-my-plans';
 import classes from './plan-list.module.css';
 
@@ -130,6 +129,20 @@ const PlanUsage = ({ plan }: { plan: CustomerPlanSummary }) => {
   );
 };
 
+// Renew and Buy more GB bring the checkout, the catalogue and the invoice schemas: they load just after the
+// list is drawn, in the place of a button of the same size, so the dashboard's first load carries none of it.
+const RenewButton = lazy(async () => ({
+  default: (await import('../proxies/plan-lifecycle')).RenewButton,
+}));
+const BuyMoreGbButton = lazy(async () => ({
+  default: (await import('../purchase/buy-more-gb')).BuyMoreGbButton,
+}));
+const Arriving = ({ children, icon }: { children: string; icon: ReactNode }) => (
+  <Button size="xs" leftSection={icon} disabled style={{ flexShrink: 0 }}>
+    {children}
+  </Button>
+);
+
 const PlanActionButton = ({ plan }: { plan: CustomerPlanSummary }) => {
   const page = PRODUCT_PAGES[plan.product];
   switch (plan.action) {
@@ -140,17 +153,23 @@ const PlanActionButton = ({ plan }: { plan: CustomerPlanSummary }) => {
         </Button>
       );
     case 'renew':
-      return <RenewButton planId={plan.id} planName={plan.plan_name} variant="filled" />;
+      return (
+        <Suspense fallback={<Arriving icon={<IconRefresh size={14} />}>Renew</Arriving>}>
+          <RenewButton planId={plan.id} planName={plan.plan_name} variant="filled" />
+        </Suspense>
+      );
     case 'buy_gb':
       return (
-        <BuyMoreGbButton
-          product={plan.product}
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          aria-label={`Buy more GB for ${plan.plan_name}`}
-        >
-          Buy more GB
-        </BuyMoreGbButton>
+        <Suspense fallback={<Arriving icon={<IconPlus size={14} />}>Buy more GB</Arriving>}>
+          <BuyMoreGbButton
+            product={plan.product}
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            aria-label={`Buy more GB for ${plan.plan_name}`}
+          >
+            Buy more GB
+          </BuyMoreGbButton>
+        </Suspense>
       );
     case 'get_proxies':
       return (
