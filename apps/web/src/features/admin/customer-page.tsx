@@ -14,6 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { adminCustomerActions } from '@proxydesk/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
@@ -23,6 +24,7 @@ import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
 import { useCustomer, useCustomerAction, type ActionName } from './api';
 import { CustomerMails } from './customer-mails';
+import { useIsOperator } from './me-api';
 import { when } from './format';
 
 type Field = 'amount' | 'email' | 'plan' | 'days' | 'gb';
@@ -152,10 +154,11 @@ export const CustomerPage = () => {
   const { id = '' } = useParams();
   const { data, error, refetch } = useCustomer(id);
   const [open, setOpen] = useState<ActionSpec | null>(null);
+  const operator = useIsOperator();
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (!data) return null;
   const { customer } = data;
-  const actions: ActionSpec[] = [
+  const allActions: ActionSpec[] = [
     { name: 'adjustBalance', label: 'Credit or debit balance', fields: ['amount'] },
     { name: 'giftPlan', label: 'Gift days or GB', fields: ['plan', 'days', 'gb'] },
     { name: 'revokeSessions', label: 'Revoke all sessions' },
@@ -175,6 +178,11 @@ export const CustomerPage = () => {
       color: customer.is_active ? 'red' : 'teal',
     },
   ];
+  // Support reads, signs a customer out and resends their code; every other action is an operator's.
+  const actions = allActions.filter(
+    (spec) =>
+      operator || (spec.name !== 'adjustBalance' && adminCustomerActions[spec.name].access === 'staff'),
+  );
   const plans = data.plans.filter((plan) => plan.status === 'active');
 
   return (
