@@ -84,6 +84,31 @@ test('the dashboard lists the bought plans above the figures, each with the acti
   await expect(page.getByRole('button', { name: 'Generate' })).toBeVisible({ timeout: 30_000 });
 });
 
+test('the dashboard is drawn whole: the figures never move down when the plans arrive above them', async ({
+  page,
+}) => {
+  await signIn(page);
+  // Every frame, where the first figure stands from the top of the dashboard's own content (the shell's banner
+  // may still push the whole page): drawn once, it must stay where it was drawn.
+  await page.addInitScript(() => {
+    const seen = new Set<number>();
+    (window as unknown as { offsets: Set<number> }).offsets = seen;
+    const look = () => {
+      const figure = document.querySelector('[data-testid="stat-total-plans-purchased"]');
+      const content = document.querySelector('[data-testid="dashboard-overview"]');
+      if (figure && content)
+        seen.add(Math.round(figure.getBoundingClientRect().top - content.getBoundingClientRect().top));
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('plan-row')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByTestId('stat-total-plans-purchased')).toContainText('2');
+  const offsets = await page.evaluate(() => [...(window as unknown as { offsets: Set<number> }).offsets]);
+  expect(offsets).toHaveLength(1);
+});
+
 test("the ISP page's used figure, its usage chart and table agree, and the CSV has the table's rows", async ({
   page,
 }) => {

@@ -1,16 +1,37 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconClockPause, IconCurrencyEuro, IconPackage, IconStar, IconTicket } from '@tabler/icons-react';
 import { CopyButton } from '../../components/copy-button';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useDashboardStats } from './api/get-dashboard-stats';
+import { useMyPlans } from './api/get-my-plans';
 import { PendingActivationBanner } from './pending-activation-banner';
 import { BuyPlanCard, PlanList } from './plan-list';
+
+/**
+ * The dashboard's outline until its figures (and, for a customer who bought, the plan list above them) are in:
+ * the page is then drawn whole, so nothing moves down when the plans arrive (layout shift, issue #18).
+ */
+const DashboardSkeleton = () => (
+  <Stack gap="lg" role="status" aria-label="Loading your dashboard" data-testid="dashboard-skeleton">
+    <Skeleton height={132} radius="md" />
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Skeleton key={i} height={104} radius="md" />
+      ))}
+    </SimpleGrid>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Skeleton height={190} radius="md" />
+      <Skeleton height={190} radius="md" />
+    </SimpleGrid>
+  </Stack>
+);
 
 /** The dashboard's cards and profile (SPEC.md §2 Dashboard), real figures from the account. */
 export const DashboardOverview = () => {
   const stats = useDashboardStats();
+  const plans = useMyPlans();
   if (stats.error)
     return (
       <QueryError
@@ -20,55 +41,50 @@ export const DashboardOverview = () => {
       />
     );
   const s = stats.data;
-  const loading = stats.isPending;
-  const shareLink = s ? `${window.location.origin}/signup?ref=${encodeURIComponent(s.referral_code)}` : '';
+  if (!s || (s.totalPlanPurchased > 0 && plans.isPending)) return <DashboardSkeleton />;
+  const shareLink = `${window.location.origin}/signup?ref=${encodeURIComponent(s.referral_code)}`;
 
   return (
-    <Stack gap="lg">
-      {s && s.totalPendingActivation > 0 && <PendingActivationBanner />}
-      {s?.totalPlanPurchased === 0 && (
+    <Stack gap="lg" data-testid="dashboard-overview">
+      {s.totalPendingActivation > 0 && <PendingActivationBanner />}
+      {s.totalPlanPurchased === 0 && (
         <BuyPlanCard
           testId="first-plan"
           title="Buy your first plan"
           text="Datacenter, ISP, IPv6 or residential: your proxies are ready as soon as it is paid."
         />
       )}
-      {s && s.totalPlanPurchased > 0 && <PlanList />}
+      {s.totalPlanPurchased > 0 && <PlanList />}
       {/* Two figures a row on phones, three on wider screens; the referral code takes the room it needs. */}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         <StatCard
           label="Total plans purchased"
           icon={<IconPackage size={20} />}
-          loading={loading}
-          value={s?.totalPlanPurchased}
+          value={s.totalPlanPurchased}
         />
         <StatCard
           label="Money spent"
           icon={<IconCurrencyEuro size={20} />}
-          loading={loading}
-          value={s && formatEuro(s.moneySpent)}
+          value={formatEuro(s.moneySpent)}
         />
         <StatCard
           label="Pending activations"
           icon={<IconClockPause size={20} />}
-          loading={loading}
-          value={s && (s.totalPendingActivation > 0 ? s.totalPendingActivation : 'N/A')}
-          hint={s && s.totalPendingActivation > 0 ? 'Plans waiting for an IP to activate them' : undefined}
+          value={s.totalPendingActivation > 0 ? s.totalPendingActivation : 'N/A'}
+          hint={s.totalPendingActivation > 0 ? 'Plans waiting for an IP to activate them' : undefined}
         />
         <StatCard
           label="Referral points"
           icon={<IconStar size={20} />}
-          loading={loading}
-          value={s?.referral_points}
+          value={s.referral_points}
           hint="One point for each euro your referrals pay"
         />
         <div style={{ gridColumn: 'span 2', display: 'grid' }}>
           <StatCard
             label="Referral code"
             icon={<IconTicket size={20} />}
-            loading={loading}
-            value={s?.referral_code}
-            action={s && <CopyButton value={s.referral_code} label="Copy referral code" />}
+            value={s.referral_code}
+            action={<CopyButton value={s.referral_code} label="Copy referral code" />}
           />
         </div>
       </SimpleGrid>
@@ -85,7 +101,7 @@ export const DashboardOverview = () => {
             readOnly
             value={shareLink}
             aria-label="Referral link"
-            rightSection={shareLink ? <CopyButton value={shareLink} label="Copy referral link" /> : null}
+            rightSection={<CopyButton value={shareLink} label="Copy referral link" />}
           />
         </Card>
         <Card withBorder padding="lg" data-testid="profile-card">
@@ -93,19 +109,17 @@ export const DashboardOverview = () => {
             Profile
           </Title>
           <Stack gap={8}>
-            <ProfileRow label="Username" value={s?.username} />
-            <ProfileRow label="E-mail" value={s?.email} />
+            <ProfileRow label="Username" value={s.username} />
+            <ProfileRow label="E-mail" value={s.email} />
             <ProfileRow
               label="Two-factor authentication"
               value={
-                s && (
-                  <Badge color={s.is_2fa_enabled ? 'teal' : 'gray'} variant="light">
-                    {s.is_2fa_enabled ? 'On' : 'Off'}
-                  </Badge>
-                )
+                <Badge color={s.is_2fa_enabled ? 'teal' : 'gray'} variant="light">
+                  {s.is_2fa_enabled ? 'On' : 'Off'}
+                </Badge>
               }
             />
-            <ProfileRow label="Joined" value={s && formatDate(s.joined)} />
+            <ProfileRow label="Joined" value={formatDate(s.joined)} />
           </Stack>
         </Card>
       </SimpleGrid>
