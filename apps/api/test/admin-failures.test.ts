@@ -176,4 +176,41 @@ describe('what went wrong, on the overview and in its lists (issue #17 §2)', ()
     });
     expect((await bed.api.get('/v1/admin/mails?state=lost', as('sue'))).status).toBe(400);
   });
+
+  it('lists customers by gateway traffic over 30 days, most first, per product, adding up to the overview', async () => {
+    const db = bed.t.database.db;
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    await db.insert(schema.usageDays).values([
+      { userId: ids.cat!, productType: 'PR_2', day: day(0), bytesUp: 100, bytesDown: 900 },
+      { userId: ids.cat!, productType: 'PR_2', day: day(3), bytesUp: 0, bytesDown: 1000 },
+      { userId: ids.dan!, productType: 'PR_2', day: day(1), bytesUp: 500, bytesDown: 2500 },
+      { userId: ids.dan!, productType: 'PR_6', day: day(2), bytesUp: 0, bytesDown: 700 },
+      // Older than the overview's 30 days: not counted.
+      { userId: ids.cat!, productType: 'PR_2', day: day(40), bytesUp: 0, bytesDown: 99_999 },
+    ]);
+    const all = await bed.api.get('/v1/admin/traffic', as('sue'));
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body).toEqual({
+      count: 3,
+      next: null,
+      results: [
+        { customer_id: ids.dan, username: 'dan', product: 'PR_2', bytes: 3000 },
+        { customer_id: ids.cat, username: 'cat', product: 'PR_2', bytes: 2000 },
+        { customer_id: ids.dan, username: 'dan', product: 'PR_6', bytes: 700 },
+      ],
+    });
+    const isp = await bed.api.get('/v1/admin/traffic?product=PR_2', as('olga'));
+    expect(isp.body.results.map((row: { username: string }) => row.username)).toEqual(['dan', 'cat']);
+    // The overview's figure per product is the list's sum.
+    const traffic = (await bed.api.get('/v1/admin/overview', as('sue'))).body.payload.traffic as {
+      product: string;
+      value: number;
+    }[];
+    expect(traffic).toEqual([
+      { product: 'PR_2', value: 5000 },
+      { product: 'PR_6', value: 700 },
+    ]);
+    for (const who of ['cat', 'dan'])
+      expect((await bed.api.get('/v1/admin/traffic', as(who))).status).toBe(404);
+  });
 });

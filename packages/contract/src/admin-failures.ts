@@ -52,6 +52,16 @@ export const adminWebhookRefusalSchema = z.object({
   last_at: z.string(),
 });
 
+/** One customer's gateway traffic on one product over `TRAFFIC_DAYS` days. */
+export const adminTrafficSchema = z.object({
+  customer_id: z.string(),
+  username: z.string(),
+  product: z.string(),
+  /** Bytes both ways. */
+  bytes: z.number(),
+});
+export const TRAFFIC_DAYS = 30;
+
 export const adminFailureEndpoints = {
   mails: defineEndpoint({
     method: 'GET',
@@ -75,6 +85,18 @@ export const adminFailureEndpoints = {
     access: 'staff',
     query: z.object({ page: adminPageQuery }),
     response: paged(adminFailedJobSchema),
+  }),
+  traffic: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/traffic',
+    summary: 'Customers by gateway traffic over 30 days, most first, on one product or all; ten a page',
+    tag,
+    access: 'staff',
+    query: z.object({
+      product: z.optional(z.string().check(z.maxLength(16))),
+      page: adminPageQuery,
+    }),
+    response: paged(adminTrafficSchema),
   }),
   webhookRefusals: defineEndpoint({
     method: 'GET',

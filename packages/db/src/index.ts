@@ -36,6 +36,7 @@ export * from './repositories/mail-outbox.js';
 export * from './repositories/admin-money.js';
 export * from './repositories/admin-pool.js';
 export * from './repositories/admin-failures.js';
+export * from './repositories/admin-traffic.js';
 export * from './catalogue/pool.js';
 export * from './repositories/lifecycle-mails.js';
 export * from './repositories/notifications.js';

@@ -1,7 +1,8 @@
-import { FAILURE_DAYS } from '@proxydesk/contract';
+import { FAILURE_DAYS, TRAFFIC_DAYS } from '@proxydesk/contract';
 import {
   isUuid,
   listFailedJobs,
+  listTraffic,
   listOutboxMails,
   listWebhookRefusals,
   shopFailures,
@@ -69,6 +70,17 @@ export const createAdminFailuresService = (db: Db) => ({
       created: job.createdAt.toISOString(),
       failed: job.failedAt.toISOString(),
       error: job.error,
+    }));
+    return pageOf(results, count, page, pageUrl);
+  },
+
+  traffic: async (product: string | undefined, page: number, pageUrl: PageUrl) => {
+    const { rows, count } = await listTraffic(db, { product, days: TRAFFIC_DAYS }, page, PAGE_SIZE);
+    const results = rows.map((row) => ({
+      customer_id: row.userId,
+      username: row.username,
+      product: row.product,
+      bytes: row.bytes,
     }));
     return pageOf(results, count, page, pageUrl);
   },

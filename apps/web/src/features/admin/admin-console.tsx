@@ -31,6 +31,7 @@ const failurePages = () => import('./failure-pages');
 const MailsPage = lazy(async () => ({ default: (await failurePages()).MailsPage }));
 const FailedJobsPage = lazy(async () => ({ default: (await failurePages()).FailedJobsPage }));
 const WebhookRefusalsPage = lazy(async () => ({ default: (await failurePages()).WebhookRefusalsPage }));
+const TrafficPage = lazy(async () => ({ default: (await failurePages()).TrafficPage }));
 const CataloguePage = lazy(async () => ({
   default: (await import('./catalogue/catalogue-page')).CataloguePage,
 }));
@@ -149,6 +150,7 @@ export const AdminConsole = () => {
             <Route path="mails" element={<MailsPage />} />
             <Route path="jobs" element={<FailedJobsPage />} />
             <Route path="webhooks" element={<WebhookRefusalsPage />} />
+            <Route path="traffic" element={<TrafficPage />} />
             <Route path="*" element={<LaterPage title="Not found" />} />
           </Routes>
         </Suspense>

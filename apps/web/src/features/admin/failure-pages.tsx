@@ -1,8 +1,9 @@
 import { Anchor, Card, Code, Group, SegmentedControl, Text } from '@mantine/core';
+import { PRODUCT_NAMES } from '@proxydesk/contract';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { useFailedJobs, useMails, useWebhookRefusals, type MailState } from './failures-api';
-import { when } from './format';
+import { useFailedJobs, useMails, useTraffic, useWebhookRefusals, type MailState } from './failures-api';
+import { bytes, productName, when } from './format';
 import { mailColumns, ReadOnlyList } from './read-only-list';
 
 /** The read-only lists behind the overview's failure figures (issue #17 §2): mails, jobs, webhooks. */
@@ -140,6 +141,54 @@ export const WebhookRefusalsPage = () => {
           noun={['day', 'days']}
           page={page}
           onPage={onPage}
+        />
+      </Card>
+    </>
+  );
+};
+
+/** Customers by gateway traffic over 30 days (issue #17 §2: the overview's traffic figures lead here). */
+export const TrafficPage = () => {
+  const { params, page, set, onPage } = usePage();
+  const product = params.get('product') ?? '';
+  const query = useTraffic(product || undefined, page);
+  return (
+    <>
+      <PageHeader
+        title="Traffic"
+        description="Bytes through the gateways in the last 30 days, both ways, per customer and product."
+      />
+      <SegmentedControl
+        mb="md"
+        aria-label="Product"
+        data={[
+          { value: '', label: 'All' },
+          ...Object.entries(PRODUCT_NAMES).map(([value, label]) => ({ value, label })),
+        ]}
+        value={product}
+        onChange={(value) => set({ product: value })}
+      />
+      <Card withBorder padding="lg">
+        <ReadOnlyList
+          columns={[
+            {
+              label: 'Customer',
+              cell: (row) => (
+                <Anchor component={Link} to={`/admin/customers/${row.customer_id}`} size="sm">
+                  {row.username}
+                </Anchor>
+              ),
+            },
+            { label: 'Product', cell: (row) => productName(row.product) },
+            { label: 'Traffic', cell: (row) => bytes(row.bytes), align: 'right', nowrap: true },
+          ]}
+          query={query}
+          rowKey={(row) => `${row.customer_id}-${row.product}`}
+          empty="No traffic in the last 30 days."
+          noun={['row', 'rows']}
+          page={page}
+          onPage={onPage}
+          minWidth={420}
         />
       </Card>
     </>

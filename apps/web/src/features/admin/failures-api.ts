@@ -2,7 +2,7 @@ import { adminFailureEndpoints } from '@proxydesk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
-/** The read-only lists behind the overview's failure figures (issue #17 §2), and a customer's mails (§3). */
+/** The read-only lists behind the overview's failure and traffic figures (issue #17 §2), and a customer's mails (§3). */
 
 export type MailState = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -24,5 +24,13 @@ export const useWebhookRefusals = (page: number) =>
   useQuery({
     queryKey: ['admin', 'webhooks', 'refused', page],
     queryFn: ({ signal }) => call(adminFailureEndpoints.webhookRefusals, { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTraffic = (product: string | undefined, page: number) =>
+  useQuery({
+    queryKey: ['admin', 'traffic', product, page],
+    queryFn: ({ signal }) =>
+      call(adminFailureEndpoints.traffic, { query: { ...(product ? { product } : {}), page }, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,3 +1,4 @@
+import { PRODUCT_NAMES } from '@proxydesk/contract';
 /** A time as the browser's locale writes a short date and time. */
 export const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
@@ -12,3 +13,7 @@ export const bytes = (value: number) => {
   }
   return `${n.toFixed(unit === 0 ? 0 : 1)} ${UNITS[unit]}`;
 };
+
+/** A product's one name (the contract's), or its code when the shop sells something new. */
+export const productName = (code: string): string =>
+  (PRODUCT_NAMES as Record<string, string | undefined>)[code] ?? code;

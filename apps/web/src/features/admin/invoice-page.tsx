@@ -24,10 +24,10 @@ import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
 import { EventPayload } from './event-payload';
-import { when } from './format';
+import { productName, when } from './format';
 import { InvoiceActionModal } from './invoice-actions';
 import { InvoiceBadges } from './invoice-badges';
-import { productLabel, shortId } from './invoices-panel';
+import { shortId } from './invoices-panel';
 import { useIsOperator } from './me-api';
 import { useAdminInvoice, type InvoiceAction } from './money-api';
 
@@ -53,7 +53,7 @@ const Facts = ({ invoice }: { invoice: AdminInvoice }) => (
       </Anchor>
     </Fact>
     <Fact label="Plan">
-      {invoice.plan_name} · {productLabel(invoice.product)}
+      {invoice.plan_name} · {productName(invoice.product)}
     </Fact>
     <Fact label="Price">
       {formatEuro(invoice.price)}

@@ -14,7 +14,7 @@ import { FormAlert } from '../../components/form-alert';
 import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
-import { when } from './format';
+import { productName, when } from './format';
 import { InvoiceBadges } from './invoice-badges';
 import { ListFooter } from './list-footer';
 import { ListEmpty, ListSkeleton } from './list-states';
@@ -25,7 +25,6 @@ const FILTERS = ['status', 'method', 'product', 'from', 'to', 'customer'] as con
 const STATUSES = ['paid', 'pending', 'expired', 'refunded', 'flagged'];
 const PRODUCTS = PRODUCT_CODES.map((code) => ({ value: code, label: PRODUCT_NAMES[code] }));
 
-export const productLabel = (code: string) => PRODUCT_NAMES[code as keyof typeof PRODUCT_NAMES] ?? code;
 export const shortId = (id: string) => id.split('-')[0] ?? id;
 export const invoicePath = (id: string) => `/admin/money/invoices/${id}`;
 
@@ -47,7 +46,7 @@ const InvoiceCard = ({ invoice }: { invoice: AdminInvoice }) => (
           {invoice.plan_name}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {invoice.username} · {productLabel(invoice.product)} · {invoice.payment_method}
+          {invoice.username} · {productName(invoice.product)} · {invoice.payment_method}
         </Text>
         <Text size="xs" c="dimmed">
           {when(invoice.created)}
@@ -106,7 +105,7 @@ const InvoiceTable = ({ invoices }: { invoices: AdminInvoice[] }) => (
               <Table.Td>
                 <Text size="sm">{invoice.plan_name}</Text>
                 <Text size="xs" c="dimmed">
-                  {productLabel(invoice.product)}
+                  {productName(invoice.product)}
                   {invoice.coupon ? ` · ${invoice.coupon}` : ''}
                 </Text>
               </Table.Td>

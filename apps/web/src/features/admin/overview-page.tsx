@@ -8,17 +8,8 @@ import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import { formatEuro } from '../../lib/format';
 import { useOverview } from './api';
-import { bytes } from './format';
+import { bytes, productName } from './format';
 import { dayAgo, OverviewFailures } from './overview-failures';
-
-const PRODUCT_NAMES: Record<string, string> = {
-  PR_2: 'ISP',
-  PR_3: 'Premium Residential',
-  PR_4: 'Datacenter',
-  PR_5: 'IPv6',
-  PR_6: 'Premium Residential',
-};
-const productName = (code: string) => PRODUCT_NAMES[code] ?? code;
 
 /** The console's first page (issue #17 §2): each figure links to its list. */
 export const OverviewPage = () => {
@@ -159,7 +150,11 @@ export const OverviewPage = () => {
               )}
               {data?.traffic.map((row) => (
                 <Table.Tr key={row.product}>
-                  <Table.Td>{productName(row.product)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/traffic?product=${row.product}`}>
+                      {productName(row.product)}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td ta="right">{bytes(row.value)}</Table.Td>
                 </Table.Tr>
               ))}
