@@ -269,11 +269,11 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
 
     const after = Date.now();
     const login = await api.post('/v1/auth/login', { username: 'carol', password: PASSWORD });
-    // It speaks of signing in, not of confirming an address (issue #19).
+    // SPEC.md §8's words; the payload says the code signs in, so the page speaks of signing in (issue #19).
     expect(login).toEqual({
       status: 422,
       body: {
-        detail: AUTH_MESSAGES.signInCodeSent,
+        detail: AUTH_MESSAGES.otpSent,
         payload: { email: 'carol@example.com', purpose: 'sign-in' },
       },
     });

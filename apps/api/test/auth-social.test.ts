@@ -107,7 +107,7 @@ describe('sign in with Google (SPEC.md §7 POST /v1/auth/google)', () => {
     expect(answer).toEqual({
       status: 422,
       body: {
-        detail: AUTH_MESSAGES.signInCodeSent,
+        detail: AUTH_MESSAGES.otpSent,
         payload: { email: 'linked@example.com', purpose: 'sign-in' },
       },
     });

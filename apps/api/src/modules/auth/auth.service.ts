@@ -181,7 +181,8 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
     }
     if (user.is2fa) {
       await otp.issue(user.id, 'login', user.email, user.username);
-      throw new HttpError(422, AUTH_MESSAGES.signInCodeSent, { email: user.email, purpose: 'sign-in' });
+      // SPEC.md §8's words, as a client written against it expects; `purpose` tells the page it signs in.
+      throw new HttpError(422, AUTH_MESSAGES.otpSent, { email: user.email, purpose: 'sign-in' });
     }
     return startSession(user, client);
   };

@@ -52,7 +52,7 @@ export const ConfirmForm = ({ email, signIn }: { email: string; signIn: boolean 
     >
       <Stack gap="md">
         <FormAlert color="yellow">
-          {notice ?? (signIn ? AUTH_MESSAGES.signInCodeSent : AUTH_MESSAGES.otpSent)}
+          {signIn ? AUTH_MESSAGES.signInCodeSent : (notice ?? AUTH_MESSAGES.otpSent)}
         </FormAlert>
         <Text size="sm">
           Code sent to <b>{email}</b>
