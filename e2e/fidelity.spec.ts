@@ -150,6 +150,10 @@ test("a checkout paid from the reseller balance says the server's detail, then s
   page,
 }) => {
   await sql.query(`update users set role = 'reseller' where username = 'faithful'`);
+  // The shop hears of a change made beside it (LISTEN/NOTIFY, ADR 008) a moment after its commit.
+  await expect
+    .poll(async () => (await customer.api('/v1/auth/access')).payload.isReseller as boolean)
+    .toBe(true);
   await customer.topUp(500);
   await openSignedIn(page, '/purchase/ipv6');
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();

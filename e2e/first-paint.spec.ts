@@ -71,11 +71,14 @@ test('hydrates without a warning, the form still, assets sent as brotli', async 
     await page.goto(path, { waitUntil: 'commit' });
     const field = page.getByRole('textbox').first();
     await expect(field).toBeVisible();
-    const before = await field.boundingBox();
-    // Hydrated: React has taken the server's input as its own, and it has not moved.
+    const drawn = await field.elementHandle();
+    const before = await drawn.boundingBox();
+    // Hydrated: React has taken the server's input as its own (the same element, never drawn again), and it
+    // has not moved.
     await expect
       .poll(() => field.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
       .toBe(true);
+    expect(await drawn.evaluate((el) => el.isConnected)).toBe(true);
     expect(await field.boundingBox()).toEqual(before);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(
       0.02,

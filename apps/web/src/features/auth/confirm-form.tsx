@@ -60,6 +60,9 @@ export const ConfirmForm = ({ email, signIn }: { email: string; signIn: boolean 
         <FormAlert color={otpEmail(confirm.error) ? 'yellow' : 'red'}>{confirm.error?.message}</FormAlert>
         <Group justify="center">
           <PinInput
+            // A fixed id: Mantine's generated one changes just after hydration, and with it the boxes' keys, so
+            // the six boxes drawn from the HTML were thrown away and drawn again (focus and typing lost).
+            id="confirm-code"
             length={6}
             type="number"
             oneTimeCode
