@@ -25,10 +25,13 @@ test.beforeAll(async () => {
   await customer.signUp(smtp, 'cat');
   await customer.addBilling();
   await customer.buyPaid('PR_4');
+  await customer.buyPaid('PR_2');
   await customer.api('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.10'], type: 'PR_4' });
   // The operator CLI works on PGlite's data directory while no server holds it.
   await server.stop({ keepDataDir: true });
   expect(admin(dataDir, 'operator', 'olga', 'on')).toContain('olga: customer → operator');
+  // Traffic through the gateway on cat's ISP plan, as the gateway would have counted it.
+  admin(dataDir, 'sample-usage', 'cat', 'PR_2', '5');
   server = await startServer(PORT, dataDir, env());
   const found = (await operator.api('/v1/admin/customers?q=cat')) as unknown as { results: { id: string }[] };
   catId = found.results[0]!.id;
@@ -149,4 +152,17 @@ test('every overview figure links to its list; the customer page lists their mai
   });
   await expect(mails.getByRole('row').filter({ hasText: 'otp' })).toContainText('cat@example.com');
   await screenshots(page, 'admin-customer');
+});
+
+test("the overview's traffic leads to the customers who made it", async ({ page }) => {
+  await signIn(page, operator.token());
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'ISP' }).click({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/admin\/traffic\?product=PR_2$/);
+  const row = page.getByRole('row').filter({ hasText: 'cat' });
+  await expect(row).toContainText('ISP');
+  await expect(row).toContainText(/\d+(\.\d+)? [KMG]i?B/);
+  await screenshots(page, 'admin-traffic');
+  await row.getByRole('link', { name: 'cat' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/${catId}$`));
 });

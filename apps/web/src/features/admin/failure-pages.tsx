@@ -1,4 +1,4 @@
-import { Anchor, Card, Code, Group, SegmentedControl, Text } from '@mantine/core';
+import { Anchor, Card, Code, Group, SegmentedControl, Select, Text } from '@mantine/core';
 import { PRODUCT_NAMES } from '@proxydesk/contract';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -158,15 +158,15 @@ export const TrafficPage = () => {
         title="Traffic"
         description="Bytes through the gateways in the last 30 days, both ways, per customer and product."
       />
-      <SegmentedControl
+      <Select
         mb="md"
-        aria-label="Product"
-        data={[
-          { value: '', label: 'All' },
-          ...Object.entries(PRODUCT_NAMES).map(([value, label]) => ({ value, label })),
-        ]}
-        value={product}
-        onChange={(value) => set({ product: value })}
+        label="Product"
+        placeholder="All products"
+        clearable
+        w={{ base: '100%', xs: 240 }}
+        data={Object.entries(PRODUCT_NAMES).map(([value, label]) => ({ value, label }))}
+        value={product || null}
+        onChange={(value) => set({ product: value ?? '' })}
       />
       <Card withBorder padding="lg">
         <ReadOnlyList
@@ -188,7 +188,7 @@ export const TrafficPage = () => {
           noun={['row', 'rows']}
           page={page}
           onPage={onPage}
-          minWidth={420}
+          minWidth={300}
         />
       </Card>
     </>
