@@ -200,7 +200,7 @@ describe('what went wrong, on the overview and in its lists (issue #17 §2)', ()
       ],
     });
     const isp = await bed.api.get('/v1/admin/traffic?product=PR_2', as('olga'));
-    expect(isp.body.results.map((row: { username: string }) => row.username)).toEqual(['dan', 'cat']);
+    expect((isp.body.results as { username: string }[]).map((row) => row.username)).toEqual(['dan', 'cat']);
     // The overview's figure per product is the list's sum.
     const traffic = (await bed.api.get('/v1/admin/overview', as('sue'))).body.payload.traffic as {
       product: string;
