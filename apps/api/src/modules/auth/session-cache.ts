@@ -1,7 +1,7 @@
 import { findSessionUser, listenOnChannel, type Database, type User } from '@proxydesk/db';
 import type pg from 'pg';
 
-/** Where the database announces (by trigger, on commit) that an account or its sessions changed: migration 0012. */
+/** Where the database announces (by trigger, on commit) that an account or its sessions changed: migration 0013. */
 export const SESSION_CHANNEL = 'proxydesk_sessions';
 
 /** A session remembered at most this long, however quiet its account (a safety net, not the rule). */
