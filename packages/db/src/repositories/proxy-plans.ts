@@ -23,15 +23,31 @@ export const findOwnPlan = async (db: Db, userId: string, id: string): Promise<C
 
 export type ActivationOutcome = { activated: CustomerPlan } | 'no-pending-plan' | 'pool-exhausted';
 
+type ActivationRequest = { userId: string; productType: string; planId?: string | undefined; ip: string };
+
+/** Tries of an activation that lost a race for an address (see `activateIpPlan`). */
+const ACTIVATION_TRIES = 5;
+
 /**
  * Activates a pending IP plan: takes `ipAmount` free pool addresses of its product, whitelists `ip`, and
  * starts its time, in one transaction. Free addresses are taken with SKIP LOCKED, and each address can be
- * assigned once (primary key), so concurrent activations never share an address.
+ * assigned once (primary key), so concurrent activations never share an address. An address another activation
+ * took and committed while this one read can still look free here (the lock is free again, the read was before
+ * its commit): its assignment then fails on the key, and the activation starts again and reads afresh.
  */
-export const activateIpPlan = (
-  db: Db,
-  request: { userId: string; productType: string; planId?: string | undefined; ip: string },
-): Promise<ActivationOutcome> =>
+export const activateIpPlan = async (db: Db, request: ActivationRequest): Promise<ActivationOutcome> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await activateOnce(db, request);
+    } catch (error) {
+      const index = violatedUniqueIndex(error);
+      if (attempt >= ACTIVATION_TRIES || index === undefined || !index.startsWith('pool_assignments'))
+        throw error;
+    }
+  }
+};
+
+const activateOnce = (db: Db, request: ActivationRequest): Promise<ActivationOutcome> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const pending = and(
