@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
@@ -54,13 +54,10 @@ test.afterAll(async () => {
 test.use({ baseURL: shop });
 test.describe.configure({ timeout: 180_000 });
 
-const signIn = (page: Page, token: string) =>
-  page.context().addCookies([{ name: 'token', value: token, url: shop }]);
-
 test('an operator credits a customer found by IP, refunds their invoice in Money, and the plan is suspended', async ({
   page,
 }) => {
-  await signIn(page, operator.token());
+  await operator.signIn(page);
   await page.goto('/admin/customers');
   await page.getByLabel('Search').fill(CUSTOMER_IP);
   await page.getByRole('link', { name: 'carmen' }).click({ timeout: 30_000 });
@@ -162,7 +159,7 @@ test('an operator credits a customer found by IP, refunds their invoice in Money
 
   // The customer's product page says the plan is suspended.
   await page.context().clearCookies();
-  await signIn(page, customer.token());
+  await customer.signIn(page);
   await page.goto('/product/datacenter');
   await page.getByRole('combobox', { name: 'Plan' }).click({ timeout: 30_000 });
   await page.getByRole('option', { name: /\(suspended\)$/ }).click();

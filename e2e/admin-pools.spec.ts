@@ -43,9 +43,6 @@ test.afterAll(async () => {
 test.use({ baseURL: shop });
 test.describe.configure({ timeout: 120_000 });
 
-const signIn = async (page: Page, token: string) =>
-  page.context().addCookies([{ name: 'token', value: token, url: shop }]);
-
 /** Picks a segment of a segmented control (its radio is hidden under its label). */
 const segment = (page: Page, name: string) =>
   page
@@ -66,7 +63,7 @@ const utilisation = async (page: Page, product: string) => {
 test('an operator imports a range, sees the pool grow, and retires an assigned address: the customer moves', async ({
   page,
 }) => {
-  await signIn(page, operator.token());
+  await operator.signIn(page);
   await page.goto('/admin/pools');
   await expect(page.getByRole('heading', { name: 'Pools', level: 2 })).toBeVisible({ timeout: 30_000 });
   const before = await utilisation(page, 'PR_4');
@@ -100,7 +97,7 @@ test('an operator imports a range, sees the pool grow, and retires an assigned a
   const mail = await smtp.waitFor('cat@example.com', { subject: /^Your proxy address changed/ });
   expect(mail.text).toContain('replace 192.0.2.1:31200 with 192.0.2.11:31200');
   const customerPage = await page.context().browser()!.newPage({ baseURL: shop });
-  await customerPage.context().addCookies([{ name: 'token', value: customer.token(), url: shop }]);
+  await customer.signIn(customerPage);
   await customerPage.goto('/product/datacenter');
   const proxies = customerPage.getByLabel('Proxies', { exact: true });
   await expect(proxies).toHaveValue(/(^|\n)192\.0\.2\.11:31200(\n|$)/, { timeout: 30_000 });
@@ -113,7 +110,7 @@ test('an operator imports a range, sees the pool grow, and retires an assigned a
 });
 
 test('every overview figure links to its list; the customer page lists their mails', async ({ page }) => {
-  await signIn(page, operator.token());
+  await operator.signIn(page);
   await page.goto('/admin');
   await expect(page.getByTestId('stat-mails-failed')).toContainText('0', { timeout: 30_000 });
   const today = new Date().toISOString().slice(0, 10);
@@ -155,7 +152,7 @@ test('every overview figure links to its list; the customer page lists their mai
 });
 
 test("the overview's traffic leads to the customers who made it", async ({ page }) => {
-  await signIn(page, operator.token());
+  await operator.signIn(page);
   await page.goto('/admin');
   await page.getByRole('link', { name: 'ISP' }).click({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/admin\/traffic\?product=PR_2$/);

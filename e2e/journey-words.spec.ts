@@ -51,9 +51,6 @@ test.afterAll(async () => {
 test.use({ baseURL: shop });
 test.describe.configure({ timeout: 150_000 });
 
-const signIn = (page: Page, token: string) =>
-  page.context().addCookies([{ name: 'token', value: token, url: shop }]);
-
 test('the invoice names the seller and the buyer, and prints alone, black on white, on one A4 page', async ({
   page,
 }) => {
@@ -62,7 +59,7 @@ test('the invoice names the seller and the buyer, and prints alone, black on whi
     payment_method: 'sandbox',
     plan: plans.find((p) => p.type === 'PR_4')!.id,
   });
-  await signIn(page, walker.token());
+  await walker.signIn(page);
   await page.goto(`/invoice/${payload.invoice_id as string}`);
   const seller = page.getByTestId('invoice-seller');
   await expect(seller).toContainText('Acme Proxies Ltd', { timeout: 30_000 });
@@ -98,7 +95,7 @@ test('the invoice names the seller and the buyer, and prints alone, black on whi
 test('one name per product: the tabs say Residential and ISP, and no capped plan is "Unlimited"', async ({
   page,
 }) => {
-  await signIn(page, walker.token());
+  await walker.signIn(page);
   await page.goto('/pricing');
   const tabs = page.getByRole('radiogroup');
   await expect(tabs.getByRole('radio', { name: /^Normal Plans\W+Residential$/ })).toBeChecked({
@@ -148,7 +145,8 @@ test('deactivate → danger zone → confirmation → a page that says what happ
   page,
 }) => {
   const leaving = shopCustomer(shop);
-  await signIn(page, await leaving.signUp(smtp, 'leaving_words'));
+  await leaving.signUp(smtp, 'leaving_words');
+  await leaving.signIn(page);
   await page.goto('/settings');
   await expect(page.getByTestId('current-email')).toContainText('leaving_words@example.com', {
     timeout: 30_000,

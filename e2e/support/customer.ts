@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { otpFrom, type SmtpCapture } from '../../test-support/smtp.js';
 
 /**
@@ -25,6 +26,8 @@ export const shopCustomer = (shop: string) => {
   return {
     api,
     token: () => token,
+    /** Signs a page's browser in as this customer: the session cookie the shop sets at sign-in. */
+    signIn: (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]),
     /** Signs up with the mailed code, answering the session token; the calls after it use it. */
     signUp: async (smtp: SmtpCapture, username: string) => {
       const email = `${username}@example.com`;
