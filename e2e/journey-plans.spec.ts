@@ -109,6 +109,38 @@ test('the dashboard is drawn whole: the figures never move down when the plans a
   expect(offsets).toHaveLength(1);
 });
 
+test("the dashboard's first screen comes with the page: no call for who is signed in, the figures or the plans", async ({
+  page,
+}) => {
+  await signIn(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/v1/')) asked.push(pathname);
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('plan-row')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByTestId('pending-activation')).toContainText('Activate your Datacenter plan');
+  await expect(page.getByTestId('stat-total-plans-purchased')).toContainText('2');
+  for (const answered of [
+    '/v1/auth/access',
+    '/v1/user/dashboard-stats',
+    '/v1/user/plans',
+    '/v1/announcement/read',
+  ])
+    expect(asked, `${answered} came with the page`).not.toContain(answered);
+  expect(problems).toEqual([]);
+
+  // Moving on in the app asks the API as before: the page's answers served its first screen only.
+  await page.getByRole('link', { name: 'Invoices' }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect.poll(() => asked).toContain('/v1/invoice/read');
+});
+
 test("the ISP page's used figure, its usage chart and table agree, and the CSV has the table's rows", async ({
   page,
 }) => {

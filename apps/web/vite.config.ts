@@ -46,6 +46,21 @@ const FIRST_LOAD_MANTINE = [
   ...['ActionIcon', 'ThemeIcon', 'CloseButton', 'Divider'],
 ];
 
+/** Mantine's components that the signed-in frame and the dashboard draw first, beside FIRST_LOAD_MANTINE's. */
+const SIGNED_IN_MANTINE = ['NavLink', 'Accordion', 'Burger', 'Skeleton', 'SimpleGrid', 'Badge', 'Progress'];
+
+/**
+ * What the signed-in frame's and the dashboard's chunks import of the app's own (their libraries stay in the
+ * groups of their own; the chunks themselves, loaded with import(), stay apart).
+ */
+const SIGNED_IN_APP = [
+  'app/(screens|prefetch)',
+  'app/layouts/(frame|account-button|navigation|lazy-toasts)',
+  'features/(dashboard/.*|content/(announcement-banner|api/get-(announcement|social-media)))',
+  'components/(page-skeleton|page-header|stat-card|copy-button)',
+  'lib/format',
+];
+
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, API]));
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -62,7 +77,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     chunkSizeWarningLimit: 400,
     // Every browser the build targets preloads modules itself but Safari 16, for which it is only slower.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The signed-in start's files come with the page that asks for it (src/prerender.tsx preloads them): the
+      // entry, which every page loads, need not carry their list (sign-in's first load, ADR 003).
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'js' && /(^|\/)signed-in-start-[\w-]+\.js$/.test(file) ? [] : deps,
+    },
     rolldownOptions: {
       output: {
         // Left alone, the bundler folds these into whichever shared chunk it likes (the menu's ScrollArea), and
@@ -105,6 +126,20 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: (id) =>
                 ids('node_modules/@tanstack/(query-core|react-query)/').test(id) &&
                 !/(infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js$/.test(id),
+            },
+            // A signed-in first load in a few files rather than sixty: a browser asks a server for at most six at
+            // a time over HTTP/1.1, so each further file waits its turn (issue #18, Lighthouse on the dashboard).
+            {
+              name: 'signed-in',
+              includeDependenciesRecursively: false,
+              test: ids(String.raw`src/(${SIGNED_IN_APP.join('|')})(\.module\.css|\.tsx?)$`),
+            },
+            {
+              name: 'signed-in-ui',
+              includeDependenciesRecursively: false,
+              test: (id) =>
+                ids(`node_modules/@mantine/core/esm/components/(${SIGNED_IN_MANTINE.join('|')})/`).test(id) ||
+                ids('node_modules/@tabler/icons-react/dist/esm/').test(id),
             },
             {
               name: 'floating-ui',

@@ -63,6 +63,7 @@ import {
   registerInputGuards,
 } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { answersFor } from './plugins/web-answers.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface AppDependencies {
@@ -277,10 +278,12 @@ export const buildApp = async ({
     onOutcome: metrics.webhook,
   });
 
-  // Pages start with what the server knows: the shop's sign-in options and whether it is in maintenance.
+  // Pages start with what the server knows: the shop's sign-in options, whether it is in maintenance and, for a
+  // session, the API's answers that its first screen draws (the same routes, checks and limits as the browser's).
   await registerWeb(app, config, {
     authConfig: publicAuthConfig(captcha, oauth, shopPublic),
     maintenance: async () => (await catalogue.maintenance())[0]?.status ?? false,
+    answers: (paths, session) => answersFor(app, paths, session),
   });
   return app;
 };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setMaintenance } from '@proxydesk/db';
 import { webDistDir } from '../src/plugins/web.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
+import { mintSession, seedAccount } from '../../../test-support/contract.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +75,78 @@ describe('serving the dashboard', () => {
     const res = await t.app.inject({ method: 'POST', url: '/login' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toHaveProperty('detail');
+  });
+});
+
+describe("a signed-in page brings its first screen's answers (issue #18)", () => {
+  const page = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie, 'accept-encoding': 'br' } : {} });
+  const bootOf = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(html)![1]!) as {
+      answers?: Record<string, { payload: Record<string, unknown> }>;
+    };
+  const read = async (url: string, cookie?: string) => {
+    const res = await page(url, cookie);
+    const html =
+      res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+    return { res, html, boot: bootOf(html) };
+  };
+  const get = async (url: string, token: string) =>
+    (
+      await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+    ).json<unknown>();
+
+  it("writes the session's own answers into the dashboard's page, as the API gives them, for it alone", async () => {
+    const ada = await seedAccount(t.database.db, 'ada-first');
+    const bob = await seedAccount(t.database.db, 'bob-first');
+    const adaToken = await mintSession(t.database.db, ada);
+    const bobToken = await mintSession(t.database.db, bob);
+
+    const { res, html, boot } = await read('/', `theme=1; token=${adaToken}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toContain('Cookie');
+    expect(html).toContain('data-prerendered="shell"');
+    const paths = ['/v1/auth/access', '/v1/announcement/read', '/v1/social_media/read'];
+    const dashboard = ['/v1/user/dashboard-stats', '/v1/user/plans'];
+    expect(Object.keys(boot.answers ?? {}).sort()).toEqual([...paths, ...dashboard].sort());
+    for (const url of [...paths, ...dashboard]) expect(boot.answers![url]).toEqual(await get(url, adaToken));
+    expect(boot.answers!['/v1/user/dashboard-stats']!.payload.username).toBe('ada-first');
+    // Nothing of another customer's, and nothing of Ada's in Bob's page.
+    expect(html).not.toContain('bob-first');
+    const bobs = await read('/', `token=${bobToken}`);
+    expect(bobs.boot.answers!['/v1/user/dashboard-stats']!.payload.username).toBe('bob-first');
+    expect(bobs.html).not.toContain('ada-first');
+
+    // Another screen brings its own first answers; the maintenance prefix is the same screen.
+    const product = await read('/product/isp', `token=${adaToken}`);
+    expect(Object.keys(product.boot.answers ?? {})).toEqual([...paths, '/v1/user/dashboard']);
+    const underPrefix = await read('/4/invoices', `token=${adaToken}`);
+    expect(Object.keys(underPrefix.boot.answers ?? {})).toEqual(paths);
+  });
+
+  it('writes nothing for a session that is not valid, and the shared shell stays cacheable', async () => {
+    const { res, html, boot } = await read('/', 'token=not-a-session');
+    expect(html).toContain('data-testid="loading-screen"');
+    expect(boot.answers).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("keeps the shop's words from closing the script that carries them", async () => {
+    const user = await seedAccount(t.database.db, 'eve-first');
+    const token = await mintSession(t.database.db, user);
+    await t.database.db.execute(
+      `update announcements set title = '</script><script>alert(1)</script>', status = true`,
+    );
+    try {
+      const { html, boot } = await read('/', `token=${token}`);
+      const json = /<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(html)![1]!;
+      expect(json).not.toContain('<');
+      const announcements = boot.answers!['/v1/announcement/read']!.payload as unknown as { title: string }[];
+      expect(announcements[0]!.title).toBe('</script><script>alert(1)</script>');
+    } finally {
+      await t.database.db.execute(`update announcements set status = false`);
+    }
   });
 });
 

@@ -45,7 +45,10 @@ const headLinks = (manifest: Manifest, spec: PageSpec) => {
 /** index.html with the page's markup in #root, its title, and its screen's files preloaded. */
 const pageHtml = (template: string, manifest: Manifest, spec: PageSpec, page: RenderedPage) =>
   template
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${page.markup}</div>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-prerendered="${spec.signedIn ? 'shell' : 'page'}">${page.markup}</div>`,
+    )
     .replace(
       /<title>[^<]*<\/title>/,
       () => `<title>${page.screen ? `${escapeHtml(page.screen)} · ` : ''}__BRAND_NAME__</title>`,
@@ -89,7 +92,7 @@ export const prerender = (): Plugin => {
           return writeFile(join(dir, `${page.file}.html`), pageHtml(template, manifest, spec, page));
         }),
       );
-      const index = module.PAGES.map(({ name, paths }) => ({ name, paths }));
+      const index = module.PAGES.map(({ name, paths, signedIn }) => ({ name, paths, signedIn }));
       await writeFile(join(dir, 'pages.json'), `${JSON.stringify(index, null, 2)}\n`);
       await rm(ssrDir, { recursive: true, force: true });
     },

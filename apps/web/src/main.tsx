@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import './theme/surfaces.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readBoot, seedQueries } from './lib/boot';
@@ -17,6 +17,16 @@ const app = (
     <App />
   </StrictMode>
 );
-// Pages the build rendered to HTML (src/prerender.tsx) are hydrated; any other address is drawn here.
-if (container.hasAttribute('data-prerendered')) hydrateRoot(container, app);
-else createRoot(container).render(app);
+const shown = container.dataset.prerendered;
+if (shown === 'shell') {
+  // A session's loading shell: replaced, once the screen and its data are ready, by one render that yields to
+  // the browser as it goes (a transition), so the page stays responsive while it is drawn (issue #18).
+  const path = window.location.pathname;
+  void import('./app/signed-in-start')
+    .then(({ prepareSignedIn }) => prepareSignedIn(path, boot?.answers))
+    .catch(() => undefined)
+    .then(() => startTransition(() => createRoot(container).render(app)));
+} else if (shown !== undefined) {
+  // Pages the build rendered to HTML (src/prerender.tsx) are hydrated; any other address is drawn here.
+  hydrateRoot(container, app);
+} else createRoot(container).render(app);

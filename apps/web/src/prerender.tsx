@@ -16,7 +16,7 @@ import { seedQueries } from './lib/boot';
 export interface PageSpec {
   /** File name stem under dist/.prerendered. */
   name: string;
-  /** Addresses it is sent for (none: chosen by state, e.g. maintenance). */
+  /** Addresses it is sent for (none: chosen by state, e.g. maintenance); a signed-in page's, to a session. */
   paths: string[];
   /** Drawn at this address. */
   at: string;
@@ -25,6 +25,14 @@ export interface PageSpec {
   /** The lazy chunks it needs at once, preloaded beside the entry (keys of Vite's manifest). */
   modules: string[];
 }
+
+/** The access check's call, the signed-in start, routes and frame: fetched beside the entry, not after it. */
+const SHELL_MODULES = [
+  'src/lib/first-checks.ts',
+  'src/app/signed-in-start.ts',
+  'src/app/app-routes.tsx',
+  'src/app/layouts/app-layout.tsx',
+];
 
 export const PAGES: PageSpec[] = [
   {
@@ -73,8 +81,16 @@ export const PAGES: PageSpec[] = [
     at: '/',
     signedIn: true,
     maintenance: false,
-    // The access check's call and the signed-in routes and frame, fetched beside the entry, not after it.
-    modules: ['src/lib/first-checks.ts', 'src/app/app-routes.tsx', 'src/app/layouts/app-layout.tsx'],
+    modules: SHELL_MODULES,
+  },
+  {
+    // The same shell, sent for the dashboard's address with the dashboard's screen.
+    name: 'shell-dashboard',
+    paths: ['/'],
+    at: '/',
+    signedIn: true,
+    maintenance: false,
+    modules: [...SHELL_MODULES, 'src/app/pages/dashboard.tsx'],
   },
 ];
 

@@ -26,3 +26,4 @@ export * from './admin-all.js';
 export * from './admin-customers.js';
 export * from './app-paths.js';
 export * from './plans.js';
+export * from './first-answers.js';

@@ -57,12 +57,15 @@ export const registerWeb = async (app: FastifyInstance, config: Config, boot: We
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || isNotAPage(request.url)) return sendNotFound(reply, request.method, request.url);
-    reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding, Cookie')
-      .type('text/html; charset=utf-8');
-    if (!pageFor) return reply.send(notBuilt);
-    const page = await pageFor(request.url, request.headers.cookie);
+    reply.header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+    if (!pageFor) return reply.header('cache-control', 'no-cache').send(notBuilt);
+    const { page, personal } = await pageFor({
+      url: request.url,
+      cookie: request.headers.cookie,
+      ip: request.ip,
+    });
+    // A page with a session's answers in it is that browser's alone.
+    reply.header('cache-control', personal ? 'private, no-cache' : 'no-cache');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') return reply.send(page.identity);
     return reply.header('content-encoding', encoding).send(await page[encoding]);

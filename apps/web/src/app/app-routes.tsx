@@ -1,10 +1,12 @@
 import { Route, Routes } from 'react-router';
-import { page } from './lazy-page';
+import { loader, page } from './lazy-page';
 import { screens } from './screens';
 
 const FaqsPage = page(screens.faqs, 'FaqsPage');
 const NotFoundPage = page(() => import('./pages/not-found'), 'NotFoundPage');
-const AppLayout = page(() => import('./layouts/app-layout'), 'AppLayout');
+/** The signed-in frame: loaded first by a signed-in page's start (app/signed-in-start.ts). */
+export const loadAppLayout = loader(() => import('./layouts/app-layout'));
+const AppLayout = page(loadAppLayout, 'AppLayout');
 const DashboardPage = page(screens.dashboard, 'DashboardPage');
 const SettingsPage = page(screens.settings, 'SettingsPage');
 const PurchaseDatacenterPage = page(screens.purchase, 'PurchaseDatacenterPage');

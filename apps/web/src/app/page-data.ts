@@ -14,10 +14,11 @@ const query = queryClient.prefetchQuery.bind(queryClient);
 /**
  * The data a menu page draws first, asked on hover or focus of its link (issue #18): the page then draws from
  * the cache at once, refreshing what is older than the client's stale time. A chunk of its own, fetched with
- * the menu's screens, never with a first load.
+ * the menu's screens; a signed-in page's first load asks it for its own screen (app/signed-in-start.ts), from
+ * the answers the server wrote into the page (the same list in the contract's first-answers.ts).
  */
 const dataAt: [RegExp, () => Promise<unknown>[]][] = [
-  [/^\/$/, () => [query(dashboardStatsQuery()), query(productDashboardQuery()), query(myPlansQuery())]],
+  [/^\/$/, () => [query(dashboardStatsQuery()), query(myPlansQuery())]],
   [/^\/invoices$/, () => [queryClient.prefetchInfiniteQuery(invoicesQuery())]],
   [/^\/(purchase\/|pricing$)/, () => [query(plansQuery())]],
   [

@@ -1,21 +1,42 @@
 import { screenFor } from './screens';
 
 /** A screen's chunk, asked once; a failure is left for the click to meet and show. */
-const loadScreen = (path: string) => void screenFor(path)?.().catch(() => undefined);
+const loadScreen = (path: string): Promise<unknown> =>
+  screenFor(path)?.().catch(() => undefined) ?? Promise.resolve();
 
 /** Hover or focus on a menu link: the page's chunk and its first data, so the click draws at once (issue #18). */
 export const prefetchPage = (path: string) => {
-  loadScreen(path);
+  void loadScreen(path);
   void import('./page-data').then(({ prefetchPageData }) => prefetchPageData(path)).catch(() => undefined);
 };
 
-/** Once the browser is idle after the shell's first paint: every menu page's chunk (no data: it would go stale). */
-export const prefetchScreensWhenIdle = (paths: string[]) => {
-  const run = () => paths.forEach(loadScreen);
+/** `run` when the browser next has nothing to do (at the latest after `timeout` ms); returns its cancel. */
+const whenIdle = (run: () => void, timeout: number) => {
   if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run, { timeout: 5000 });
+    const id = window.requestIdleCallback(run, { timeout });
     return () => window.cancelIdleCallback(id);
   }
-  const timer = setTimeout(run, 2000);
+  const timer = setTimeout(run, 200);
   return () => clearTimeout(timer);
+};
+
+/**
+ * Every menu page's chunk (no data: it would go stale), once the page has loaded and then one screen each time
+ * the browser is idle: never in the way of the first screen, nor one long task of all of them (issue #18).
+ */
+export const prefetchScreensWhenIdle = (paths: string[]) => {
+  let cancel = () => {};
+  let stopped = false;
+  const next = ([path, ...rest]: string[]) => {
+    if (stopped || path === undefined) return;
+    cancel = whenIdle(() => void loadScreen(path).then(() => next(rest)), 5000);
+  };
+  const start = () => next(paths);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return () => {
+    stopped = true;
+    cancel();
+    window.removeEventListener('load', start);
+  };
 };

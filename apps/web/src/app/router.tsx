@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/loading-screen';
 import { AuthLayout } from './layouts/auth-layout';
 import type { ServerPage } from '../lib/server-page';
 import { page } from './lazy-page';
+import { loadSignedInRoutes } from './signed-in-chunks';
 
 const SignInPage = page(() => import('./pages/sign-in'), 'SignInPage');
 const PublicFaqsPage = page(() => import('./pages/public-faqs'), 'PublicFaqsPage');
@@ -16,7 +17,7 @@ const GoogleCallbackPage = page(() => import('./pages/oauth-callback'), 'GoogleC
 const DiscordCallbackPage = page(() => import('./pages/oauth-callback'), 'DiscordCallbackPage');
 const SignInFirst = page(() => import('./pages/sign-in-first'), 'SignInFirst');
 /** Everything signed in (app-routes.tsx), loaded with the first signed-in page. */
-const SignedInRoutes = page(() => import('./app-routes'), 'AppRoutes');
+const SignedInRoutes = page(loadSignedInRoutes, 'AppRoutes');
 
 /** Logged-out screens (SPEC.md §2). */
 const guestRoutes = (

@@ -1,5 +1,6 @@
 import { buildPath, type Endpoint, type z } from '@proxydesk/contract';
 import { appUrl } from './app-paths';
+import { takeFirstAnswer } from './first-answers';
 import { clearToken, readToken } from './token';
 
 /** A failed call: the HTTP status (0 when the server was not reached) and the server's `detail`. */
@@ -41,23 +42,19 @@ const onUnauthorized = () => {
   window.location.assign(appUrl('/'));
 };
 
-/**
- * Calls a contract endpoint: same method, path and schemas as the server route, the bearer token
- * attached, the answer parsed with the endpoint's response schema.
- */
-export const call = async <E extends Endpoint>(
+/** Asks the API; a failed answer is thrown as an ApiError with the server's detail. */
+const send = async <E extends Endpoint>(
+  url: string,
   endpoint: E,
-  options: CallOptions<E> = {},
-): Promise<z.output<E['response']>> => {
-  const token = readToken();
-  const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  token: string | null,
+  options: CallOptions<E>,
+): Promise<unknown> => {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-
   let response: Response;
   try {
-    response = await fetch(`${buildPath(endpoint.path, options.params)}${search}`, {
+    response = await fetch(url, {
       method: endpoint.method,
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
@@ -75,8 +72,24 @@ export const call = async <E extends Endpoint>(
     const detail = typeof body.detail === 'string' ? body.detail : `Request failed (${response.status})`;
     throw new ApiError(response.status, detail, body.payload);
   }
+  return data;
+};
+
+/**
+ * Calls a contract endpoint: same method, path and schemas as the server route, the bearer token
+ * attached, the answer parsed with the endpoint's response schema. A GET the server already answered in the
+ * page (lib/first-answers.ts) is not asked again.
+ */
+export const call = async <E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<z.output<E['response']>> => {
+  const token = readToken();
+  const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  const url = `${buildPath(endpoint.path, options.params)}${search}`;
+  const written = endpoint.method === 'GET' ? takeFirstAnswer(url, token) : undefined;
+  const data = written ?? (await send(url, endpoint, token, options));
   const parsed = endpoint.response.safeParse(data);
-  if (!parsed.success)
-    throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
+  if (!parsed.success) throw new ApiError(200, 'The server sent an answer this page does not understand.');
   return parsed.data as z.output<E['response']>;
 };

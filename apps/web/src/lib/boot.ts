@@ -11,6 +11,8 @@ import { maintenanceQuery } from '../features/content/api/get-maintenance';
 export interface Boot {
   maintenance: boolean;
   authConfig: z.output<typeof authEndpoints.config.response>['payload'];
+  /** In a signed-in page: the API's answers to its first GETs, by URL (lib/first-answers.ts). */
+  answers?: Record<string, unknown>;
 }
 
 /** The `<script type="application/json">` element that carries it. */

@@ -1,20 +1,16 @@
 import { Alert, Anchor } from '@mantine/core';
+import { PRODUCT_NAMES, PRODUCT_PAGES } from '@proxydesk/contract';
 import { IconClockPause } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useProductDashboard } from '../proxies/api/proxies';
+import { useMyPlans } from './api/get-my-plans';
 
-/** Products whose plans wait for an IP before they work, and where to activate them. */
-const ACTIVATION_PAGES = [
-  { code: 'PR_4', name: 'Datacenter', to: '/product/datacenter' },
-  { code: 'PR_5', name: 'IPv6', to: '/product/ipv6' },
-  { code: 'PR_6', name: 'Premium Residential', to: '/product/premium-residential' },
-] as const;
-
-/** While any plan waits for activation (issue #19), the dashboard says so and links to where to do it. */
+/**
+ * While any plan waits for activation (issue #19), the dashboard says so and links to where to do it: the first
+ * such plan's product page, from the plan list the dashboard draws anyway (no call of its own to wait for).
+ */
 export const PendingActivationBanner = () => {
-  const { data } = useProductDashboard();
-  const pending = ACTIVATION_PAGES.filter((p) => data?.[p.code]?.isPendingPlan);
-  const first = pending[0] ?? ACTIVATION_PAGES[0];
+  const { data } = useMyPlans();
+  const product = data?.find((plan) => plan.status === 'pending')?.product ?? 'PR_4';
   return (
     <Alert
       color="yellow"
@@ -24,8 +20,8 @@ export const PendingActivationBanner = () => {
       data-testid="pending-activation"
     >
       Whitelist the IP you connect from to start using it.{' '}
-      <Anchor component={Link} to={first.to} fw={600} c="inherit" underline="always">
-        Activate your {first.name} plan
+      <Anchor component={Link} to={PRODUCT_PAGES[product]} fw={600} c="inherit" underline="always">
+        Activate your {PRODUCT_NAMES[product]} plan
       </Anchor>
     </Alert>
   );
