@@ -47,7 +47,31 @@ const FIRST_LOAD_MANTINE = [
 ];
 
 /** Mantine's components that the signed-in frame and the dashboard draw first, beside FIRST_LOAD_MANTINE's. */
-const SIGNED_IN_MANTINE = ['NavLink', 'Accordion', 'Burger', 'Skeleton', 'SimpleGrid', 'Badge', 'Progress'];
+const SIGNED_IN_MANTINE = [
+  ...[
+    'NavLink',
+    'Accordion',
+    'Collapse',
+    'Burger',
+    'Skeleton',
+    'SimpleGrid',
+    'Badge',
+    'Progress',
+    'CopyButton',
+  ],
+];
+/** Of Mantine's hooks and the contract, the modules the signed-in first load needs beside the sign-in page's. */
+const SIGNED_IN_HOOKS = ['use-merged-ref', 'use-disclosure', 'use-clipboard', 'use-collapse'];
+const SIGNED_IN_CONTRACT = [
+  'catalogue',
+  'products',
+  'proxies',
+  'plans',
+  'user',
+  'pricing',
+  'proxy-lines',
+  'money',
+];
 
 /**
  * What the signed-in frame's and the dashboard's chunks import of the app's own (their libraries stay in the
@@ -58,7 +82,7 @@ const SIGNED_IN_APP = [
   'app/layouts/(frame|account-button|navigation|lazy-toasts)',
   'features/(dashboard/.*|content/(announcement-banner|api/get-(announcement|social-media)))',
   'components/(page-skeleton|page-header|stat-card|copy-button)',
-  'lib/format',
+  'lib/(format|toasts-wanted|when-idle)',
 ];
 
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, API]));
@@ -72,6 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
+    sourcemap: process.env.SOURCEMAP === '1',
     emptyOutDir: true,
     // The bench reads the manifest to report first-load JS per route.
     manifest: true,
@@ -139,7 +164,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
               test: (id) =>
                 ids(`node_modules/@mantine/core/esm/components/(${SIGNED_IN_MANTINE.join('|')})/`).test(id) ||
+                ids(`node_modules/@mantine/hooks/esm/(${SIGNED_IN_HOOKS.join('|')})/`).test(id) ||
                 ids('node_modules/@tabler/icons-react/dist/esm/').test(id),
+            },
+            {
+              name: 'signed-in-contract',
+              includeDependenciesRecursively: false,
+              test: ids(String.raw`packages/contract/src/(${SIGNED_IN_CONTRACT.join('|')})\.ts$`),
             },
             {
               name: 'floating-ui',

@@ -14,14 +14,16 @@ export const loader = <M>(load: () => Promise<M>): Loader<M> => {
  * chunk a `loader` already has is drawn at once, not suspended for a moment: a signed-in page's first draw is
  * the screen itself (app/signed-in-start.ts), not its loader first.
  */
-export const page = <P extends object, K extends string>(
-  load: Loader<Record<K, ComponentType<P>>>,
+export const page = <M extends { [key in K]: ComponentType<never> }, K extends keyof M & string>(
+  load: Loader<M>,
   name: K,
 ) => {
-  const Lazy = lazy<ComponentType<P>>(async () => ({ default: (await load())[name] }));
-  const Page = (props: P) => {
+  type Props = M[K] extends ComponentType<infer P> ? P & object : never;
+  const screen = (module: M) => module[name] as ComponentType<Props>;
+  const Lazy: ComponentType<Props> = lazy(async () => ({ default: screen(await load()) }));
+  const Page = (props: Props) => {
     // Chosen once per mount: changing from the lazy one to the module's own would mount the screen anew.
-    const [Ready] = useState<ComponentType<P> | undefined>(() => load.loaded?.[name]);
+    const [Ready] = useState(() => (load.loaded ? screen(load.loaded) : undefined));
     return createElement(Ready ?? Lazy, props);
   };
   return Page;

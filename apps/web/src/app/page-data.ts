@@ -1,7 +1,6 @@
 import { paymentMethodsQuery } from '../features/billing/api/billing';
 import { balanceHistoryQuery } from '../features/billing/api/balance-history';
-import { dashboardStatsQuery } from '../features/dashboard/api/get-dashboard-stats';
-import { myPlansQuery } from '../features/dashboard/api/get-my-plans';
+import { prefetchDashboard } from '../features/dashboard/api/first-data';
 import { faqsQuery } from '../features/faq/api/get-faqs';
 import { invoicesQuery } from '../features/invoices/api/invoices';
 import { poolQuery, productDashboardQuery } from '../features/proxies/api/proxies';
@@ -18,7 +17,7 @@ const query = queryClient.prefetchQuery.bind(queryClient);
  * the answers the server wrote into the page (the same list in the contract's first-answers.ts).
  */
 const dataAt: [RegExp, () => Promise<unknown>[]][] = [
-  [/^\/$/, () => [query(dashboardStatsQuery()), query(myPlansQuery())]],
+  [/^\/$/, () => [prefetchDashboard(queryClient)]],
   [/^\/invoices$/, () => [queryClient.prefetchInfiniteQuery(invoicesQuery())]],
   [/^\/(purchase\/|pricing$)/, () => [query(plansQuery())]],
   [

@@ -1,3 +1,4 @@
+import { afterLoad, whenIdle } from '../lib/when-idle';
 import { screenFor } from './screens';
 
 /** A screen's chunk, asked once; a failure is left for the click to meet and show. */
@@ -10,16 +11,6 @@ export const prefetchPage = (path: string) => {
   void import('./page-data').then(({ prefetchPageData }) => prefetchPageData(path)).catch(() => undefined);
 };
 
-/** `run` when the browser next has nothing to do (at the latest after `timeout` ms); returns its cancel. */
-const whenIdle = (run: () => void, timeout: number) => {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
-};
-
 /**
  * Every menu page's chunk (no data: it would go stale), once the page has loaded and then one screen each time
  * the browser is idle: never in the way of the first screen, nor one long task of all of them (issue #18).
@@ -29,14 +20,12 @@ export const prefetchScreensWhenIdle = (paths: string[]) => {
   let stopped = false;
   const next = ([path, ...rest]: string[]) => {
     if (stopped || path === undefined) return;
-    cancel = whenIdle(() => void loadScreen(path).then(() => next(rest)), 5000);
+    cancel = whenIdle(() => void loadScreen(path).then(() => next(rest)));
   };
-  const start = () => next(paths);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  const stopStart = afterLoad(() => next(paths));
   return () => {
     stopped = true;
+    stopStart();
     cancel();
-    window.removeEventListener('load', start);
   };
 };

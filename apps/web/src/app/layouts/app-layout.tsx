@@ -16,7 +16,7 @@ import { Toasts } from './lazy-toasts';
 import { navigation, type NavItem } from './navigation';
 import { Frame } from './frame';
 
-// Not needed for the first paint: each loads beside the shell (ADR 003, issue #18).
+// Not needed for the first paint: each loads after the first screen (ADR 003, issue #18).
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
 
 /** Every page the menu links to, its chunk fetched once the browser is idle. */
@@ -55,7 +55,16 @@ export const AppLayout = () => {
   const { pathname } = useLocation();
   const { data: access } = useAccess();
   const discordUrl = useDiscordUrl();
+  // The account menu's chunk when a pointer or the focus comes to its button (opened at once if clicked first).
+  const [menuNear, setMenuNear] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
+  const accountButton = (
+    <AccountButton
+      onPointerEnter={() => setMenuNear(true)}
+      onFocus={() => setMenuNear(true)}
+      onClick={() => setMenuWanted(true)}
+    />
+  );
   useEffect(() => prefetchScreensWhenIdle(menuPaths), []);
 
   return (
@@ -66,9 +75,13 @@ export const AppLayout = () => {
       actions={
         <>
           <ThemeToggle />
-          <Suspense fallback={<AccountButton onClick={() => setMenuWanted(true)} />}>
-            <AccountMenu defaultOpened={menuWanted} />
-          </Suspense>
+          {menuNear || menuWanted ? (
+            <Suspense fallback={accountButton}>
+              <AccountMenu defaultOpened={menuWanted} />
+            </Suspense>
+          ) : (
+            accountButton
+          )}
         </>
       }
       navLabel="Main navigation"
