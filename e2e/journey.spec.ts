@@ -44,16 +44,14 @@ const order = async (type: string) => {
   return payload as { hosted_url: string; invoice_id: string };
 };
 
-test('the menu reaches /pricing and the Residential proxy generator, on a wide screen and a phone', async ({
-  page,
-}) => {
+test('the menu reaches /pricing and the proxy generator, on a wide screen and a phone', async ({ page }) => {
   await signIn(page);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
   await nav.getByText('Products', { exact: true }).click();
-  await nav.getByRole('link', { name: 'Residential generator' }).click();
+  await nav.getByRole('link', { name: 'Proxy generator' }).click();
   await expect(page).toHaveURL(/\/proxy$/);
 
   await page.setViewportSize({ width: 390, height: 844 });
