@@ -1,36 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
-import { gatewayPortOf, startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
+import { gatewayPortOf } from './support/server.js';
 
 const screenshots = (page: Page, name: string) => save(page, `residential-${name}`);
 
 /** Issue #19 item 1: the normal Residential product has a product page and a purchase page like the others. */
 const PORT = 3126;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
-const buyer = shopCustomer(shop);
-const newcomer = shopCustomer(shop);
+const shop = useMailedShop(PORT);
+const buyer = shopCustomer(shop.url);
+const newcomer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  await buyer.signUp(smtp, 'homebody');
+  await buyer.signUp(shop.smtp, 'homebody');
   await buyer.addBilling();
-  await newcomer.signUp(smtp, 'newcomer');
+  await newcomer.signUp(shop.smtp, 'newcomer');
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
