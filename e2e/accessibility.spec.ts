@@ -1,18 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { violations } from './support/axe.js';
 import { shopCustomer } from './support/customer.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
 
 /**
  * Every main screen, in both themes, checked by axe-core against WCAG 2.1 A and AA: no serious or critical
  * violation (labels, names, contrast, ARIA). Colour contrast is computed by axe from what the browser paints.
  */
 const PORT = 3107;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
-const customer = shopCustomer(shop);
+const shop = useMailedShop(PORT);
+const customer = shopCustomer(shop.url);
 let token: string;
 
 const screens = {
@@ -23,20 +20,16 @@ const screens = {
     '/settings',
     '/product/datacenter',
     '/product/isp',
+    '/product/residential',
     '/purchase/datacenter',
+    '/purchase/residential',
     '/pricing',
     '/proxy',
   ],
 };
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  token = await customer.signUp(smtp, 'seen');
+  token = await customer.signUp(shop.smtp, 'seen');
   await customer.addBilling();
   await customer.buyPaid('PR_2');
   await customer.buyPaid('PR_4');
@@ -48,12 +41,8 @@ test.beforeAll(async () => {
   });
   screens.customer.push(`/invoice/${pending.payload.invoice_id as string}`);
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
 // axe is injected as a script, which the shop's strict CSP would rightly refuse.
-test.use({ baseURL: shop, bypassCSP: true });
+test.use({ baseURL: shop.url, bypassCSP: true });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every main screen meets WCAG 2.1 AA in the ${theme} theme`, async ({ context, page }) => {
@@ -64,7 +53,7 @@ for (const theme of ['light', 'dark'] as const) {
     );
     const problems: string[] = [];
     for (const [who, paths] of Object.entries(screens)) {
-      if (who === 'customer') await context.addCookies([{ name: 'token', value: token, url: shop }]);
+      if (who === 'customer') await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
       for (const path of paths) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);

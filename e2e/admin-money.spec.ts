@@ -1,35 +1,27 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
-import { admin, startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
+import { admin } from './support/server.js';
 
 /**
  * Issue #17 §3–4 in the browser: an operator with 2FA finds a customer by a whitelisted IP, credits their
  * balance, then refunds their sandbox invoice from Money; the customer's product page says the plan is suspended.
  */
 const PORT = 3121;
-const shop = `http://127.0.0.1:${PORT}`;
+const shop = useMailedShop(PORT);
 const CUSTOMER_IP = '203.0.113.77';
-let server: RunningServer;
-let smtp: SmtpCapture;
-const operator = shopCustomer(shop);
-const customer = shopCustomer(shop);
+const operator = shopCustomer(shop.url);
+const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  await operator.signUp(smtp, 'olive');
+  await operator.signUp(shop.smtp, 'olive');
   // The operator CLI reaches the running shop; the console then asks for 2FA, turned on as Settings does.
-  expect(admin(server.dataDir, 'operator', 'olive', 'on')).toContain('olive');
+  expect(admin(shop.server.dataDir, 'operator', 'olive', 'on')).toContain('olive');
   expect((await operator.api('/v1/auth/two-factor/true', {})).payload).toEqual({ is_2fa: true });
 
-  await customer.signUp(smtp, 'carmen');
+  await customer.signUp(shop.smtp, 'carmen');
   await customer.addBilling();
   await customer.buyPaid('PR_4');
   const plans = (await customer.api('/v1/user/dashboard')).payload.PR_4.plan_data as {
@@ -47,11 +39,7 @@ test.beforeAll(async () => {
     plan: plans.find((plan) => plan.status === 'pending')!.id,
   });
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 180_000 });
 
 test('an operator credits a customer found by IP, refunds their invoice in Money, and the plan is suspended', async ({

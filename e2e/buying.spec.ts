@@ -1,30 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
 
 const PORT = 3103;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
+const shop = useMailedShop(PORT);
 let token: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  token = await shopCustomer(shop).signUp(smtp, 'buyer');
+  token = await shopCustomer(shop.url).signUp(shop.smtp, 'buyer');
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop }]);
+  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
 });
 
 test('buys a datacenter plan: billing details first, the sandbox payment page, then a Paid invoice (SPEC.md §4)', async ({

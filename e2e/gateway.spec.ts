@@ -2,27 +2,18 @@ import { once } from 'node:events';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
 
 const PORT = 3106;
-const shop = `http://127.0.0.1:${PORT}`;
+const shop = useMailedShop(PORT);
 const FIFTY_MB = 50 * 1024 * 1024;
-let server: RunningServer;
-let smtp: SmtpCapture;
 let site: Server;
 let token: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  const customer = shopCustomer(shop);
-  token = await customer.signUp(smtp, 'downloader');
+  const customer = shopCustomer(shop.url);
+  token = await customer.signUp(shop.smtp, 'downloader');
   await customer.addBilling();
   await customer.buyPaid('PR_2');
   // A site on this machine with a 50 MB file.
@@ -31,12 +22,10 @@ test.beforeAll(async () => {
   site.listen(0, '127.0.0.1');
   await once(site, 'listening');
 });
-test.afterAll(async () => {
+test.afterAll(() => {
   site.close();
-  await server.stop();
-  await smtp.close();
 });
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 
 /** `curl -x http://USER:PASS@HOST:PORT URL`: a plain GET through the proxy line, answering its status and size. */
 const downloadThrough = (line: string, url: string) =>
@@ -68,7 +57,7 @@ test('a line from the ISP page works through the gateway, and the 50 MB download
   context,
 }) => {
   test.setTimeout(60_000);
-  await context.addCookies([{ name: 'token', value: token, url: shop }]);
+  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
   await page.goto('/product/isp');
   const used = page.getByTestId('stat-data-used-data-purchased');
   await expect(used).toContainText('0.00 GB /');
@@ -104,7 +93,7 @@ test('a customer whose line leaked resets the proxy password in Settings, and th
   page,
   context,
 }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop }]);
+  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
   await page.goto('/product/isp');
   await page.getByRole('button', { name: 'Generate' }).click();
   const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')[0]!;

@@ -3,10 +3,9 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { demoStandIn } from '@proxydesk/contract';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
 
 const screenshots = (page: Page, name: string) => save(page, `journey-words-${name}`);
 
@@ -15,40 +14,31 @@ const screenshots = (page: Page, name: string) => save(page, `journey-words-${na
  * product, a sign-in code page that speaks of signing in, and a page after deactivating that says how to come back.
  */
 const PORT = 3125;
-const shop = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'violet kettle 42 drums';
 const SUPPORT = 'https://help.acme.example/contact';
-let server: RunningServer;
-let smtp: SmtpCapture;
+const shop = useMailedShop(PORT, {
+  SELLER_NAME: 'Acme Proxies Ltd',
+  SELLER_ADDRESS: '1 Quay Street\\nDublin D02 X285\\nIreland',
+  SELLER_VAT: 'IE1234567T',
+  SELLER_EMAIL: 'billing@acme.example',
+  SUPPORT_URL: SUPPORT,
+  // The demo pool's ports, as `npm start` listens on them.
+  GATEWAY_POOL_LISTEN: 'true',
+});
 let site: Server;
-const walker = shopCustomer(shop);
+const walker = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-    SELLER_NAME: 'Acme Proxies Ltd',
-    SELLER_ADDRESS: '1 Quay Street\\nDublin D02 X285\\nIreland',
-    SELLER_VAT: 'IE1234567T',
-    SELLER_EMAIL: 'billing@acme.example',
-    SUPPORT_URL: SUPPORT,
-    // The demo pool's ports, as `npm start` listens on them.
-    GATEWAY_POOL_LISTEN: 'true',
-  });
   site = createServer((_req, res) => res.end('hello from the far end'));
   site.listen(0, '127.0.0.1');
   await once(site, 'listening');
-  await walker.signUp(smtp, 'wordsmith');
+  await walker.signUp(shop.smtp, 'wordsmith');
   await walker.addBilling('Ireland');
 });
-test.afterAll(async () => {
+test.afterAll(() => {
   site.close();
-  await server.stop();
-  await smtp.close();
 });
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 150_000 });
 
 test('the invoice names the seller and the buyer, and prints alone, black on white, on one A4 page', async ({
@@ -124,8 +114,8 @@ test('one name per product: the tabs say Residential and ISP, and no capped plan
 test('a two-factor sign-in asks for a sign-in code, and "live chat" is the shop\'s support link', async ({
   page,
 }) => {
-  const careful = shopCustomer(shop);
-  await careful.signUp(smtp, 'careful_words');
+  const careful = shopCustomer(shop.url);
+  await careful.signUp(shop.smtp, 'careful_words');
   await careful.api('/v1/auth/two-factor/true', {});
   await page.goto('/');
   await page.getByLabel('Username').fill('careful_words');
@@ -144,8 +134,8 @@ test('a two-factor sign-in asks for a sign-in code, and "live chat" is the shop\
 test('deactivate → danger zone → confirmation → a page that says what happened and how to come back', async ({
   page,
 }) => {
-  const leaving = shopCustomer(shop);
-  await leaving.signUp(smtp, 'leaving_words');
+  const leaving = shopCustomer(shop.url);
+  await leaving.signUp(shop.smtp, 'leaving_words');
   await leaving.signIn(page);
   await page.goto('/settings');
   await expect(page.getByTestId('current-email')).toContainText('leaving_words@example.com', {
@@ -189,8 +179,8 @@ const getThrough = (host: string, port: number, url: string) =>
   });
 
 test('the demo pool looks real (documentation addresses) and its lines work at their loopback stand-ins', async () => {
-  const owner = shopCustomer(shop);
-  await owner.signUp(smtp, 'pool_words');
+  const owner = shopCustomer(shop.url);
+  await owner.signUp(shop.smtp, 'pool_words');
   await owner.addBilling();
   await owner.buyPaid('PR_4');
   await owner.buyPaid('PR_5');

@@ -1,38 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
 
 const screenshots = (page: Page, name: string) => save(page, `journey-${name}`);
 
 /** Issue #19, the customer's journey: find everything, know the next step after paying. */
 const PORT = 3117;
-const shop = `http://127.0.0.1:${PORT}`;
+const shop = useMailedShop(PORT);
 const PASSWORD = 'violet kettle 42 drums';
-let server: RunningServer;
-let smtp: SmtpCapture;
-const customer = shopCustomer(shop);
+const customer = shopCustomer(shop.url);
 let token: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  token = await customer.signUp(smtp, 'walker');
+  token = await customer.signUp(shop.smtp, 'walker');
   await customer.addBilling();
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 120_000 });
 
-const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]);
+const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop.url }]);
 
 /** An unpaid invoice of the first plan of a product, and its sandbox payment page. */
 const order = async (type: string) => {
@@ -44,16 +31,14 @@ const order = async (type: string) => {
   return payload as { hosted_url: string; invoice_id: string };
 };
 
-test('the menu reaches /pricing and the Residential proxy generator, on a wide screen and a phone', async ({
-  page,
-}) => {
+test('the menu reaches /pricing and the proxy generator, on a wide screen and a phone', async ({ page }) => {
   await signIn(page);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
   await nav.getByText('Products', { exact: true }).click();
-  await nav.getByRole('link', { name: 'Residential generator' }).click();
+  await nav.getByRole('link', { name: 'Proxy generator' }).click();
   await expect(page).toHaveURL(/\/proxy$/);
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,38 +1,24 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
 
 /** Issue #16 in the browser: Renew keeps the same plan, Notifications persist, a refund suspends the plan. */
 const PORT = 3118;
-const shop = `http://127.0.0.1:${PORT}`;
 const SANDBOX_SECRET = 'lifecycle-e2e-sandbox-secret';
-let server: RunningServer;
-let smtp: SmtpCapture;
-const customer = shopCustomer(shop);
+const shop = useMailedShop(PORT, { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
+const customer = shopCustomer(shop.url);
 let token: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-    SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
-  });
-  token = await customer.signUp(smtp, 'renewer');
+  token = await customer.signUp(shop.smtp, 'renewer');
   await customer.addBilling();
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 120_000 });
 
-const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]);
+const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop.url }]);
 
 /** The datacenter plan bought on the sandbox and activated with an IP: running, with its addresses. */
 const activeDatacenterPlan = async () => {
@@ -62,7 +48,7 @@ const refundOnSandbox = async (invoiceId: string) => {
   });
   const t = Math.floor(Date.now() / 1000);
   const signature = `t=${t},v1=${createHmac('sha256', SANDBOX_SECRET).update(`${t}.${body}`).digest('hex')}`;
-  const answer = await fetch(`${shop}/v1/webhooks/sandbox`, {
+  const answer = await fetch(`${shop.url}/v1/webhooks/sandbox`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
     body,

@@ -1,36 +1,24 @@
 import { expect, test } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
-import { gatewayPortOf, startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
+import { gatewayPortOf } from './support/server.js';
 
 const PORT = 3105;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
-const customer = shopCustomer(shop);
+const shop = useMailedShop(PORT);
+const customer = shopCustomer(shop.url);
 let token: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, undefined, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  token = await customer.signUp(smtp, 'user5');
+  token = await customer.signUp(shop.smtp, 'user5');
   await customer.addBilling();
   await customer.buyPaid('PR_2');
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop, permissions: ['clipboard-read', 'clipboard-write'] });
+test.use({ baseURL: shop.url, permissions: ['clipboard-read', 'clipboard-write'] });
 // A busy machine: first paints and the sandbox round trip may be slow; every wait is for a condition.
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop }]);
+  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
 });
 
 test('datacenter: pay on the sandbox, activate with an IP, whitelist another, remove one, copy the proxies (SPEC.md §4)', async ({

@@ -47,7 +47,7 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
   it('a new customer has no plan anywhere: N/A and 0 GB, thirty days of zero usage', async () => {
     const { token } = await customer('fresh');
     const d = await dashboard(token);
-    expect(Object.keys(d).sort()).toEqual(['PR_2', 'PR_4', 'PR_5', 'PR_6']);
+    expect(Object.keys(d).sort()).toEqual(['PR_2', 'PR_3', 'PR_4', 'PR_5', 'PR_6']);
     expect(d.PR_2).toMatchObject({
       have_plan: false,
       isPendingPlan: false,
@@ -55,6 +55,11 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
       user_data: { data: { traffic: 0, bandwidth: 0 } },
     });
     expect(d.PR_6.user_data).toEqual({ data: { availableTraffic: 0, usedTraffic: 0 } });
+    expect(d.PR_3).toMatchObject({
+      have_plan: false,
+      plan_data: null,
+      user_data: { data: { traffic: 0, bandwidth: 0 } },
+    });
     expect(d.PR_4).toMatchObject({
       have_plan: false,
       isPendingPlan: false,
@@ -113,6 +118,46 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     expect(d.PR_6.user_data).toEqual({ data: { availableTraffic: premium.data! - 0.25, usedTraffic: 0.25 } });
   });
 
+  it('shows a residential plan (PR_3) bought by the GB, its extra GB (PR_1) and its usage, for /product/residential', async () => {
+    const { token, userId } = await customer('residential');
+    const day = plans.find((p) => p.type === 'PR_3' && p.name === 'Residential Day')!;
+    const extra = plans.find((p) => p.type === 'PR_1')!;
+    const pay = async (path: string, body: Record<string, unknown>) => {
+      const created = await bed.api.post(path, { payment_method: 'sandbox', ...body }, { token });
+      await bed.t.app.inject({
+        method: 'POST',
+        url: new URL(created.body.payload.hosted_url as string).pathname,
+        payload: 'action=pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    };
+    await pay('/v1/invoice/create-normal', { plan: day.id, gb: 100 });
+    await pay('/v1/invoice/buyAdditional', { plan: extra.id, amount: 10, plan_type: 'PR_3' });
+    const [plan] = await bed.t.database.db
+      .select({ id: schema.customerPlans.id })
+      .from(schema.customerPlans)
+      .where(and(eq(schema.customerPlans.userId, userId), eq(schema.customerPlans.productType, 'PR_3')));
+    await recordUsage(bed.t.database.db, {
+      planId: plan!.id,
+      userId,
+      productType: 'PR_3',
+      bucket: new Date(),
+      bytesUp: GB,
+      bytesDown: GB,
+    });
+
+    const d = await dashboard(token);
+    expect(d.PR_3).toMatchObject({
+      have_plan: true,
+      isPendingPlan: false,
+      plan_data: { id: plan!.id, planName: day.name, status: 'active', data: 110 },
+      user_data: { data: { traffic: 2, bandwidth: 110 } },
+    });
+    expect(d.PR_3.usage_stats.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), gb: 2 });
+    // The other per-GB pages stay empty: the plan is residential's alone.
+    expect([d.PR_2.have_plan, d.PR_6.have_plan]).toEqual([false, false]);
+  });
+
   it('shows datacenter plans waiting, then active with their addresses and whitelisted IPs; expired ones as such', async () => {
     const { token } = await customer('ipplans');
     const dc = plans.find((p) => p.type === 'PR_4')!;
@@ -144,12 +189,14 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
   it("does not show one customer's plans to another", async () => {
     const { token } = await customer('stranger');
     const d = await dashboard(token);
-    expect([d.PR_2.have_plan, d.PR_4.have_plan, d.PR_5.have_plan, d.PR_6.have_plan]).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      d.PR_2.have_plan,
+      d.PR_3.have_plan,
+      d.PR_4.have_plan,
+      d.PR_5.have_plan,
+      d.PR_6.have_plan,
+    ]).toEqual([false, false, false, false, false]);
     expect(d.PR_4.plan_data).toEqual([]);
+    expect([d.PR_2.plan_data, d.PR_3.plan_data]).toEqual([null, null]);
   });
 });

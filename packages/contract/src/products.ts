@@ -18,11 +18,11 @@ export const PRODUCT_NAMES: Record<ProductCode, string> = {
 export const IP_PRODUCTS: readonly ProductCode[] = ['PR_4', 'PR_5'];
 export const isIpProduct = (code: ProductCode): boolean => IP_PRODUCTS.includes(code);
 
-/** The page where a customer uses (and renews) a plan of each product: the per-GB residential ones on /proxy. */
+/** The page where a customer uses (and renews) a plan of each product: normal residential and its extra GB on one. */
 export const PRODUCT_PAGES: Record<ProductCode, string> = {
-  PR_1: '/proxy',
+  PR_1: '/product/residential',
   PR_2: '/product/isp',
-  PR_3: '/proxy',
+  PR_3: '/product/residential',
   PR_4: '/product/datacenter',
   PR_5: '/product/ipv6',
   PR_6: '/product/premium-residential',

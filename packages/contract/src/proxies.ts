@@ -141,7 +141,7 @@ export const ipPlanSchema = z.object({
 });
 export type IpPlan = z.infer<typeof ipPlanSchema>;
 
-/** A GB plan (ISP, premium) on its product page: the newest active one (or a suspended one, to say so). */
+/** A GB plan (ISP, premium, residential) on its product page: the newest active one (or a suspended one, to say so). */
 export const dataPlanSchema = z.object({
   id: z.string(),
   planName: z.string(),
@@ -175,6 +175,12 @@ export const productDashboardSchema = z
       ipAmount: z.int(),
     }),
     PR_5: z.object({ ...common, plan_data: z.array(ipPlanSchema), user_data: z.null() }),
+    /** Added to SPEC.md §3's four: the normal residential plan (PR_3, topped up by PR_1) of /product/residential. */
+    PR_3: z.object({
+      ...common,
+      plan_data: z.nullable(dataPlanSchema),
+      user_data: z.object({ data: z.object({ traffic: z.number(), bandwidth: z.number() }) }),
+    }),
   })
   .check(z.meta({ id: 'ProductDashboard' }));
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
@@ -200,7 +206,7 @@ export const proxyEndpoints = {
   dashboard: defineEndpoint({
     method: 'GET',
     path: '/v1/user/dashboard',
-    summary: 'Plans, data and usage of each product (ISP, premium, datacenter, IPv6)',
+    summary: 'Plans, data and usage of each product (ISP, premium, datacenter, IPv6, residential)',
     tag: 'proxies',
     access: 'user',
     response: withPayload(productDashboardSchema),

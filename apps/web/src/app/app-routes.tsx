@@ -13,6 +13,7 @@ const PurchaseDatacenterPage = page(screens.purchase, 'PurchaseDatacenterPage');
 const PurchaseIspPage = page(screens.purchase, 'PurchaseIspPage');
 const PurchaseIpv6Page = page(screens.purchase, 'PurchaseIpv6Page');
 const PurchasePremiumPage = page(screens.purchase, 'PurchasePremiumPage');
+const PurchaseResidentialPage = page(screens.purchase, 'PurchaseResidentialPage');
 const InvoicesPage = page(screens.invoices, 'InvoicesPage');
 const InvoicePage = page(screens.invoices, 'InvoicePage');
 const PricingPage = page(screens.pricing, 'PricingPage');
@@ -21,6 +22,7 @@ const DatacenterProductPage = page(screens.productIp, 'DatacenterProductPage');
 const Ipv6ProductPage = page(screens.productIp, 'Ipv6ProductPage');
 const IspProductPage = page(screens.productGb, 'IspProductPage');
 const PremiumProductPage = page(screens.productGb, 'PremiumProductPage');
+const ResidentialProductPage = page(screens.productGb, 'ResidentialProductPage');
 const ProxyGeneratorPage = page(screens.proxyGenerator, 'ProxyGeneratorPage');
 /** The operator console (issue #17): a chunk of its own, never loaded by a customer's screens. */
 const AdminConsole = page(() => import('../features/admin/admin-console'), 'AdminConsole');
@@ -36,10 +38,12 @@ const appRoutes = (
       <Route path="purchase/isp" element={<PurchaseIspPage />} />
       <Route path="purchase/ipv6" element={<PurchaseIpv6Page />} />
       <Route path="purchase/premium-residential" element={<PurchasePremiumPage />} />
+      <Route path="purchase/residential" element={<PurchaseResidentialPage />} />
       <Route path="product/datacenter" element={<DatacenterProductPage />} />
       <Route path="product/ipv6" element={<Ipv6ProductPage />} />
       <Route path="product/isp" element={<IspProductPage />} />
       <Route path="product/premium-residential" element={<PremiumProductPage />} />
+      <Route path="product/residential" element={<ResidentialProductPage />} />
       <Route path="proxy" element={<ProxyGeneratorPage />} />
       <Route path="pricing" element={<PricingPage />} />
       <Route path="balance" element={<BalancePage />} />

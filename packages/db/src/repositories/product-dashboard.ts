@@ -1,8 +1,8 @@
 import type { Db } from '../client.js';
 import { preparedQuery } from '../prepared.js';
 
-/** The products of the product pages (SPEC.md §3 dashboard). */
-const PRODUCTS = `('PR_2', 'PR_4', 'PR_5', 'PR_6')`;
+/** The products of the product pages (SPEC.md §3 dashboard, and residential's PR_3). */
+const PRODUCTS = `('PR_2', 'PR_3', 'PR_4', 'PR_5', 'PR_6')`;
 
 /** A plan as the product pages read it; instants in epoch milliseconds (null when unset). */
 export interface DashboardPlan {
@@ -59,7 +59,7 @@ const read = preparedQuery<DashboardRows, [userId: string, firstDay: string]>(
   PRODUCT_DASHBOARD_SQL,
 );
 
-/** The product pages' rows of a customer (ISP, premium, datacenter, IPv6) in one round trip, usage from `firstDay`. */
+/** The product pages' rows of a customer (ISP, premium, datacenter, IPv6, residential) in one round trip, usage from `firstDay`. */
 export const readDashboardRows = async (db: Db, userId: string, firstDay: string): Promise<DashboardRows> => {
   const [row] = await read(db, userId, firstDay);
   return row ?? { plans: [], usage: [], proxies: [] };

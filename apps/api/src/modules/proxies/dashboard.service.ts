@@ -9,9 +9,9 @@ import {
   type Db,
 } from '@proxydesk/db';
 
-/** Days of usage on the charts of the ISP and premium pages. */
+/** Days of usage on the charts of the per-GB pages. */
 const USAGE_DAYS = 30;
-const PRODUCTS = ['PR_2', 'PR_4', 'PR_5', 'PR_6'];
+const PRODUCTS = ['PR_2', 'PR_3', 'PR_4', 'PR_5', 'PR_6'];
 
 const gb = (value: number) => Math.round(value * 100) / 100;
 const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
@@ -27,12 +27,12 @@ const failedToRenew = (plan: DashboardPlan) =>
   plan.autoRenewFailedFor !== null && plan.autoRenewFailedFor === plan.expiresAt;
 
 /**
- * An ISP or premium page: the newest active plan, its GB bought and used, and `userData` from those; with none
+ * An ISP, premium or residential page: the newest active plan, its GB bought and used, and `userData` from those; with none
  * running, a newest plan that was suspended (refunded) is named, so the page can say so.
  */
 const dataProduct = <D>(
   mine: DashboardPlan[],
-  type: 'PR_2' | 'PR_6',
+  type: 'PR_2' | 'PR_3' | 'PR_6',
   now: number,
   usage: Usage,
   userData: (used: number, bought: number) => D,
@@ -63,6 +63,9 @@ const dataProduct = <D>(
   };
 };
 
+/** ISP's and residential's figures (SPEC.md §3 ISP user_data): GB used and GB bought. */
+const usedOfBought = (used: number, bought: number) => ({ traffic: used, bandwidth: bought });
+
 /** A datacenter or IPv6 page: every plan of the product, pending ones included. */
 const ipProduct = (mine: DashboardPlan[], type: 'PR_4' | 'PR_5', now: number, usage: Usage) => ({
   have_plan: mine.some((p) => ['active', 'pending'].includes(statusOf(p, now))),
@@ -91,10 +94,7 @@ export const shapeDashboard = (
   const of = (type: string) => plans.filter((p) => p.productType === type);
   const datacenter = of('PR_4');
   return {
-    PR_2: dataProduct(of('PR_2'), 'PR_2', now, chart, (used, bought) => ({
-      traffic: used,
-      bandwidth: bought,
-    })),
+    PR_2: dataProduct(of('PR_2'), 'PR_2', now, chart, usedOfBought),
     PR_6: dataProduct(of('PR_6'), 'PR_6', now, chart, (used, bought) => ({
       availableTraffic: gb(Math.max(0, bought - used)),
       usedTraffic: used,
@@ -107,6 +107,7 @@ export const shapeDashboard = (
         .reduce((sum, p) => sum + (p.ipAmount ?? 0), 0),
     },
     PR_5: ipProduct(of('PR_5'), 'PR_5', now, chart),
+    PR_3: dataProduct(of('PR_3'), 'PR_3', now, chart, usedOfBought),
   };
 };
 

@@ -5,6 +5,7 @@ import {
   IconFileInvoice,
   IconHelpCircle,
   IconHome,
+  IconHomeSignal,
   IconNetwork,
   IconPackage,
   IconRoute,
@@ -36,12 +37,13 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The four products, in the menu's order: each has a product page and a purchase page. */
+/** The products, in the menu's order (SPEC.md §2's four, then Residential, issue #19): each has a product page and a purchase page. */
 const products: { label: string; slug: string; icon: Icon }[] = [
   { label: 'Datacenter', slug: 'datacenter', icon: IconServer },
   { label: 'Premium Residential', slug: 'premium-residential', icon: IconWorld },
   { label: 'ISP', slug: 'isp', icon: IconBuildingSkyscraper },
   { label: 'IPv6', slug: 'ipv6', icon: IconNetwork },
+  { label: 'Residential', slug: 'residential', icon: IconHomeSignal },
 ];
 
 const productLinks = (prefix: string): NavItem[] =>
@@ -53,8 +55,8 @@ export const navigation: (NavItem | NavGroup | DiscordLink)[] = [
   {
     label: 'Products',
     icon: IconPackage,
-    // Residential is sold on /pricing and used on /proxy, the generator (issue #19).
-    items: [...productLinks('product'), { label: 'Residential generator', to: '/proxy', icon: IconRoute }],
+    // The generator makes both normal (Residential) and ISP lines (issue #19).
+    items: [...productLinks('product'), { label: 'Proxy generator', to: '/proxy', icon: IconRoute }],
   },
   { label: 'Purchase', icon: IconShoppingCart, items: productLinks('purchase') },
   { label: 'Pricing', to: '/pricing', icon: IconCurrencyEuro },

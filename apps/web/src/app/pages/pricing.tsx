@@ -8,7 +8,7 @@ import { QueryError } from '../../components/query-error';
 import { CheckoutModal, type Order } from '../../features/billing/checkout-modal';
 import { BuyMoreGbButton } from '../../features/purchase/buy-more-gb';
 import { usePlans } from '../../features/purchase/api/get-plans';
-import { GbPlanCard } from '../../features/purchase/gb-plan-card';
+import { NormalPlanCards } from '../../features/purchase/normal-plan-cards';
 import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
 import { useAccess } from '../../features/session/api/get-access';
 
@@ -24,17 +24,8 @@ export const PricingPage = () => {
   const [order, setOrder] = useState<Order | null>(null);
   const balanceAllowed = access?.isReseller ?? false;
   const all = plans.data ?? [];
-  const normal = all.filter((p) => p.type === 'PR_3').sort((a, b) => a.price - b.price);
   const premium = all.filter((p) => p.type === 'PR_2');
 
-  const buyNormal = (plan: Plan, gb: number, price: number) =>
-    setOrder({
-      title: `${plan.name}, ${gb} GB`,
-      price,
-      endpoint: invoiceEndpoints.createNormal,
-      body: { plan: plan.id, gb },
-      balanceAllowed,
-    });
   const buyPremium = (plan: Plan) =>
     setOrder({
       title: plan.name,
@@ -70,11 +61,7 @@ export const PricingPage = () => {
         ) : plans.isPending ? (
           <Skeleton height={320} />
         ) : tab === 'normal' ? (
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {normal.map((plan, index) => (
-              <GbPlanCard key={plan.id} plan={plan} wide={index === 0} onBuy={buyNormal} />
-            ))}
-          </SimpleGrid>
+          <NormalPlanCards plans={all} onOrder={setOrder} />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {premium.map((plan) => (

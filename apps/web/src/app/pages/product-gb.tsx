@@ -10,6 +10,7 @@ import { UsagePanel } from '../../features/proxies/usage-panel';
 import { BuyMoreGbButton } from '../../features/purchase/buy-more-gb';
 import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
+import { NormalGenerator } from '../../features/proxies/normal-generator';
 import {
   AutoRenewSwitch,
   PlanStateAlert,
@@ -20,13 +21,24 @@ import { formatDate } from '../../lib/format';
 
 const gb = (value: number) => `${value.toFixed(2)} GB`;
 
-/** /product/isp and /product/premium-residential (SPEC.md §2): cards, usage, the generator; N/A without a plan. */
-const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
+type GbProduct = 'PR_2' | 'PR_3' | 'PR_6';
+
+const ABOUT: Record<GbProduct, { title: string; description: string }> = {
+  PR_2: { title: 'ISP', description: 'Static ISP IPs, sold by the GB.' },
+  PR_3: { title: 'Residential', description: 'Rotating residential IPs, sold by the GB.' },
+  PR_6: { title: 'Premium Residential', description: 'Residential IPs by city and ISP, sold by the GB.' },
+};
+
+/**
+ * /product/isp and /product/premium-residential (SPEC.md §2), /product/residential (issue #19, the normal plans
+ * with /proxy's one-button generator): cards, usage, the generator; what the product is without a plan.
+ */
+const GbProductPage = ({ product }: { product: GbProduct }) => {
   const dashboard = useProductDashboard();
   const activate = useActivatePremium();
   const [whitelisting, setWhitelisting] = useState(false);
   const premium = product === 'PR_6';
-  const title = premium ? 'Premium Residential' : 'ISP';
+  const { title, description } = ABOUT[product];
   if (dashboard.error) return <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   const data = dashboard.data?.[product];
   const loading = dashboard.isPending;
@@ -42,9 +54,7 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
     <>
       <PageHeader
         title={title}
-        description={
-          premium ? 'Residential IPs by city and ISP, sold by the GB.' : 'Static ISP IPs, sold by the GB.'
-        }
+        description={description}
         actions={
           data?.have_plan ? (
             <>
@@ -130,7 +140,11 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
         {loading && <Skeleton height={480} radius="md" />}
         {data?.have_plan && data.plan_data && (
           <>
-            <GeneratorForm product={product} cityAndIsp={premium} />
+            {product === 'PR_3' ? (
+              <NormalGenerator />
+            ) : (
+              <GeneratorForm product={product} cityAndIsp={premium} />
+            )}
             <UsagePanel planId={data.plan_data.id} product={product} />
           </>
         )}
@@ -150,3 +164,4 @@ const GbProductPage = ({ product }: { product: 'PR_2' | 'PR_6' }) => {
 
 export const IspProductPage = () => <GbProductPage product="PR_2" />;
 export const PremiumProductPage = () => <GbProductPage product="PR_6" />;
+export const ResidentialProductPage = () => <GbProductPage product="PR_3" />;

@@ -1,11 +1,9 @@
-import { Button, Card, SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { ProductTabLabel } from '../../components/product-tab-label';
-import { useGenerateProxies } from '../../features/proxies/api/proxies';
 import { GeneratorForm } from '../../features/proxies/generator-form';
-import { ProxiesOutput } from '../../features/proxies/proxies-output';
+import { NormalGenerator } from '../../features/proxies/normal-generator';
 
 /**
  * /proxy (SPEC.md §2): Normal Proxies (the Residential plans) with one Generate button, Premium Proxies (the ISP
@@ -13,7 +11,6 @@ import { ProxiesOutput } from '../../features/proxies/proxies-output';
  */
 export const ProxyGeneratorPage = () => {
   const [tab, setTab] = useState<'normal' | 'premium'>('normal');
-  const normal = useGenerateProxies();
   return (
     <>
       <PageHeader title="Proxy generator" description="Lines for your plans, ready to paste." />
@@ -27,24 +24,7 @@ export const ProxyGeneratorPage = () => {
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
-        {tab === 'normal' ? (
-          <>
-            <Card withBorder padding="lg">
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm" c="dimmed">
-                  A rotating line for your normal plan: every request leaves from a new IP.
-                </Text>
-                <FormAlert>{normal.error?.message}</FormAlert>
-                <Button loading={normal.isPending} onClick={() => normal.mutate({ proxy_type: 'normal' })}>
-                  Generate
-                </Button>
-              </Stack>
-            </Card>
-            {normal.data && <ProxiesOutput proxies={normal.data.payload.proxies} />}
-          </>
-        ) : (
-          <GeneratorForm cityAndIsp />
-        )}
+        {tab === 'normal' ? <NormalGenerator /> : <GeneratorForm cityAndIsp />}
       </Stack>
     </>
   );

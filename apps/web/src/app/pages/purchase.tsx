@@ -6,12 +6,16 @@ import { QueryError } from '../../components/query-error';
 import { CheckoutModal, type Order } from '../../features/billing/checkout-modal';
 import { usePlans } from '../../features/purchase/api/get-plans';
 import { CustomPlanCard } from '../../features/purchase/custom-plan-card';
+import { NormalPlanCards } from '../../features/purchase/normal-plan-cards';
 import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
 import { useAccess } from '../../features/session/api/get-access';
 
-type Product = 'PR_2' | 'PR_4' | 'PR_5' | 'PR_6';
+type Product = 'PR_2' | 'PR_3' | 'PR_4' | 'PR_5' | 'PR_6';
 
-/** /purchase/{datacenter,isp,ipv6,premium-residential} (SPEC.md §2): plan cards, and a custom plan for datacenter and IPv6. */
+/**
+ * /purchase/{datacenter,isp,ipv6,premium-residential} (SPEC.md §2): plan cards, and a custom plan for datacenter and
+ * IPv6; /purchase/residential (issue #19): the normal plans with their GB sliders, as on /pricing.
+ */
 const PurchasePage = ({ product }: { product: Product }) => {
   const plans = usePlans();
   const { data: access } = useAccess();
@@ -33,10 +37,16 @@ const PurchasePage = ({ product }: { product: Product }) => {
     <>
       <PageHeader
         title={`Buy ${PRODUCT_NAMES[product]}`}
-        description="Pick a plan; you pay on the next page and get your proxies as soon as it is paid."
+        description={`Pick a plan${product === 'PR_3' ? ' and how many GB' : ''}; you pay on the next page and get your proxies as soon as it is paid.`}
       />
       {plans.error ? (
         <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
+      ) : product === 'PR_3' ? (
+        plans.isPending ? (
+          <Skeleton height={320} />
+        ) : (
+          <NormalPlanCards plans={plans.data} onOrder={setOrder} />
+        )
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: cards === 4 ? 2 : 3, xl: cards === 4 ? 4 : 3 }} spacing="md">
           {plans.isPending && [1, 2, 3].map((i) => <Skeleton key={i} height={280} />)}
@@ -68,3 +78,4 @@ export const PurchaseDatacenterPage = () => <PurchasePage product="PR_4" />;
 export const PurchaseIspPage = () => <PurchasePage product="PR_2" />;
 export const PurchaseIpv6Page = () => <PurchasePage product="PR_5" />;
 export const PurchasePremiumPage = () => <PurchasePage product="PR_6" />;
+export const PurchaseResidentialPage = () => <PurchasePage product="PR_3" />;

@@ -1,3 +1,5 @@
+import { PRODUCT_PAGES } from '@proxydesk/contract';
+
 /** What a paid invoice's product asks of the customer next (issue #19), by the invoice's product type. */
 export interface NextStep {
   label: string;
@@ -5,12 +7,9 @@ export interface NextStep {
   hint: string;
 }
 
-const PRODUCT_PAGES: Record<string, string> = {
-  PR_2: '/product/isp',
-  PR_4: '/product/datacenter',
-  PR_5: '/product/ipv6',
-  PR_6: '/product/premium-residential',
-};
+/** A product's page (the contract's `PRODUCT_PAGES`), or the generator for a type that names none. */
+const pageOf = (proxyType: string): string =>
+  (PRODUCT_PAGES as Record<string, string | undefined>)[proxyType] ?? '/proxy';
 
 export const nextStepAfterPaying = (proxyType: string): NextStep => {
   if (proxyType === 'balance')
@@ -18,12 +17,12 @@ export const nextStepAfterPaying = (proxyType: string): NextStep => {
   if (proxyType === 'PR_4' || proxyType === 'PR_5')
     return {
       label: 'Activate your plan',
-      to: PRODUCT_PAGES[proxyType]!,
+      to: pageOf(proxyType),
       hint: 'Whitelist the IP you connect from to activate it.',
     };
   return {
     label: 'Get your proxies',
-    to: PRODUCT_PAGES[proxyType] ?? '/proxy',
+    to: pageOf(proxyType),
     hint: 'Your data is ready to use.',
   };
 };

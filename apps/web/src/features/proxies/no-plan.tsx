@@ -2,7 +2,7 @@ import { Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@manti
 import { IconCheck, IconShoppingCart, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-type PageProduct = 'PR_2' | 'PR_4' | 'PR_5' | 'PR_6';
+type PageProduct = 'PR_2' | 'PR_3' | 'PR_4' | 'PR_5' | 'PR_6';
 
 /** What each product page's product is, for a customer who has none yet. */
 const ABOUT: Record<PageProduct, { what: string; points: string[]; purchase: string }> = {
@@ -10,6 +10,15 @@ const ABOUT: Record<PageProduct, { what: string; points: string[]; purchase: str
     what: 'Static ISP addresses that sites see as home connections, sold by the GB.',
     points: ['150+ countries', 'Unlimited threads', 'Proxy lines generated here, ready to paste'],
     purchase: '/purchase/isp',
+  },
+  PR_3: {
+    what: 'Rotating residential addresses from 150+ countries: every request leaves from a new home IP, sold by the GB.',
+    points: [
+      'Day, week or month plans, 50 to 2,000 GB',
+      'Unlimited threads',
+      'One line to paste, generated here',
+    ],
+    purchase: '/purchase/residential',
   },
   PR_6: {
     what: 'Residential addresses chosen by country, city and ISP, rotating or sticky, sold by the GB.',
