@@ -12,9 +12,17 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev
 const GOALS = {
   'sign-in': { score: 95, lcp: 2000, tbt: 150 },
   dashboard: { score: 90, lcp: Infinity, tbt: Infinity },
+  // Reported, not judged: the paint of the sign-in page's HTML and CSS alone.
+  floor: { score: 0, lcp: Infinity, tbt: Infinity },
 };
 
-/** Lighthouse's performance category, mobile with its default simulated throttling. */
+/**
+ * Runs of each page: Lighthouse's simulation scales the tasks it saw by four, so one run on a 2-core machine
+ * moves with whatever else runs; each figure's median of five is what the goals are judged on (`LIGHTHOUSE_RUNS`).
+ */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+
+/** Lighthouse's performance category, mobile with its default simulated throttling (null: the run failed). */
 const audit = async (browser, url, cookie) => {
   const page = await browser.newPage();
   try {
@@ -25,7 +33,8 @@ const audit = async (browser, url, cookie) => {
       undefined,
       page,
     );
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError || categories.performance.score === null) return null;
     return {
       score: Math.round(categories.performance.score * 100),
       lcp: audits['largest-contentful-paint'].numericValue,
@@ -38,9 +47,23 @@ const audit = async (browser, url, cookie) => {
   }
 };
 
+/**
+ * The floor under the sign-in page's paint: the same page as the server sends it, its stylesheets and the
+ * theme script, without the app's modules. What Lighthouse finds for it, no script of ours can beat.
+ */
+const FLOOR_PATH = '/lighthouse-floor';
+const withoutModules = (html) =>
+  html.replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+
 /** Lighthouse on the sign-in page and on a buying customer's dashboard, against the built app on PGlite. */
 export const reportLighthouse = async () => {
-  const shop = await startBenchApp({ env: { CAPTCHA_PROVIDER: 'off' } });
+  const shop = await startBenchApp({
+    env: { CAPTCHA_PROVIDER: 'off' },
+    extend: (app) =>
+      app.get(FLOOR_PATH, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(withoutModules((await app.inject({ url: '/' })).body)),
+      ),
+  });
   const customer = await buyingCustomer(shop, 'lighthouse', ['PR_2', 'PR_4']);
   const token = customer.headers.authorization.slice('Bearer '.length);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
@@ -49,18 +72,33 @@ export const reportLighthouse = async () => {
   try {
     console.log('\nLighthouse mobile (simulated throttling, Debian Chromium), performance:');
     const pages = [
+      ['floor', `${shop.url}${FLOOR_PATH}`, undefined],
       ['sign-in', `${shop.url}/`, undefined],
       ['dashboard', `${shop.url}/`, { name: 'token', value: token, url: shop.url }],
     ];
+    // A first run warms the browser up (a fresh one's first trace may come without a navigation start).
+    await audit(browser, pages[0][1], undefined);
     for (const [name, url, cookie] of pages) {
-      const r = await audit(browser, url, cookie);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(browser, url, cookie));
+      const done = runs.filter(Boolean);
+      // Each figure's median over the runs.
+      const median = (key) => done.map((x) => x[key]).sort((a, b) => a - b)[Math.floor(done.length / 2)];
+      const r = done.length
+        ? Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls'].map((key) => [key, median(key)]))
+        : undefined;
+      if (!r) {
+        met = false;
+        row(`GOAL ${name}`, 'no run', 'Lighthouse failed every run UNDER');
+        continue;
+      }
       const goal = GOALS[name];
       const ok = r.score >= goal.score && r.lcp <= goal.lcp && r.tbt <= goal.tbt;
       met &&= ok;
       row(
         `GOAL ${name}`,
         `score ${r.score}`,
-        `FCP ${(r.fcp / 1000).toFixed(1)} s, LCP ${(r.lcp / 1000).toFixed(1)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)} ${ok ? 'OK' : 'UNDER'}`,
+        `medians of ${done.length} (scores ${done.map((x) => x.score).join(', ')}): FCP ${(r.fcp / 1000).toFixed(1)} s, LCP ${(r.lcp / 1000).toFixed(1)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)} ${ok ? 'OK' : 'UNDER'}`,
       );
     }
   } finally {

@@ -27,6 +27,10 @@ if (shown === 'shell') {
     .catch(() => undefined)
     .then(() => startTransition(() => createRoot(container).render(app)));
 } else if (shown !== undefined) {
-  // Pages the build rendered to HTML (src/prerender.tsx) are hydrated; any other address is drawn here.
-  hydrateRoot(container, app);
+  // Pages the build rendered to HTML (src/prerender.tsx) are hydrated, in a transition: the work yields to the
+  // browser as it goes rather than holding it in one long task (the page is already drawn); any other address
+  // is drawn here.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else createRoot(container).render(app);

@@ -17,7 +17,8 @@ import { navigation, type NavItem } from './navigation';
 import { Frame } from './frame';
 
 // Not needed for the first paint: each loads after the first screen (ADR 003, issue #18).
-const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
 
 /** Every page the menu links to, its chunk fetched once the browser is idle. */
 const menuPaths = navigation
@@ -55,13 +56,13 @@ export const AppLayout = () => {
   const { pathname } = useLocation();
   const { data: access } = useAccess();
   const discordUrl = useDiscordUrl();
-  // The account menu's chunk when a pointer or the focus comes to its button (opened at once if clicked first).
-  const [menuNear, setMenuNear] = useState(false);
+  // The account menu's chunk is fetched when a pointer or the focus comes to its button, and the menu drawn, open,
+  // on the first click: never with the first screen (issue #18).
   const [menuWanted, setMenuWanted] = useState(false);
   const accountButton = (
     <AccountButton
-      onPointerEnter={() => setMenuNear(true)}
-      onFocus={() => setMenuNear(true)}
+      onPointerEnter={() => void loadAccountMenu().catch(() => undefined)}
+      onFocus={() => void loadAccountMenu().catch(() => undefined)}
       onClick={() => setMenuWanted(true)}
     />
   );
@@ -75,9 +76,9 @@ export const AppLayout = () => {
       actions={
         <>
           <ThemeToggle />
-          {menuNear || menuWanted ? (
+          {menuWanted ? (
             <Suspense fallback={accountButton}>
-              <AccountMenu defaultOpened={menuWanted} />
+              <AccountMenu defaultOpened />
             </Suspense>
           ) : (
             accountButton
