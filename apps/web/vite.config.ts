@@ -48,17 +48,15 @@ const FIRST_LOAD_MANTINE = [
 
 /** Mantine's components that the signed-in frame and the dashboard draw first, beside FIRST_LOAD_MANTINE's. */
 const SIGNED_IN_MANTINE = [
-  ...[
-    'NavLink',
-    'Accordion',
-    'Collapse',
-    'Burger',
-    'Skeleton',
-    'SimpleGrid',
-    'Badge',
-    'Progress',
-    'CopyButton',
-  ],
+  'NavLink',
+  'Accordion',
+  'Collapse',
+  'Burger',
+  'Skeleton',
+  'SimpleGrid',
+  'Badge',
+  'Progress',
+  'CopyButton',
 ];
 /** Of Mantine's hooks and the contract, the modules the signed-in first load needs beside the sign-in page's. */
 const SIGNED_IN_HOOKS = ['use-merged-ref', 'use-disclosure', 'use-clipboard', 'use-collapse'];
@@ -96,7 +94,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
-    sourcemap: process.env.SOURCEMAP === '1',
     emptyOutDir: true,
     // The bench reads the manifest to report first-load JS per route.
     manifest: true,
