@@ -1,6 +1,27 @@
-import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 
 /** Issue #18: the logged-out pages are HTML from the server, hydrated without a mismatch. */
+
+/** Holds the app's modules until `release()`: the page is the server's HTML alone until then. */
+const holdModules = async (page: Page) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+};
+
+/** React has taken the sign-in form's field over: the same element, with its handlers. */
+const hydrated = (page: Page) =>
+  expect
+    .poll(() =>
+      page
+        .getByLabel('Username')
+        .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
 
 test('the sign-in page as HTML, before any script, holds the form', async ({ request }) => {
   const response = await request.get('/');
@@ -106,20 +127,12 @@ test('the confirm page without an address to confirm goes back to sign-in', asyn
 
 test('what a visitor types before the script runs is what the form sends', async ({ page }) => {
   // The scripts wait until the visitor has typed into the server's HTML.
-  let release = () => {};
-  const typed = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await typed;
-    await route.continue();
-  });
+  const release = await holdModules(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByLabel('Username').fill('early-bird');
   await page.getByRole('textbox', { name: 'Password' }).fill('typed before hydration');
   release();
-  const field = page.getByLabel('Username');
-  await expect
-    .poll(() => field.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
-    .toBe(true);
+  await hydrated(page);
   const login = page.waitForRequest('**/v1/auth/login', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Sign in' }).click();
   expect((await login).postDataJSON()).toMatchObject({
@@ -127,4 +140,77 @@ test('what a visitor types before the script runs is what the form sends', async
     password: 'typed before hydration',
   });
   await expect(page.getByText(/is required/i)).toHaveCount(0);
+});
+
+test.describe('modules after the first paint (ADR 012)', () => {
+  test('a logged-out page asks for its modules only once it is painted', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    // No module in the HTML for the browser to fetch beside the stylesheet: public/start.js names them.
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(html).toMatch(
+      /<script src="\/start\.js" data-modules="\/assets\/index-[\w-]+\.js [^"]+"><\/script>/,
+    );
+    expect(html).toContain('data-screen="sign-in"');
+
+    await page.goto('/');
+    await hydrated(page);
+    const timing = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      modules: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.painted).toBeGreaterThan(0);
+    expect(timing.modules.length).toBeGreaterThan(0);
+    for (const start of timing.modules) expect(start).toBeGreaterThanOrEqual(timing.painted!);
+  });
+
+  test('a click before the modules is kept: the theme turns at once, the form is checked once they come', async ({
+    page,
+  }) => {
+    let calls = 0;
+    page.on('request', (r) => r.url().includes('/v1/auth/login') && (calls += 1));
+    await page.emulateMedia({ colorScheme: 'light' });
+    const release = await holdModules(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('mantine-color-scheme-value'))).toBe('dark');
+
+    // Held, not sent as a plain HTML form (which would reload the page at /?).
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Username is required')).toHaveCount(0);
+    expect(page.url()).not.toContain('?');
+
+    release();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    expect(calls).toBe(0);
+    // Once live, the toggle is React's, and the choice made early is where it started from.
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
+  test('Enter pressed before the modules sends what was typed, once they come', async ({ page }) => {
+    const release = await holdModules(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Username').fill('early-enter');
+    const password = page.getByRole('textbox', { name: 'Password' });
+    await password.fill('sent with enter');
+    await password.press('Enter');
+    expect(page.url()).not.toContain('?');
+
+    const login = page.waitForRequest('**/v1/auth/login', { timeout: 15_000 });
+    release();
+    await hydrated(page);
+    expect((await login).postDataJSON()).toMatchObject({
+      username: 'early-enter',
+      password: 'sent with enter',
+    });
+  });
 });

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { startFakeDiscord, startFakeGoogle, type FakeOAuth } from '../test-support/fake-oauth.js';
 import { startServer, type RunningServer } from './support/server.js';
 
+/** A script element the page would run from its own text (not the boot data's JSON). */
+const INLINE_SCRIPT = /<script(?![^>]*\b(src=|type="application\/json"))[^>]*>/;
+
 /** A shop with Google and Discord pointed at fakes of their OAuth servers on 127.0.0.1. */
 const PORT = 3102;
 const shop = `http://127.0.0.1:${PORT}`;
@@ -51,6 +54,30 @@ test('Discord sign-in that fails returns to the sign-in page silently; a Google 
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByTestId('sign-in-page')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('alert')).toContainText('Your Google account has no verified e-mail address');
+});
+
+test('a shop with social sign-in: its buttons come with the sign-in page, which hydrates them without a warning', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<button[^>]*>[\s\S]*Continue with Google[\s\S]*Continue with Discord/);
+  // Their chunk is among the page's modules: it is there before the page hydrates (app/guest-screens.ts).
+  expect(html).toMatch(/data-modules="[^"]*\/assets\/provider-buttons-[\w-]+\.js/);
+  // Drawn in place: no part of the page waits for an inline script, which the CSP would block.
+  expect(html).not.toMatch(INLINE_SCRIPT);
+
+  const problems: string[] = [];
+  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(m.text()));
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Continue with Discord' });
+  // React has taken the server's button as its own.
+  await expect
+    .poll(() => button.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+  await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect(problems).toEqual([]);
 });
 
 test('Continue with Discord signs in, and the same Discord user comes back to the same account', async ({

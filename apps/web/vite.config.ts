@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.js';
 import { prerender } from './build/prerender.js';
+import { minifyStartScript } from './build/start-script.js';
 
 /** Where `vite` and `vite preview` send API calls; `API_URL` points them at another instance. */
 const API = process.env.API_URL ?? 'http://localhost:3000';
@@ -44,6 +45,21 @@ const FIRST_LOAD_MANTINE = [
   ...['Box', 'UnstyledButton', 'Input', 'InputBase', 'TextInput', 'PasswordInput', 'Button', 'Loader'],
   ...['Transition', 'Text', 'Group', 'Stack', 'Center', 'Card', 'Paper', 'Title', 'Anchor', 'Alert'],
   ...['ActionIcon', 'ThemeIcon', 'CloseButton', 'Divider'],
+];
+
+/**
+ * Of Mantine's core, the helpers that only its menus, popovers, tabs and accordions use (keyboard navigation,
+ * Escape, layers): out of the logged-out card's first load, in the signed-in one's.
+ */
+const SIGNED_IN_MANTINE_UTILS = [
+  'create-scoped-keydown-handler',
+  'find-element-in-shadow-dom',
+  'find-element-ancestor',
+  'get-context-item-index',
+  'close-on-escape',
+  'get-default-z-index',
+  'get-single-element-child',
+  'is-element',
 ];
 
 /** Mantine's components that the signed-in frame and the dashboard draw first, beside FIRST_LOAD_MANTINE's. */
@@ -87,7 +103,7 @@ const proxy = Object.fromEntries(API_PATHS.map((path) => [path, API]));
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The build-time render (build/prerender.ts) builds src/prerender.tsx with this same configuration.
-  plugins: isSsrBuild ? [react()] : [react(), brandName(), prerender(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), brandName(), minifyStartScript(), prerender(), precompress()],
   // `source` first: workspace packages (e.g. @proxydesk/contract) resolve to their TypeScript source.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: { port: 5173, proxy },
@@ -124,9 +140,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // first load draws, what the logged-out forms share, the brand mark, the router, TanStack Query.
             {
               name: 'mantine',
-              test: ids(
-                `node_modules/@mantine/core/esm/(core|components/(${FIRST_LOAD_MANTINE.join('|')}))/`,
-              ),
+              test: (id) =>
+                ids(
+                  `node_modules/@mantine/core/esm/(core|components/(${FIRST_LOAD_MANTINE.join('|')}))/`,
+                ).test(id) && !ids(`core/utils/(${SIGNED_IN_MANTINE_UTILS.join('|')})/`).test(id),
             },
             {
               name: 'auth-forms',
@@ -137,9 +154,12 @@ export default defineConfig(({ isSsrBuild }) => ({
               ),
             },
             {
+              // The brand mark, and the icons the entry draws that the social sign-in buttons draw too.
               name: 'brand',
               includeDependenciesRecursively: false,
-              test: ids(String.raw`src/(components/brand-mark|lib/(brand|server-page))\.tsx?$`),
+              test: ids(
+                String.raw`src/(components/(brand-mark|first-load-icons)|lib/(brand|server-page))\.tsx?$`,
+              ),
             },
             { name: 'router', test: ids('node_modules/react-router/') },
             {
@@ -161,6 +181,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
               test: (id) =>
                 ids(`node_modules/@mantine/core/esm/components/(${SIGNED_IN_MANTINE.join('|')})/`).test(id) ||
+                ids(`node_modules/@mantine/core/esm/core/utils/(${SIGNED_IN_MANTINE_UTILS.join('|')})/`).test(
+                  id,
+                ) ||
                 ids(`node_modules/@mantine/hooks/esm/(${SIGNED_IN_HOOKS.join('|')})/`).test(id) ||
                 ids('node_modules/@tabler/icons-react/dist/esm/').test(id),
             },

@@ -32,8 +32,8 @@ const screenFiles = (manifest: Manifest, key: string) => {
   };
 };
 
-const headLinks = (manifest: Manifest, spec: PageSpec) => {
-  const files = spec.modules.map((key) => screenFiles(manifest, key));
+const headLinks = (manifest: Manifest, modules: string[]) => {
+  const files = modules.map((key) => screenFiles(manifest, key));
   const scripts = [...new Set(files.flatMap((f) => f.scripts))];
   const styles = [...new Set(files.flatMap((f) => f.styles))];
   return [
@@ -42,18 +42,48 @@ const headLinks = (manifest: Manifest, spec: PageSpec) => {
   ].join('');
 };
 
+const START_SCRIPT = '<script src="/start.js"></script>';
+
+/**
+ * A logged-out page's modules (the entry first, then what it imports), taken out of its head and handed to
+ * public/start.js, which starts them once the page is painted: requested beside the stylesheet, they held
+ * the first paint back (issue #18, ADR 012). What is clicked before they run is kept by that script.
+ */
+const modulesAfterPaint = (html: string) => {
+  let entry: string | undefined;
+  const imports: string[] = [];
+  const rest = html
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+      imports.push(href);
+      return '';
+    });
+  if (!entry || !rest.includes(START_SCRIPT))
+    throw new Error('index.html has no module entry or start script');
+  return rest.replace(
+    START_SCRIPT,
+    () => `<script src="/start.js" data-modules="${[entry, ...imports].join(' ')}"></script>`,
+  );
+};
+
 /** index.html with the page's markup in #root, its title, and its screen's files preloaded. */
-const pageHtml = (template: string, manifest: Manifest, spec: PageSpec, page: RenderedPage) =>
-  template
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root" data-prerendered="${spec.signedIn ? 'shell' : 'page'}">${page.markup}</div>`,
+const pageHtml = (template: string, manifest: Manifest, spec: PageSpec, page: RenderedPage) => {
+  const html = template
+    .replace('<div id="root"></div>', () =>
+      spec.signedIn
+        ? `<div id="root" data-prerendered="shell">${page.markup}</div>`
+        : `<div id="root" data-prerendered="page" data-screen="${spec.name}">${page.markup}</div>`,
     )
     .replace(
       /<title>[^<]*<\/title>/,
       () => `<title>${page.screen ? `${escapeHtml(page.screen)} · ` : ''}__BRAND_NAME__</title>`,
     )
-    .replace('</head>', () => `${headLinks(manifest, spec)}</head>`);
+    .replace('</head>', () => `${headLinks(manifest, [...spec.modules, ...page.modules])}</head>`);
+  return spec.signedIn ? html : modulesAfterPaint(html);
+};
 
 /**
  * After the client build, builds src/prerender.tsx for Node, renders its pages and writes them to

@@ -3,7 +3,9 @@ import './theme/surfaces.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadGuestPage } from './app/guest-screens';
 import { readBoot, seedQueries } from './lib/boot';
+import { PageLive } from './lib/page-live';
 import { queryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
@@ -15,6 +17,7 @@ if (boot) seedQueries(queryClient, boot);
 const app = (
   <StrictMode>
     <App />
+    <PageLive />
   </StrictMode>
 );
 const shown = container.dataset.prerendered;
@@ -27,10 +30,14 @@ if (shown === 'shell') {
     .catch(() => undefined)
     .then(() => startTransition(() => createRoot(container).render(app)));
 } else if (shown !== undefined) {
-  // Pages the build rendered to HTML (src/prerender.tsx) are hydrated, in a transition: the work yields to the
-  // browser as it goes rather than holding it in one long task (the page is already drawn); any other address
-  // is drawn here.
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+  // Pages the build rendered to HTML (src/prerender.tsx) are hydrated once the chunks they draw are here (one
+  // pass, so the page is live when it is done), in a transition: the work yields to the browser as it goes
+  // rather than holding it in one long task (the page is already drawn). Any other address is drawn here.
+  void loadGuestPage(container.dataset.screen, boot)
+    .catch(() => undefined)
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(container, app);
+      }),
+    );
 } else createRoot(container).render(app);

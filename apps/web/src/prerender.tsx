@@ -9,22 +9,28 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
+import { loadGuestPage, type guestScreens } from './app/guest-screens';
 import type { Boot } from './lib/boot';
 import { queryClient } from './lib/query-client';
 import { seedQueries } from './lib/boot';
 
-export interface PageSpec {
-  /** File name stem under dist/.prerendered. */
-  name: string;
+interface PageBase {
   /** Addresses it is sent for (none: chosen by state, e.g. maintenance); a signed-in page's, to a session. */
   paths: string[];
   /** Drawn at this address. */
   at: string;
-  signedIn: boolean;
   maintenance: boolean;
   /** The lazy chunks it needs at once, preloaded beside the entry (keys of Vite's manifest). */
   modules: string[];
 }
+
+/**
+ * `name` is the file name stem under dist/.prerendered; a logged-out page's is also its screen's, which
+ * src/main.tsx loads before hydrating it (app/guest-screens.ts).
+ */
+export type PageSpec =
+  | (PageBase & { signedIn: false; name: keyof typeof guestScreens })
+  | (PageBase & { signedIn: true; name: string });
 
 /** The access check's call, the signed-in start, routes and frame: fetched beside the entry, not after it. */
 const SHELL_MODULES = [
@@ -116,6 +122,8 @@ const toText = async (stream: NodeJS.ReadableStream): Promise<string> => {
 export interface RenderedPage {
   file: string;
   markup: string;
+  /** Lazy chunks this variant draws beside its spec's `modules` (keys of Vite's manifest). */
+  modules: string[];
   /** The screen's title, "Screen" of "Screen · Brand" (none: the brand alone). */
   screen: string | undefined;
 }
@@ -133,6 +141,10 @@ const render = async (spec: PageSpec, social: { google: boolean; discord: boolea
   };
   queryClient.clear();
   seedQueries(queryClient, boot);
+  // The chunks the page draws, loaded first as the browser does before it hydrates (src/main.tsx): a part that
+  // waited for its chunk here would be written as a hidden part and an inline script to reveal it, which the
+  // CSP blocks.
+  if (!spec.signedIn) await loadGuestPage(spec.name, boot);
   const Router = ({ basename, children }: { basename?: string; children: ReactNode }) => (
     <StaticRouter location={spec.at} {...(basename ? { basename } : {})}>
       {children}
@@ -144,17 +156,27 @@ const render = async (spec: PageSpec, social: { google: boolean; discord: boolea
     <StrictMode>
       <App server={{ path: spec.at, signedIn: spec.signedIn, Router, reportScreen }} />
     </StrictMode>,
+    // Every part inline, in order. Past this many bytes React would write the rest of a page as hidden parts,
+    // revealed by inline scripts, which the CSP blocks (a social shop's sign-in page lost its buttons so).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const markup = await toText(prelude);
   return { markup, screen };
 };
+
+/** The Google and Discord buttons: a logged-out page of a shop that offers them loads them (app/guest-screens.ts). */
+const PROVIDER_BUTTONS = 'src/features/auth/provider-buttons.tsx';
 
 export const renderPages = async (): Promise<RenderedPage[]> => {
   const pages: RenderedPage[] = [];
   for (const spec of PAGES)
     for (const social of SOCIAL_VARIANTS) {
       const variant = variantName(social);
-      pages.push({ file: variant ? `${spec.name}.${variant}` : spec.name, ...(await render(spec, social)) });
+      pages.push({
+        file: variant ? `${spec.name}.${variant}` : spec.name,
+        modules: !spec.signedIn && variant ? [PROVIDER_BUTTONS] : [],
+        ...(await render(spec, social)),
+      });
     }
   return pages;
 };

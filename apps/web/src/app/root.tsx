@@ -8,12 +8,13 @@ import { useAccess } from '../features/session/api/get-access';
 import { ApiError } from '../lib/api';
 import { isUnderMaintenancePrefix, MAINTENANCE_APP_PREFIX } from '../lib/app-paths';
 import { readToken } from '../lib/token';
+import { guestScreens } from './guest-screens';
 import { page } from './lazy-page';
 import { AppRouter } from './router';
 import type { ServerPage } from '../lib/server-page';
 
 /** Its own chunk: only a shop in maintenance shows it (the build preloads it in that page, src/prerender.tsx). */
-const MaintenancePage = page(() => import('../features/content/maintenance-page'), 'MaintenancePage');
+const MaintenancePage = page(guestScreens.maintenance, 'MaintenancePage');
 
 /**
  * SPEC.md §2 "Root behaviour": a loading screen until the maintenance check and the login check finish,

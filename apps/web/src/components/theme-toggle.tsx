@@ -16,6 +16,8 @@ export const ThemeToggle = () => {
       aria-label="Toggle color scheme"
       title={`Switch to ${next} theme`}
       data-testid="theme-toggle"
+      // Works before the page's modules arrive: public/start.js flips the scheme itself until then.
+      data-color-scheme-toggle
       onClick={() => setColorScheme(next)}
     >
       <SunIcon size={18} className="mantine-light-hidden" />

@@ -41,5 +41,5 @@ export const theme = createTheme({
   },
 });
 
-/** Same key as public/theme-init.js reads before the first paint. */
+/** Same key as public/start.js reads and writes before the first paint. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
