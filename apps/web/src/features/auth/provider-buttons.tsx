@@ -13,6 +13,12 @@ const DiscordIcon = svgIcon(true, [
 const startOAuth = (authorizeUrl: string, referee: string | null) =>
   void import('./oauth').then((oauth) => oauth.startOAuth(authorizeUrl, referee));
 
+/** The providers in the order their buttons are drawn. */
+const PROVIDERS = [
+  { key: 'google', name: 'Google', Icon: GoogleIcon },
+  { key: 'discord', name: 'Discord', Icon: DiscordIcon },
+] as const;
+
 /**
  * "Continue with Google / Discord", for the providers the shop has configured: a chunk of its own, which a shop
  * without them never loads (social-buttons.tsx).
@@ -25,24 +31,21 @@ export const ProviderButtons = ({
   referee: string | null;
 }) => (
   <Stack gap="sm">
-    {config.google && (
-      <Button
-        variant="default"
-        leftSection={<GoogleIcon size={18} aria-hidden />}
-        onClick={() => startOAuth(config.google!.authorizeUrl, referee)}
-      >
-        Continue with Google
-      </Button>
-    )}
-    {config.discord && (
-      <Button
-        variant="default"
-        leftSection={<DiscordIcon size={18} aria-hidden />}
-        onClick={() => startOAuth(config.discord!.authorizeUrl, referee)}
-      >
-        Continue with Discord
-      </Button>
-    )}
+    {PROVIDERS.map(({ key, name, Icon }) => {
+      const provider = config[key];
+      return (
+        provider && (
+          <Button
+            key={key}
+            variant="default"
+            leftSection={<Icon size={18} aria-hidden />}
+            onClick={() => startOAuth(provider.authorizeUrl, referee)}
+          >
+            {`Continue with ${name}`}
+          </Button>
+        )
+      );
+    })}
     <Divider label="or" labelPosition="center" />
   </Stack>
 );
