@@ -42,7 +42,7 @@ const headLinks = (manifest: Manifest, modules: string[]) => {
   ].join('');
 };
 
-const START_SCRIPT = '<script src="/start.js"></script>';
+const START_SCRIPT_TAG = '<script src="/start.js"></script>';
 
 /**
  * A logged-out page's modules (the entry first, then what it imports), taken out of its head and handed to
@@ -61,10 +61,10 @@ const modulesAfterPaint = (html: string) => {
       imports.push(href);
       return '';
     });
-  if (!entry || !rest.includes(START_SCRIPT))
+  if (!entry || !rest.includes(START_SCRIPT_TAG))
     throw new Error('index.html has no module entry or start script');
   return rest.replace(
-    START_SCRIPT,
+    START_SCRIPT_TAG,
     () => `<script src="/start.js" data-modules="${[entry, ...imports].join(' ')}"></script>`,
   );
 };

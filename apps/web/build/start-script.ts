@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { minify, type Plugin } from 'vite';
 
 /** public/start.js: every page runs it before its first paint, so it is sent as small as it can be. */
-export const START_SCRIPT = 'start.js';
+const START_SCRIPT = 'start.js';
 
 /**
  * Minifies the copy of public/start.js in the build (Vite copies public files as they are); the written file,
