@@ -185,6 +185,28 @@ describe('compression (issue #18 §1)', () => {
     expect(plain.rawPayload.equals(original)).toBe(true);
   });
 
+  it("sends a page, shared or one session's, in the encoding the browser accepts, the same HTML in each", async () => {
+    const token = await mintSession(t.database.db, await seedAccount(t.database.db, 'eve-encodings'));
+    for (const cookie of [undefined, `token=${token}`]) {
+      const get = (encoding?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/',
+          headers: { ...(cookie ? { cookie } : {}), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        });
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const html = plain.body;
+      expect(html).toContain('data-prerendered');
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+      const br = await get('br, gzip');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    }
+  });
+
   it('compresses JSON answers over 1 KiB and leaves small ones as they are', async () => {
     const headers = { 'accept-encoding': 'br, gzip' };
     const plans = await t.app.inject({ method: 'GET', url: '/v1/plan/read', headers });

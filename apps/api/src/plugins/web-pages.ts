@@ -25,8 +25,8 @@ export interface PageRequest {
 
 export interface EncodedPage {
   identity: string;
-  br: Promise<Buffer>;
-  gzip: Promise<Buffer>;
+  /** The page compressed so: each encoding made on its first ask, then kept. */
+  encoded: (encoding: 'br' | 'gzip') => Promise<Buffer>;
 }
 
 const brotli = promisify(brotliCompress);
@@ -39,17 +39,26 @@ export const escapeHtml = (text: string) =>
   );
 
 /**
- * Compressed in the background: a page the same for everyone once, the first time it is chosen, at the best
- * ratio; a page of one session's for each request, at a quick brotli level.
+ * Compressed in the encoding a browser asks for, once: a page the same for everyone at the best ratio, a page
+ * of one session's (made for one request) at a quick brotli level.
  */
 const encode = (html: string, personal = false): EncodedPage => {
   const buffer = Buffer.from(html);
   const brotliOptions = personal ? { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } : {};
-  const page = { identity: html, br: brotli(buffer, brotliOptions), gzip: gzipAsync(buffer) };
-  // Not awaited until a browser asks; a failure then surfaces as that request's error.
-  page.br.catch(() => undefined);
-  page.gzip.catch(() => undefined);
-  return page;
+  const made = new Map<'br' | 'gzip', Promise<Buffer>>();
+  return {
+    identity: html,
+    encoded: (encoding) => {
+      let found = made.get(encoding);
+      if (!found) {
+        found = encoding === 'br' ? brotli(buffer, brotliOptions) : gzipAsync(buffer);
+        made.set(encoding, found);
+        // A failure is that request's error; the next ask tries again.
+        found.catch(() => made.delete(encoding));
+      }
+      return found;
+    },
+  };
 };
 
 /** The session cookie's token as the web client reads it (apps/web/src/lib/token.ts), or null. */

@@ -68,6 +68,6 @@ export const registerWeb = async (app: FastifyInstance, config: Config, boot: We
     reply.header('cache-control', personal ? 'private, no-cache' : 'no-cache');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') return reply.send(page.identity);
-    return reply.header('content-encoding', encoding).send(await page[encoding]);
+    return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
   });
 };
