@@ -152,10 +152,13 @@ describe('GET /v1/user/plan-usage (issue #19 item 7)', () => {
         bytesDown: bytes - Math.round(bytes * 0.1),
       });
     };
+    // Two rows in one UTC day whatever the time of day the test runs at: the midnight after the start, plus 2 h
+    // and 3 h.
+    const nextDay = Math.floor(start / DAY) * DAY + DAY;
     const counted = [
       [start + 60_000, 0.4],
-      [start + DAY, 1.25],
-      [start + DAY + 3_600_000, 0.05],
+      [nextDay + 2 * 3_600_000, 1.25],
+      [nextDay + 3 * 3_600_000, 0.05],
       [Date.now() - 60_000, 0.333],
     ] as const;
     for (const [at, bytes] of counted) await row(at, bytes);
@@ -169,7 +172,7 @@ describe('GET /v1/user/plan-usage (issue #19 item 7)', () => {
     expect(u.period_start).toBe(new Date(start).toISOString());
     expect(u.days[0]!.date).toBe(utcDay(start));
     expect(u.days.at(-1)!.date).toBe(utcDay(Date.now()));
-    expect(u.days.find((d) => d.date === utcDay(start + DAY))!.bytes).toBe(
+    expect(u.days.find((d) => d.date === utcDay(nextDay))!.bytes).toBe(
       Math.round(1.25 * GB) + Math.round(0.05 * GB),
     );
 

@@ -37,9 +37,14 @@ export const followChanges = ({
   };
   return {
     changed: () => void changed().catch(() => undefined),
-    /** For a customer the snapshot does not know: waits for a re-read under way, announced, or due. */
-    fresher: async (): Promise<boolean> => {
-      const coming = waiting ?? underWay ?? (snapshotAgeMs() > STALE_FOR_UNKNOWN_MS ? changed() : undefined);
+    /**
+     * For a customer the snapshot does not know: waits for a re-read under way, announced, or due; when the
+     * snapshot is known to be `behind` (the database has a plan it lacks), for one that starts from now.
+     */
+    fresher: async (behind = false): Promise<boolean> => {
+      const coming = behind
+        ? changed()
+        : (waiting ?? underWay ?? (snapshotAgeMs() > STALE_FOR_UNKNOWN_MS ? changed() : undefined));
       if (!coming) return false;
       return coming.then(
         () => true,

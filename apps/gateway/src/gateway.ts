@@ -85,7 +85,7 @@ export const startGateway = async ({
     db,
     pendingBytes: meter.pendingBytes,
     accountCacheMs: syncMs,
-    fresherSnapshot: () => changes.fresher(),
+    fresherSnapshot: (behind) => changes.fresher(behind),
   });
   const accessLog = openAccessLog(config.GATEWAY_ACCESS_LOG);
   metrics.watch({

@@ -53,8 +53,11 @@ describe('a line generated right after payment works on its first request', () =
     await smtp?.close();
   });
 
-  /** A new customer pays for an ISP plan and generates one line: its username and password. */
-  const payAndGenerate = async () => {
+  /**
+   * A new customer pays for an ISP plan and generates one line: its username and password. `beforePaying` runs
+   * with the invoice open, just before the payment.
+   */
+  const payAndGenerate = async (beforePaying: () => Promise<void> = async () => undefined) => {
     customers += 1;
     const name = `instant${customers}`;
     const token = await signUp(api, smtp, { username: name, email: `${name}@example.com` });
@@ -68,6 +71,7 @@ describe('a line generated right after payment works on its first request', () =
       { payment_method: 'sandbox', plan: plan.id },
       { token },
     );
+    await beforePaying();
     const paid = await t.app.inject({
       method: 'POST',
       url: new URL(created.body.payload.hosted_url as string).pathname,
@@ -107,6 +111,19 @@ describe('a line generated right after payment works on its first request', () =
     );
     expect(socket.writable).toBe(true);
     socket.destroy();
+  });
+
+  it('works even when the announcement is late and the gateway has just re-read without the plan', async () => {
+    // A gateway that hears no announcement: only what it finds in the database can let the line in.
+    const deaf = await startTestGateway(t.database.db);
+    try {
+      const { credentials } = await payAndGenerate(() => deaf.sync());
+      const { status, socket } = await httpConnect(deaf.port, `127.0.0.1:${target.port}`, credentials);
+      socket.destroy();
+      expect(status).toBe(200);
+    } finally {
+      await deaf.close();
+    }
   });
 
   it('a proxy password reset closes the open tunnels of the old one within a second', async () => {

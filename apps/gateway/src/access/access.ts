@@ -58,10 +58,11 @@ export const createAccess = ({
   pendingBytes: (planId: string) => number;
   accountCacheMs: number;
   /**
-   * Waits for a re-read under way or announced (a payment just made); answers whether one came. A customer
-   * whose plan the snapshot does not know yet is then judged again, not refused (issue #14 item 3).
+   * Waits for a re-read under way or announced (a payment just made), or with `behind` (the database runs a
+   * plan the snapshot lacks) for one that starts now; answers whether one came. A customer whose plan the
+   * snapshot does not know yet is then judged again, not refused (issue #14 item 3).
    */
-  fresherSnapshot?: () => Promise<boolean>;
+  fresherSnapshot?: (behind: boolean) => Promise<boolean>;
 }) => {
   let snapshot: Snapshot = {
     dataPlans: new Map(),
@@ -184,7 +185,7 @@ export const createAccess = ({
     const second = Math.floor(now / 1000);
     if (lookUps.second !== second) Object.assign(lookUps, { second, count: 0 });
     if ((lookUps.count += 1) > MAX_LOOKUPS_PER_SECOND) return undefined;
-    const account = await findProxyAccount(db, proxyUsername);
+    const account = await findProxyAccount(db, proxyUsername, new Date(now));
     if (accounts.size > 10_000) accounts.clear();
     accounts.set(proxyUsername, { account, at: now });
     return account;
@@ -205,7 +206,9 @@ export const createAccess = ({
         if (!account || !sameSecret(decision.secret, account.proxyPassword)) return BAD_CREDENTIALS;
         const who = { customer: account.userId, product: decision.product };
         if (!account.userActive) return refuse('forbidden', 'Account deactivated', who);
-        if (await fresherSnapshot()) {
+        // The database runs a plan of this product that the snapshot lacks: a payment whose announcement has
+        // not arrived yet. A re-read is asked for, not only waited for.
+        if (await fresherSnapshot(account.runningProducts.includes(decision.product))) {
           const again = fromSnapshot(username, password, Date.now());
           if (!('unknown' in again)) return again;
         }

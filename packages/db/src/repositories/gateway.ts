@@ -82,15 +82,37 @@ export interface ProxyAccount {
   userId: string;
   proxyPassword: string;
   userActive: boolean;
+  /** The GB products it has a plan of running now: one the gateway's snapshot lacks is news it has not read. */
+  runningProducts: string[];
 }
 
 /** A customer by proxy username, for credentials the snapshot does not know (no current plan). */
-export const findProxyAccount = async (db: Db, proxyUsername: string): Promise<ProxyAccount | undefined> =>
+export const findProxyAccount = async (
+  db: Db,
+  proxyUsername: string,
+  now = new Date(),
+): Promise<ProxyAccount | undefined> =>
   (
     await db
-      .select({ userId: users.id, proxyPassword: users.proxyPassword, userActive: users.isActive })
+      .select({
+        userId: users.id,
+        proxyPassword: users.proxyPassword,
+        userActive: users.isActive,
+        runningProducts: sql<
+          string[]
+        >`coalesce(array_agg(distinct ${customerPlans.productType}) filter (where ${customerPlans.id} is not null), '{}')`,
+      })
       .from(users)
+      .leftJoin(
+        customerPlans,
+        and(
+          eq(customerPlans.userId, users.id),
+          inArray(customerPlans.productType, GB_PRODUCTS),
+          runningAt(now),
+        ),
+      )
       .where(eq(users.proxyUsername, proxyUsername))
+      .groupBy(users.id)
   )[0];
 
 export interface GatewayPoolAddress {
