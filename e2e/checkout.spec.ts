@@ -75,6 +75,31 @@ test('the promo code shows the discounted total; Paddle opens as an overlay and 
   await expect(invoice).toContainText('Promo code WELCOME10');
 });
 
+test("an invoice shown while its payment is on its way turns Paid by itself when Paddle's notice comes", async ({
+  page,
+  request,
+}) => {
+  const auth = { authorization: `Bearer ${token}` };
+  const plans = (
+    (await (await request.get('/v1/plan/read')).json()) as { payload: { id: number; type: string }[] }
+  ).payload;
+  const created = await request.post('/v1/invoice/create', {
+    headers: auth,
+    data: { payment_method: 'paddle', plan: plans.find((p) => p.type === 'PR_4')!.id },
+  });
+  const { invoice_id: id, hosted_url: hosted } = (
+    (await created.json()) as {
+      payload: { invoice_id: string; hosted_url: string };
+    }
+  ).payload;
+  await page.goto(`/invoice/${id}`);
+  const invoice = page.getByTestId('invoice');
+  await expect(invoice.getByText('Pending', { exact: true })).toBeVisible();
+  // Paid after the page was drawn: only its reading the invoice again can show it.
+  expect((await paddle.complete(new URL(hosted).searchParams.get('_ptxn')!)).status).toBe(200);
+  await expect(invoice.getByText('Paid', { exact: true })).toBeVisible();
+});
+
 test('a reseller tops up through the sandbox and sees the balance and its history', async ({ page }) => {
   await page.goto('/balance');
   await page.getByLabel(/^Amount\(EUR\)/).fill('40');

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { invoiceDueDate, invoiceStatus, PAYMENT_RETURN_QUERY } from '@proxydesk/contract';
+import { invoiceDueDate, PAYMENT_RETURN_QUERY } from '@proxydesk/contract';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -19,7 +19,7 @@ import { QueryError } from '../../components/query-error';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/brand';
 import { formatDateTime, formatEuro } from '../../lib/format';
-import { useInvoice } from './api/invoices';
+import { statusOf, useInvoice } from './api/invoices';
 import { PaymentOutcome } from './payment-outcome';
 import { InvoiceStatusBadge } from './status-badge';
 import classes from './invoice-view.module.css';
@@ -55,11 +55,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
   if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Skeleton height={420} />;
   const { invoice, billing, seller } = query.data;
-  const pending =
-    invoiceStatus(
-      { paid: invoice.status, refunded: invoice.refunded, expired: invoice.expired },
-      new Date(invoice.created),
-    ) === 'Pending';
+  const pending = statusOf(invoice) === 'Pending';
   const quantity =
     invoice.ip_amount !== null
       ? `${invoice.ip_amount} IPs`

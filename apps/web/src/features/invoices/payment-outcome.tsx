@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { invoiceStatus, type Invoice } from '@proxydesk/contract';
+import type { Invoice } from '@proxydesk/contract';
+import { statusOf } from './api/invoices';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { nextStepAfterPaying } from './next-step';
@@ -30,9 +31,7 @@ export const PaymentOutcome = ({ invoice }: { invoice: Invoice }) => {
       </Alert>
     );
   }
-  const open =
-    invoiceStatus({ paid: invoice.status, expired: invoice.expired }, new Date(invoice.created)) ===
-    'Pending';
+  const open = statusOf(invoice) === 'Pending';
   return (
     <Alert
       color="yellow"

@@ -1,4 +1,4 @@
-import { invoiceEndpoints } from '@proxydesk/contract';
+import { invoiceEndpoints, invoiceStatus, type Invoice } from '@proxydesk/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
@@ -20,4 +20,23 @@ export const invoiceQuery = (id: string) =>
       (await call(invoiceEndpoints.read, { params: { invoice_id: id }, signal })).payload,
   });
 
-export const useInvoice = (id: string) => useQuery(invoiceQuery(id));
+/** Paid, Pending (the first hour), Expired (SPEC.md §4) or Refunded. */
+export const statusOf = (invoice: Invoice) =>
+  invoiceStatus(
+    { paid: invoice.status, refunded: invoice.refunded, expired: invoice.expired },
+    new Date(invoice.created),
+  );
+
+/** How often an invoice waiting for its payment is read again while it is shown. */
+const OPEN_INVOICE_POLL_MS = 4000;
+
+/**
+ * An invoice; while it waits for its payment, read again every few seconds: a provider's notice of the payment
+ * can come a moment after the customer is back from paying, and the page then turns Paid by itself.
+ */
+export const useInvoice = (id: string) =>
+  useQuery({
+    ...invoiceQuery(id),
+    refetchInterval: (query) =>
+      query.state.data && statusOf(query.state.data.invoice) === 'Pending' ? OPEN_INVOICE_POLL_MS : false,
+  });
