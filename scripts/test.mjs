@@ -68,9 +68,11 @@ results.push(
 const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
 const playwright = JSON.parse(readFileSync(playwrightReport, 'utf8'));
 const passed = vitest.numPassedTests + playwright.stats.expected;
-// A test file that fails to load counts as a failure too, not only failed tests.
-const failed =
-  vitest.numFailedTests + vitest.numFailedTestSuites + playwright.stats.unexpected + playwright.stats.flaky;
+// A test file that fails to load (failed, with no failed test in it) counts as a failure too.
+const unloaded = vitest.testResults.filter(
+  (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+).length;
+const failed = vitest.numFailedTests + unloaded + playwright.stats.unexpected + playwright.stats.flaky;
 console.log(`\nvitest ${vitest.numPassedTests} passed, playwright ${playwright.stats.expected} passed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((ok) => ok) && failed === 0 ? 0 : 1);
