@@ -57,7 +57,7 @@ describe('a line generated right after payment works on its first request', () =
    * A new customer pays for an ISP plan and generates one line: its username and password. `beforePaying` runs
    * with the invoice open, just before the payment.
    */
-  const payAndGenerate = async (beforePaying: () => Promise<void> = async () => undefined) => {
+  const payAndGenerate = async (beforePaying: () => Promise<void> = () => Promise.resolve()) => {
     customers += 1;
     const name = `instant${customers}`;
     const token = await signUp(api, smtp, { username: name, email: `${name}@example.com` });
