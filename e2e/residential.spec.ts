@@ -50,7 +50,12 @@ test('a customer buys Residential Day on /purchase/residential, finds it under P
   await page.goto('/');
   await nav(page).getByText('Products', { exact: true }).click();
   await expect(nav(page).getByRole('link', { name: 'Proxy generator' })).toBeVisible();
-  await nav(page).locator('a[href="/product/residential"]').click();
+  // Clicked once the section has opened far enough to show it, as a visitor would: a link still clipped by the
+  // opening section made Playwright scroll the section's own content to reach it, and that click went nowhere
+  // once, in CI.
+  const residential = nav(page).locator('a[href="/product/residential"]');
+  await expect(residential).toBeInViewport({ ratio: 1 });
+  await residential.click();
   await expect(page).toHaveURL(/\/product\/residential$/);
   await expect(page).toHaveTitle(/^Residential · /);
   await expect(page.getByRole('heading', { name: 'Residential', exact: true })).toBeVisible();
