@@ -154,14 +154,17 @@ export const dataPlanSchema = z.object({
 
 const common = { have_plan: z.boolean(), isPendingPlan: z.boolean(), usage_stats: z.array(usageDay) };
 
+/** The ISP page's shape (SPEC.md §3), which the residential page shares: its plan, and GB used of GB bought. */
+const usedOfBoughtPage = z.object({
+  ...common,
+  plan_data: z.nullable(dataPlanSchema),
+  user_data: z.object({ data: z.object({ traffic: z.number(), bandwidth: z.number() }) }),
+});
+
 /** GET /v1/user/dashboard (SPEC.md §3): each product page's figures from the real plans and usage. */
 export const productDashboardSchema = z
   .object({
-    PR_2: z.object({
-      ...common,
-      plan_data: z.nullable(dataPlanSchema),
-      user_data: z.object({ data: z.object({ traffic: z.number(), bandwidth: z.number() }) }),
-    }),
+    PR_2: usedOfBoughtPage,
     PR_6: z.object({
       ...common,
       plan_data: z.nullable(dataPlanSchema),
@@ -176,11 +179,7 @@ export const productDashboardSchema = z
     }),
     PR_5: z.object({ ...common, plan_data: z.array(ipPlanSchema), user_data: z.null() }),
     /** Added to SPEC.md §3's four: the normal residential plan (PR_3, topped up by PR_1) of /product/residential. */
-    PR_3: z.object({
-      ...common,
-      plan_data: z.nullable(dataPlanSchema),
-      user_data: z.object({ data: z.object({ traffic: z.number(), bandwidth: z.number() }) }),
-    }),
+    PR_3: usedOfBoughtPage,
   })
   .check(z.meta({ id: 'ProductDashboard' }));
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
