@@ -1,4 +1,5 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expectHydrated } from './support/hydrated.js';
 
 /** Issue #18: the logged-out pages are HTML from the server, hydrated without a mismatch. */
 
@@ -13,15 +14,8 @@ const holdModules = async (page: Page) => {
   return release;
 };
 
-/** React has taken the sign-in form's field over: the same element, with its handlers. */
-const hydrated = (page: Page) =>
-  expect
-    .poll(() =>
-      page
-        .getByLabel('Username')
-        .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
-    )
-    .toBe(true);
+/** React has taken the sign-in form's field over. */
+const hydrated = (page: Page) => expectHydrated(page.getByLabel('Username'));
 
 test('the sign-in page as HTML, before any script, holds the form', async ({ request }) => {
   const response = await request.get('/');
@@ -96,9 +90,7 @@ test('hydrates without a warning, the form still, assets sent as brotli', async 
     const before = await drawn.boundingBox();
     // Hydrated: React has taken the server's input as its own (the same element, never drawn again), and it
     // has not moved.
-    await expect
-      .poll(() => field.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
-      .toBe(true);
+    await expectHydrated(field);
     expect(await drawn.evaluate((el) => el.isConnected)).toBe(true);
     expect(await field.boundingBox()).toEqual(before);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startFakeDiscord, startFakeGoogle, type FakeOAuth } from '../test-support/fake-oauth.js';
+import { expectHydrated } from './support/hydrated.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /** A script element the page would run from its own text (not the boot data's JSON). */
@@ -72,9 +73,7 @@ test('a shop with social sign-in: its buttons come with the sign-in page, which 
   await page.goto('/');
   const button = page.getByRole('button', { name: 'Continue with Discord' });
   // React has taken the server's button as its own.
-  await expect
-    .poll(() => button.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
-    .toBe(true);
+  await expectHydrated(button);
   await page.goto('/signup');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   expect(problems).toEqual([]);
