@@ -184,6 +184,38 @@ describe('health, readiness, metrics and logs', () => {
     expect(line).toMatchObject({ reqId: paid.headers['x-request-id'], outcome: 'unknown-invoice' });
   });
 
+  it('logs health checks and files at debug only; a failed one, and an unknown address, at info', async () => {
+    const idsOf = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      return {
+        status: res.statusCode,
+        lines: log.lines.filter((l) => l.reqId === res.headers['x-request-id']),
+      };
+    };
+    for (const url of ['/healthz', '/readyz', '/favicon.ico', '/assets/index.js']) {
+      const { status, lines } = await idsOf(url);
+      if (status < 400) expect(lines, url).toEqual([]);
+    }
+    const missing = await idsOf('/v1/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect(missing.lines).toEqual([
+      expect.objectContaining({ msg: 'request completed', route: 'unmatched', status: 404, method: 'GET' }),
+    ]);
+  });
+
+  it('takes x-request-id only when it is a plain id, and makes a new one otherwise', async () => {
+    const idOf = async (asked: string) =>
+      (await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': asked } })).headers[
+        'x-request-id'
+      ];
+    expect(await idOf('lb-7f3a.01_x')).toBe('lb-7f3a.01_x');
+    for (const odd of ['two words', 'a'.repeat(65), '{"level":60}', 'a/../b']) {
+      const id = await idOf(odd);
+      expect(id, odd).not.toBe(odd);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it("every line of an authenticated request carries the user's id; a failed mail's line names the queued mail", async () => {
     const token = await signUp(api, smtp, { username: 'logged', email: 'logged@example.test' });
     const me = await t.app.inject({
@@ -196,6 +228,17 @@ describe('health, readiness, metrics and logs', () => {
     const reqId = me.headers['x-request-id'];
     const completed = log.lines.find((l) => l.reqId === reqId && l.msg === 'request completed');
     expect(completed).toMatchObject({ userId: user!.id });
+    // One line for the request (issue #29: not "incoming request" and "request completed"), and what it says.
+    const framework = log.lines.filter((l) => l.reqId === reqId && !('err' in l));
+    expect(framework).toHaveLength(1);
+    expect(completed).toMatchObject({
+      level: 30,
+      method: 'GET',
+      route: '/v1/auth/access',
+      status: 200,
+      ms: expect.any(Number),
+    });
+    expect(JSON.stringify(completed)).not.toContain(token);
 
     // A mail that cannot be sent is logged with the outbox row that keeps it.
     const broken = await createTestApp({
