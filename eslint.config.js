@@ -48,6 +48,7 @@ export default tseslint.config(
         setTimeout: 'readonly',
         fetch: 'readonly',
         performance: 'readonly',
+        AbortSignal: 'readonly',
       },
     },
   },

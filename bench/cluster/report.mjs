@@ -41,6 +41,20 @@ const printErrors = (errors) => {
   }
 };
 
+/** After an API instance is killed, how long tunnels may fail while HAProxy has not yet marked it down. */
+const KILL_GRACE_SECONDS = 2;
+
+/**
+ * The seconds (on the run's clock) in which a failure is the instance kill's doing: from the kill until HAProxy
+ * marked the instance down, plus a little; 5 s when it never said so. Undefined without a kill.
+ */
+const killWindow = (events, changes) => {
+  const kill = events.find((e) => e.killed);
+  if (!kill) return undefined;
+  const down = changes.find((c) => c.name === kill.killed && c.state === 'DOWN' && c.at >= kill.at);
+  return { from: kill.at, to: (down ? down.at : kill.at + 3) + KILL_GRACE_SECONDS };
+};
+
 /**
  * Prints the run: the timeline, the processes, requests and tunnels with p50/p99, errors by kind, and the
  * invariants. Answers whether every invariant held.
@@ -98,6 +112,12 @@ export const printReport = ({ options, run, events, changes, exits, stats, outco
   console.log('\nErrors by kind');
   printErrors(stats.errors());
 
+  const window = killWindow(events, changes);
+  const tunnelFailures = stats
+    .steps()
+    .filter((step) => step.name.startsWith('tunnel'))
+    .flatMap((step) => step.failedAt);
+  const outsideKill = tunnelFailures.filter((at) => !window || at < window.from || at > window.to).length;
   const { usage } = outcome;
   const usageEqual =
     usage.up === moved.up && usage.down === moved.down && usage.planTotals === moved.up + moved.down;
@@ -118,6 +138,14 @@ export const printReport = ({ options, run, events, changes, exits, stats, outco
       value:
         `up ${number(usage.up)} / ${number(moved.up)}, down ${number(usage.down)} / ${number(moved.down)}, ` +
         `plans' running totals ${number(usage.planTotals)} / ${number(moved.up + moved.down)}`,
+    },
+    {
+      // A database cut must not cost a tunnel: the gateways serve from their last snapshot (issue #29).
+      name: 'tunnels failed outside the kill',
+      ok: outsideKill === 0,
+      value:
+        `${number(outsideKill)} of ${number(tunnelFailures.length)} failed tunnels` +
+        (window ? ` (kill window ${window.from.toFixed(1)}–${window.to.toFixed(1)} s)` : ''),
     },
     {
       name: 'processes that exited on their own',

@@ -7,7 +7,8 @@ export const percentile = (values, p) => {
 
 /**
  * Everything the simulated customers did: each request or tunnel under its step name with its time, and
- * each failure under the kind it was (`errorKind`), so that the report can say what broke and how often.
+ * each failure under the kind it was (`errorKind`) and when (`failedAt`, on the run's clock), so that the report
+ * can say what broke, how often and whether it was the instance kill's doing.
  */
 export const createStats = (clock) => {
   const steps = new Map();
@@ -15,7 +16,7 @@ export const createStats = (clock) => {
   const stepOf = (name) => {
     let step = steps.get(name);
     if (!step) {
-      step = { name, ms: [], failed: 0 };
+      step = { name, ms: [], failed: 0, failedAt: [] };
       steps.set(name, step);
     }
     return step;
@@ -24,7 +25,9 @@ export const createStats = (clock) => {
     ok: (name, ms) => stepOf(name).ms.push(ms),
     /** A failure: counted, its time left out of the percentiles (a refusal in 1 ms is no speed). */
     failed: (name, kind) => {
-      stepOf(name).failed += 1;
+      const step = stepOf(name);
+      step.failed += 1;
+      step.failedAt.push(clock());
       const entry = errors.get(kind) ?? { count: 0, first: clock(), last: 0 };
       entry.count += 1;
       entry.last = clock();

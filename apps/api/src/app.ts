@@ -1,13 +1,14 @@
 import type { Database } from '@proxydesk/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { publicUrl, sandboxPayments, seller, supportUrl, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
 import { connectSharedRedis } from './lib/shared-redis.js';
-import { requestLog } from './lib/request-log.js';
+import { requestIdOf } from './lib/request-id.js';
+import { logRequests, requestLog } from './lib/request-log.js';
 import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes.js';
 import { createAdminCatalogueService } from './modules/admin/admin-catalogue.service.js';
 import { adminFailureRoutes } from './modules/admin/admin-failures.routes.js';
@@ -90,8 +91,10 @@ export const buildApp = async ({
     },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // One line per request of our own (logRequests), with an id a client can only choose if it is plain.
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
@@ -108,6 +111,7 @@ export const buildApp = async ({
   const metrics = registerMetrics(app, database);
   // Services built once write their lines through the request being served: its id, and the user's.
   const log = requestLog(app);
+  logRequests(app);
   // One Redis client for everything shared across instances: rate limits and attempt counters.
   const redis = config.REDIS_URL ? await connectSharedRedis(config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', () => redis.close());

@@ -1,5 +1,6 @@
 import { closeOnSignalOrFault, StartupError, type Database } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import type { Registry } from 'prom-client';
 import { startAdminEndpoint } from './admin-endpoint.js';
 import { buildApp } from './app.js';
@@ -7,12 +8,23 @@ import { shopJobs } from './jobs/definitions.js';
 import { startJobRunner, type JobRunner } from './jobs/runner.js';
 import { loadConfig, publicUrl } from './config.js';
 import { serveMetrics } from './metrics-server.js';
-import { jobsDependency } from './modules/health/readiness.js';
+import {
+  gatewayDependency,
+  jobsDependency,
+  type GatewayWatch,
+  type ReadinessChecks,
+} from './modules/health/readiness.js';
 import { prepareDatabase } from './start.js';
 
-/** Something that runs in the API's process over its database (the proxy gateway on PGlite), closed with it. */
+export { superviseProcess } from './supervisor.js';
+
+/**
+ * What runs beside the API and closes with it: the proxy gateway, in the API's process on PGlite (over its
+ * database) or as a supervised child on PostgreSQL. `gateway` puts it in /readyz.
+ */
 export interface Beside {
   close(): Promise<void>;
+  gateway?: GatewayWatch;
 }
 
 /**
@@ -26,16 +38,22 @@ export const serve = async ({
 } = {}): Promise<void> => {
   const config = loadConfig();
   // Listening comes first, so that a taken port stops the start at once; the app's figures join once built.
-  const built: { registry?: Registry } = {};
+  const built: { registry?: Registry; readiness?: ReadinessChecks } = {};
   const metrics =
     config.METRICS_PORT === 'off'
       ? undefined
-      : await serveMetrics(() => built.registry, { host: config.METRICS_HOST, port: config.METRICS_PORT });
-  // The database is opened before the app's logger exists: its outage lines go there once it does.
+      : await serveMetrics(() => built.registry, {
+          host: config.METRICS_HOST,
+          port: config.METRICS_PORT,
+          readiness: () => built.readiness?.report,
+        });
+  // The database is opened before the app's logger exists: its outage lines go there once it does. Waiting for a
+  // PostgreSQL that is not up yet (a machine that boots) is told at once, in the same format.
   const late: { log?: FastifyBaseLogger } = {};
+  const startLog = pino({ level: config.LOG_LEVEL });
   const database = await prepareDatabase(config, {
-    warn: (message) => late.log?.warn(message),
-    info: (message) => late.log?.info(message),
+    log: { warn: (message) => late.log?.warn(message), info: (message) => late.log?.info(message) },
+    waitLog: { warn: (message) => startLog.warn(message), info: (message) => startLog.info(message) },
   }).catch(async (error: unknown) => {
     await metrics?.close();
     throw error;
@@ -76,6 +94,7 @@ export const serve = async ({
       app.readiness.set('jobs', jobsDependency(jobs));
     }
     companion = await beside?.(database, app.log);
+    if (companion?.gateway) app.readiness.set('gateway', gatewayDependency(companion.gateway));
   } catch (error) {
     await close();
     throw error;
@@ -84,6 +103,7 @@ export const serve = async ({
   closeOnSignalOrFault(app.log, close);
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  built.readiness = app.readiness;
   // PGlite is one process: the operator's CLI asks this one while it runs (on PostgreSQL it connects itself).
   if (database.kind === 'pglite')
     adminEndpoint = await startAdminEndpoint({ dataDir: config.DATA_DIR, database, log: app.log });

@@ -34,9 +34,12 @@ const captureLog = () => {
   return { lines, stream };
 };
 
+/** /readyz as a client on this machine sees it (`inject` comes from loopback): with every dependency's detail. */
 const readyz = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/readyz' });
-  return { status: res.statusCode, body: readinessSchema.parse(res.json()) };
+  const { status, checks } = readinessSchema.parse(res.json());
+  if (!checks) throw new Error(`/readyz from loopback without its checks: ${res.body}`);
+  return { status: res.statusCode, body: { status, checks } };
 };
 
 describe('health, readiness, metrics and logs', () => {
@@ -76,12 +79,49 @@ describe('health, readiness, metrics and logs', () => {
   it('GET /readyz names each dependency: database up, Redis and the job runner not configured, no mail yet', async () => {
     const { status, body } = await readyz(t);
     expect(status).toBe(200);
-    expect(body.status).toBe('ready');
+    expect(body.status).toBe('ok');
     expect(Object.keys(body.checks)).toEqual(['database', 'redis', 'mail', 'jobs']);
     expect(body.checks.database).toMatchObject({ status: 'up', required: true });
     expect(body.checks.redis).toMatchObject({ status: 'not configured', required: false });
     expect(body.checks.jobs).toMatchObject({ status: 'not configured', required: false });
     expect(body.checks.mail).toMatchObject({ status: 'unknown', required: false });
+  });
+
+  it('GET /readyz answers the world the bare status: no database kind, latency or set-up (issue #28 item 13)', async () => {
+    const fromAfar = await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.7' });
+    expect(fromAfar.statusCode).toBe(200);
+    expect(fromAfar.json()).toEqual({ status: 'ok' });
+    expect(fromAfar.headers['cache-control']).toBe('no-store');
+    // A reverse proxy on this machine forwards the world's requests from loopback: still the bare status.
+    for (const header of [{ 'x-forwarded-for': '203.0.113.7' }, { forwarded: 'for=203.0.113.7' }]) {
+      const forwarded = await t.app.inject({ method: 'GET', url: '/readyz', headers: header });
+      expect(forwarded.json()).toEqual({ status: 'ok' });
+    }
+    // Over IPv6 loopback, the details.
+    const local = await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '::1' });
+    expect(Object.keys(readinessSchema.parse(local.json()).checks ?? {})).toContain('database');
+  });
+
+  it('the metrics port answers /readyz with every detail', async () => {
+    const detailed = await serveMetrics(() => t.app.metrics.registry, {
+      host: '127.0.0.1',
+      port: 0,
+      readiness: () => t.app.readiness.report,
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${detailed.port}/readyz`);
+      expect(res.status).toBe(200);
+      const body = readinessSchema.parse(await res.json());
+      expect(body.status).toBe('ok');
+      expect(body.checks?.database).toMatchObject({ status: 'up', required: true });
+      expect(body.checks?.database?.detail).toMatch(new RegExp(`^${t.database.kind}: answered in \\d+ ms$`));
+    } finally {
+      await detailed.close();
+    }
+    // Before the app exists (the start waits for its database), it says so: 503, starting.
+    const early = await fetch(`http://127.0.0.1:${metrics.port}/readyz`);
+    expect(early.status).toBe(503);
+    expect(readinessSchema.parse(await early.json()).checks?.app?.detail).toMatch(/^starting/);
   });
 
   it('after a mail, /readyz reports the last send and /metrics counts it', async () => {
@@ -144,6 +184,38 @@ describe('health, readiness, metrics and logs', () => {
     expect(line).toMatchObject({ reqId: paid.headers['x-request-id'], outcome: 'unknown-invoice' });
   });
 
+  it('logs health checks and files at debug only; a failed one, and an unknown address, at info', async () => {
+    const idsOf = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      return {
+        status: res.statusCode,
+        lines: log.lines.filter((l) => l.reqId === res.headers['x-request-id']),
+      };
+    };
+    for (const url of ['/healthz', '/readyz', '/favicon.ico', '/assets/index.js']) {
+      const { status, lines } = await idsOf(url);
+      if (status < 400) expect(lines, url).toEqual([]);
+    }
+    const missing = await idsOf('/v1/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect(missing.lines).toEqual([
+      expect.objectContaining({ msg: 'request completed', route: 'unmatched', status: 404, method: 'GET' }),
+    ]);
+  });
+
+  it('takes x-request-id only when it is a plain id, and makes a new one otherwise', async () => {
+    const idOf = async (asked: string) =>
+      (await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': asked } })).headers[
+        'x-request-id'
+      ];
+    expect(await idOf('lb-7f3a.01_x')).toBe('lb-7f3a.01_x');
+    for (const odd of ['two words', 'a'.repeat(65), '{"level":60}', 'a/../b']) {
+      const id = await idOf(odd);
+      expect(id, odd).not.toBe(odd);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it("every line of an authenticated request carries the user's id; a failed mail's line names the queued mail", async () => {
     const token = await signUp(api, smtp, { username: 'logged', email: 'logged@example.test' });
     const me = await t.app.inject({
@@ -156,6 +228,17 @@ describe('health, readiness, metrics and logs', () => {
     const reqId = me.headers['x-request-id'];
     const completed = log.lines.find((l) => l.reqId === reqId && l.msg === 'request completed');
     expect(completed).toMatchObject({ userId: user!.id });
+    // One line for the request (issue #29: not "incoming request" and "request completed"), and what it says.
+    const framework = log.lines.filter((l) => l.reqId === reqId && !('err' in l));
+    expect(framework).toHaveLength(1);
+    expect(completed).toMatchObject({
+      level: 30,
+      method: 'GET',
+      route: '/v1/auth/access',
+      status: 200,
+      ms: expect.any(Number),
+    });
+    expect(JSON.stringify(completed)).not.toContain(token);
 
     // A mail that cannot be sent is logged with the outbox row that keeps it.
     const broken = await createTestApp({

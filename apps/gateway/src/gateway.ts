@@ -38,6 +38,19 @@ const listen = (
     });
   });
 
+/**
+ * The gateway's liveness (`/healthz` on its metrics port): it answers, so it is alive — also while the database
+ * does not answer its re-reads and it serves from an older snapshot (issue #29: a load balancer must not pull
+ * every gateway during a database cut). Staleness is a detail here, a metric, and a /readyz detail of the API.
+ */
+export interface GatewayHealth {
+  status: 'ok';
+  snapshotAgeSeconds: number;
+  /** Older than ten syncs (30 s at least): the database has not answered for a while. */
+  stale: boolean;
+  openConnections: number;
+}
+
 /** How often deadlines are swept: a quarter of the shortest, at most a second apart. */
 const sweepMs = (config: GatewayConfig) =>
   Math.max(
@@ -59,6 +72,8 @@ export interface RunningGateway {
   openConnections: () => number;
   /** Client sockets open on every port, in a handshake or not. */
   openSockets: () => number;
+  /** What `/healthz` on the metrics port answers. */
+  health: () => GatewayHealth;
   close: () => Promise<void>;
 }
 
@@ -203,18 +218,19 @@ export const startGateway = async ({
   };
   schedule();
 
+  const health = (): GatewayHealth => {
+    const age = access.snapshotAge();
+    return {
+      status: 'ok',
+      snapshotAgeSeconds: Math.round(age * 10) / 10,
+      stale: age >= Math.max(30, config.GATEWAY_SYNC_SECONDS * 10),
+      openConnections: meter.openConnections(),
+    };
+  };
   const metricsServer = createHttpServer((req, res) => {
     if (req.url === '/healthz') {
-      const age = access.snapshotAge();
-      const healthy = age < Math.max(30, config.GATEWAY_SYNC_SECONDS * 10);
-      res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          status: healthy ? 'ok' : 'stale',
-          snapshotAgeSeconds: Math.round(age * 10) / 10,
-          openConnections: meter.openConnections(),
-        }),
-      );
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(health()));
       return;
     }
     if (req.url === '/metrics') {
@@ -251,6 +267,7 @@ export const startGateway = async ({
     sync: () => (running = running.then(sync)),
     openConnections: () => meter.openConnections(),
     openSockets: () => listeners.reduce((sum, listener) => sum + listener.sockets(), 0),
+    health,
     close: async () => {
       stopped = true;
       clearTimeout(timer);

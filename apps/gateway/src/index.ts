@@ -1,4 +1,4 @@
 export { loadGatewayConfig, type GatewayConfig } from './config.js';
-export { startGateway, type RunningGateway } from './gateway.js';
+export { startGateway, type GatewayHealth, type RunningGateway } from './gateway.js';
 /** What `listen` of `startGateway` takes over a database: announcements of access changes. */
 export { listenForAccessChanges } from '@proxydesk/db';

@@ -17,10 +17,16 @@ import { startGateway } from './gateway.js';
 const main = async (): Promise<void> => {
   const config = loadGatewayConfig();
   const log = pino({ level: config.LOG_LEVEL, name: 'gateway' });
+  const lines = {
+    warn: (message: string) => log.warn(message),
+    info: (message: string) => log.info(message),
+  };
+  // A PostgreSQL that is not up yet (a machine that boots) is waited for, with a line every few seconds.
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    log: { warn: (message) => log.warn(message), info: (message) => log.info(message) },
+    log: lines,
+    waitForServer: { log: lines },
   });
   await migrate(database);
   const gateway = await startGateway({

@@ -5,7 +5,7 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { demoStandIn } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   httpConnect,
   httpGetViaProxy,
@@ -399,6 +399,27 @@ describe('health and metrics on a local port (issue #6 §7)', () => {
       expect(metrics).toContain('gateway_connections_total{protocol="http-connect",outcome="credentials"} 1');
       expect(metrics).toMatch(/gateway_snapshot_age_seconds \d/);
     } finally {
+      await gateway.close();
+    }
+  });
+
+  it('stays alive (/healthz 200) while it serves from a stale snapshot: the age is a detail and a metric', async () => {
+    const gateway = await startTestGateway(bed.database.db);
+    try {
+      // Ten hours of syncs (GATEWAY_SYNC_SECONDS 3600) without a re-read: as if the database had not answered.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 11 * 3_600_000);
+      const health = await fetch(`http://127.0.0.1:${gateway.metricsPort}/healthz`);
+      expect(health.status).toBe(200);
+      const body = (await health.json()) as { status: string; stale: boolean; snapshotAgeSeconds: number };
+      expect(body).toMatchObject({ status: 'ok', stale: true });
+      expect(body.snapshotAgeSeconds).toBeGreaterThanOrEqual(11 * 3600);
+      const metrics = await (await fetch(`http://127.0.0.1:${gateway.metricsPort}/metrics`)).text();
+      expect(Number(/^gateway_snapshot_age_seconds ([\d.]+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(
+        11 * 3600,
+      );
+    } finally {
+      vi.useRealTimers();
       await gateway.close();
     }
   });

@@ -17,9 +17,13 @@ export const readinessCheckSchema = z.object({
 });
 export type ReadinessCheck = z.infer<typeof readinessCheckSchema>;
 
-/** `GET /readyz`: 200 `ready` when every required dependency is up, 503 `unavailable` otherwise. */
+/**
+ * `GET /readyz`: 200 `ok` when every required dependency is up, 503 `unavailable` otherwise. The public port
+ * answers the bare status; `checks` (each dependency, its latency, the gateway, the snapshot's age) only go to
+ * the metrics port and to clients on loopback (ADR 013).
+ */
 export const readinessSchema = z.object({
-  status: z.enum(['ready', 'unavailable']),
-  checks: z.record(z.string(), readinessCheckSchema),
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.optional(z.record(z.string(), readinessCheckSchema)),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { guardPool, type AvailabilityLog } from './availability.js';
 import { lockDataDir, RESTORE_ADVICE, StartupError } from './data-dir-lock.js';
+import { reasonOf, waitForServer, type WaitTiming } from './wait-for-server.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -39,13 +40,23 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Where PostgreSQL going away and coming back is told (one line each); silent when absent. */
   log?: AvailabilityLog | undefined;
+  /**
+   * PostgreSQL only: wait for a server that does not answer yet, telling this log (`waitForServer`), instead of
+   * failing at once. Servers (API, gateway) wait; the operator's command line does not.
+   */
+  waitForServer?: { log: AvailabilityLog; timing?: WaitTiming } | undefined;
 }
 
 /** A request waits this long for a connection before it answers 503, rather than hanging on a server that is away. */
 const CONNECT_TIMEOUT_MS = 3000;
 const silent: AvailabilityLog = { warn: () => undefined, info: () => undefined };
 
-export const openPostgres = async (url: string, poolSize = 10, log = silent): Promise<Database> => {
+export const openPostgres = async (
+  url: string,
+  poolSize = 10,
+  log = silent,
+  wait?: DatabaseOptions['waitForServer'],
+): Promise<Database> => {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -55,11 +66,15 @@ export const openPostgres = async (url: string, poolSize = 10, log = silent): Pr
   });
   const isUp = guardPool(pool, log);
   try {
-    await pool.query('select 1');
+    if (wait) await waitForServer(pool, wait.log, wait.timing);
+    else await pool.query('select 1');
   } catch (error) {
     await pool.end();
+    // Once waited for, what is left is a setting that is wrong (password, database name), not a server that is away.
     throw new StartupError(
-      `Cannot reach PostgreSQL at DATABASE_URL (${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}): check that it runs.`,
+      wait
+        ? `PostgreSQL at DATABASE_URL refuses the connection (${reasonOf(error)}): check DATABASE_URL.`
+        : `Cannot reach PostgreSQL at DATABASE_URL (${reasonOf(error)}): check that it runs.`,
     );
   }
   return {
@@ -111,4 +126,6 @@ export const openPglite = async (options: {
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory / from a snapshot). */
 export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
-  options.url ? openPostgres(options.url, options.poolSize, options.log) : openPglite(options);
+  options.url
+    ? openPostgres(options.url, options.poolSize, options.log, options.waitForServer)
+    : openPglite(options);

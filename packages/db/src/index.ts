@@ -4,6 +4,7 @@ export * from './client.js';
 export * from './data-dir-lock.js';
 export * from './migrate.js';
 export * from './process-faults.js';
+export * from './wait-for-server.js';
 export * as schema from './schema/index.js';
 export * from './catalogue/files.js';
 export * from './catalogue/load.js';

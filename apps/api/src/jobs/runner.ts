@@ -37,10 +37,37 @@ export interface JobRunner {
 }
 
 const SCHEMA = 'pgboss';
+/** pg-boss 10's schema version; 11 starts at 25 and has no migration from it. */
+const V10_VERSION = 24;
+/** Completed jobs are kept a week for the console, then deleted. */
+const KEEP_SECONDS = 7 * 86_400;
+
+/**
+ * pg-boss 11 cannot migrate pg-boss 10's schema (it asks for a fresh one): a database that has it gets it renamed
+ * to `pgboss_v10` (kept for a look; drop it at will) and pg-boss 11 builds its own. Nothing is lost that matters:
+ * the shop's jobs are all scheduled (each fires again at its next slot, and every job is idempotent), the work
+ * they do lives in the shop's tables (the mail outbox, plans); only the record of old failures stays behind.
+ * Instances that start together take an advisory lock: one renames, the others then find pg-boss 11's schema.
+ */
+const setAsideVersion10 = (db: PgBoss.Db) =>
+  db.executeSql(
+    `DO $$
+    DECLARE installed int;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtext('proxydesk: pg-boss 10 set aside'));
+      IF to_regclass('${SCHEMA}.version') IS NULL THEN RETURN; END IF;
+      EXECUTE 'SELECT max(version) FROM ${SCHEMA}.version' INTO installed;
+      IF installed <= ${V10_VERSION} THEN
+        DROP SCHEMA IF EXISTS ${SCHEMA}_v10 CASCADE;
+        ALTER SCHEMA ${SCHEMA} RENAME TO ${SCHEMA}_v10;
+      END IF;
+    END $$`,
+    [],
+  );
 
 /**
  * Creates a job's queue unless it exists. Instances that start together on a new database create the same queues at
- * once, and pg-boss's queue creation (a table attached as a partition) can deadlock then: the loser tries again.
+ * once, and the loser of that race may fail: it tries again.
  */
 const ensureQueue = async (boss: PgBoss, queue: PgBoss.Queue): Promise<void> => {
   for (let attempt = 1; ; attempt += 1) {
@@ -68,11 +95,10 @@ export const startJobRunner = async ({
   onFailure,
   timing,
 }: JobRunnerOptions): Promise<JobRunner> => {
+  const db = jobExecutor(database);
   const boss = new PgBoss({
-    db: jobExecutor(database),
+    db,
     schema: SCHEMA,
-    // Completed jobs are kept a week for the console, then deleted.
-    deleteAfterDays: 7,
     // PGlite is one connection in this process: check the schedules and expiry less often than the default.
     ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 120 } : {}),
     ...(timing
@@ -85,6 +111,7 @@ export const startJobRunner = async ({
   });
   // pg-boss reports a lost connection here; without a listener the process would end.
   boss.on('error', (error) => log.warn({ err: error }, 'job runner: database error (retries on its own)'));
+  await setAsideVersion10(db);
   await boss.start();
 
   for (const job of jobs) {
@@ -94,6 +121,7 @@ export const startJobRunner = async ({
       retryDelay: job.retryDelaySeconds ?? 30,
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 15 * 60,
+      deleteAfterSeconds: KEEP_SECONDS,
     });
     await boss.work<object>(
       job.name,

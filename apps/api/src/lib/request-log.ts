@@ -38,3 +38,29 @@ export const requestLog = (app: FastifyInstance): FastifyBaseLogger => {
 export const bindUser = (request: FastifyRequest, userId: string): void => {
   request.log = request.log.child({ userId });
 };
+
+/** Health checks and files (anything with an extension: assets, icons) that went well are not news at `info`. */
+const QUIET = /^\/(healthz|readyz)(\/|$)|\.[a-z0-9]+$/i;
+
+/**
+ * One line per request, once answered (issue #29: two lines each, health checks and files included, filled disks):
+ * method, route pattern (never the address asked for, which may carry codes), status and milliseconds, with the
+ * request's `reqId` and, when authenticated, `userId` (bound to its logger). Health checks and files that were
+ * answered below 400 go at `debug`.
+ */
+export const logRequests = (app: FastifyInstance): void => {
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const quiet = status < 400 && QUIET.test(request.url.split('?')[0] ?? '');
+    request.log[quiet ? 'debug' : 'info'](
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+    done();
+  });
+};

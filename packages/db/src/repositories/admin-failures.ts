@@ -23,14 +23,12 @@ export const recordWebhookRefusal = async (db: Db, provider: string, reason: str
 
 /** pg-boss's tables exist once the job runner has started on this database (never, with `JOBS_ENABLED=false`). */
 const hasJobTables = async (db: Db) =>
-  rowsOf<{ ok: boolean }>(await db.execute(sql`select to_regclass('pgboss.archive') is not null as ok`))[0]
+  rowsOf<{ ok: boolean }>(await db.execute(sql`select to_regclass('pgboss.job') is not null as ok`))[0]
     ?.ok === true;
 
-/** Jobs that failed for good (every try used), still kept: in pg-boss's queue table or its archive. */
+/** Jobs that failed for good (every try used), kept in pg-boss's job table (pg-boss 11 has no archive) for a week. */
 const failedJobs = sql`(
   select id, name, retry_count, created_on, completed_on, output from pgboss.job where state = 'failed'
-  union all
-  select id, name, retry_count, created_on, completed_on, output from pgboss.archive where state = 'failed'
 ) failed`;
 
 /** Over the last `days` days: mails given up, notifications refused, invoices flagged, jobs failed for good. */

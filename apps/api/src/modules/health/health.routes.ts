@@ -1,13 +1,26 @@
 import { healthSchema, readinessSchema } from '@proxydesk/contract';
 import type { Database } from '@proxydesk/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReadinessChecks } from './readiness.js';
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * A client on this machine, asking itself (a health check, the operator's curl): its socket comes from loopback
+ * and no proxy forwarded it. A reverse proxy on the same machine forwards the world's requests from loopback too,
+ * with a forwarding header: those get the bare answer.
+ */
+const fromThisMachine = (request: FastifyRequest) =>
+  LOOPBACK.test(request.socket.remoteAddress ?? '') &&
+  request.headers['x-forwarded-for'] === undefined &&
+  request.headers.forwarded === undefined;
+
 /**
  * `/healthz`: liveness, the process answers (it never asks the database, so an outage does not get every
- * instance restarted). `/readyz`: readiness for a load balancer, each dependency named, 503 when one the
- * shop needs is down.
+ * instance restarted). `/readyz`: readiness for a load balancer, 503 when a dependency the shop needs is down;
+ * each dependency is named (database kind and latency, Redis, mail, jobs, the gateway and its snapshot's age) only
+ * for clients on this machine and on the metrics port, the world gets the bare status (ADR 013).
  */
 export const healthRoutes = (app: FastifyInstance, database: Database, readiness: ReadinessChecks): void => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -22,12 +35,12 @@ export const healthRoutes = (app: FastifyInstance, database: Database, readiness
   typed.get(
     '/readyz',
     { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       const report = await readiness.report();
       return reply
-        .status(report.status === 'ready' ? 200 : 503)
+        .status(report.status === 'ok' ? 200 : 503)
         .header('cache-control', 'no-store')
-        .send(report);
+        .send(fromThisMachine(request) ? report : { status: report.status });
     },
   );
 };

@@ -108,6 +108,42 @@ export const jobsDependency = (runner: { backlogSeconds(): Promise<number> }): D
   },
 });
 
+/** What the gateway's own `/healthz` (its metrics port) says, or the in-process gateway directly. */
+export interface GatewayHealth {
+  snapshotAgeSeconds: number;
+  /** Older than the gateway's limit: the database has not answered its re-reads for a while. */
+  stale: boolean;
+  openConnections: number;
+}
+
+/** How the gateway beside this API runs: in this process, or as a supervised child (down while it is dead). */
+export interface GatewayWatch {
+  /** Where it runs and, when down, how it ended and when it comes back. */
+  running: () => { up: boolean; detail: string };
+  /** Absent when there is no way to ask (a child on GATEWAY_METRICS_PORT=0). */
+  health: (() => Promise<GatewayHealth | undefined>) | undefined;
+}
+
+/**
+ * The proxy gateway that `npm start` runs beside the API: a shop whose proxy lines do not answer is not ready
+ * (issue #29). Down while its process is dead or not answering yet; a stale snapshot is a detail, not a reason
+ * (the gateway keeps serving from it).
+ */
+export const gatewayDependency = (gateway: GatewayWatch): Dependency => ({
+  required: true,
+  check: async () => {
+    const running = gateway.running();
+    if (!running.up || !gateway.health) return { status: running.up ? 'up' : 'down', detail: running.detail };
+    const health = await gateway.health().catch(() => undefined);
+    if (!health) return { status: 'down', detail: `${running.detail}: started, not answering yet` };
+    const stale = health.stale ? ' (stale: the database does not answer its re-reads)' : '';
+    return {
+      status: 'up',
+      detail: `${running.detail}; snapshot ${health.snapshotAgeSeconds} s old${stale}; ${health.openConnections} connections open`,
+    };
+  },
+});
+
 /**
  * What /readyz reports: every dependency checked side by side; a `required` one that is not up makes the
  * instance unready. `set` adds or replaces one (the job runner plugs its lag in under `jobs`).
@@ -123,7 +159,7 @@ export const createReadiness = (dependencies: Record<string, Dependency>) => {
         [...all].map(async ([name, dependency]) => [name, await run(name, dependency)] as const),
       );
       const ready = results.every(([, result]) => !result.required || result.status === 'up');
-      return { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) };
+      return { status: ready ? 'ok' : 'unavailable', checks: Object.fromEntries(results) };
     },
   };
 };
