@@ -1,18 +1,11 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveFake } from './fake-server.js';
+import { escapeHtml, redirect, sendPage } from './fake-kit/page.js';
+import { FakeAnswer, readRequest, sendJson, serveFake, type FakeRequest } from './fake-kit/server.js';
+import { deliver } from './fake-kit/webhooks.js';
 
-/** What our server sent to the fake, in order. */
-export interface FakeCoinGateRequest {
-  method: string;
-  /** The path without the query string. */
-  path: string;
-  /** Lower-case header names. */
-  headers: Record<string, string>;
-  query?: Record<string, string>;
-  /** The parsed JSON or form body of a POST. */
-  body?: Record<string, unknown>;
-}
+/** What our server sent to the fake: the query string, and a POST's JSON or form. */
+export type FakeCoinGateRequest = FakeRequest<Record<string, string>, Record<string, unknown>>;
 
 /** CoinGate order statuses. */
 export type CoinGateStatus =
@@ -117,25 +110,8 @@ const FIAT = new Set(Intl.supportedValuesOf('currency'));
 /** CoinGate's time format: seconds and a +00:00 offset. */
 const timestamp = (ms = Date.now()) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
-
-const sendHtml = (res: ServerResponse, status: number, html: string) => {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(
-    `<!doctype html><html><head><meta charset="utf-8"><title>Fake CoinGate Invoice</title></head><body>${html}</body></html>`,
-  );
-};
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
+const sendHtml = (res: ServerResponse, status: number, html: string) =>
+  sendPage(res, status, 'Fake CoinGate Invoice', html);
 
 /** "19.990" → "19.99", "20" → "20.0", as CoinGate prints decimals. */
 const decimal = (value: string): string | undefined => {
@@ -147,14 +123,23 @@ const decimal = (value: string): string | undefined => {
 
 const crypto = (amount: number) => amount.toFixed(8).replace(/0+$/, '').replace(/\.$/, '.0');
 
-class CoinGateApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { message: string; reason: string; errors?: string[] },
-  ) {
-    super(body.message);
+/** CoinGate's error answer: `{ message, reason, errors? }`. */
+const coinGateError = (status: number, body: { message: string; reason: string; errors?: string[] }) =>
+  new FakeAnswer(status, body);
+
+/** CoinGate takes a JSON object or a form. */
+const parseBody = (raw: string, contentType: string): Record<string, unknown> => {
+  if (!contentType.startsWith('application/json')) return Object.fromEntries(new URLSearchParams(raw));
+  let parsed: unknown;
+  try {
+    parsed = raw === '' ? {} : JSON.parse(raw);
+  } catch {
+    throw coinGateError(400, { message: 'Bad request', reason: 'BadRequest' });
   }
-}
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw coinGateError(400, { message: 'Bad request', reason: 'BadRequest' });
+  return parsed as Record<string, unknown>;
+};
 
 /** Starts the fake CoinGate: POST /v2/orders, GET /v2/orders/:id, and an invoice page at /invoice/:uuid. */
 export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
@@ -168,8 +153,7 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
 
   const authenticate = (req: IncomingMessage) => {
     const token = /^(?:Token|Bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (token !== apiToken)
-      throw new CoinGateApiError(401, { message: 'Unauthorized', reason: 'BadAuthToken' });
+    if (token !== apiToken) throw coinGateError(401, { message: 'Unauthorized', reason: 'BadAuthToken' });
   };
 
   const createOrder = (params: Record<string, unknown>): CoinGateOrder => {
@@ -206,7 +190,7 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
     const successUrl = url('success_url', 'Success url');
     const cancelUrl = url('cancel_url', 'Cancel url');
     if (errors.length > 0)
-      throw new CoinGateApiError(422, { message: 'Order is not valid', reason: 'OrderIsNotValid', errors });
+      throw coinGateError(422, { message: 'Order is not valid', reason: 'OrderIsNotValid', errors });
 
     const id = nextId++;
     const created = Date.now();
@@ -283,15 +267,14 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
   const sendCallback = async (id: number, fields: Record<string, string>, options: { url?: string } = {}) => {
     const url = options.url ?? find(id).callbackUrl;
     if (!url) throw new Error(`fake CoinGate: order ${id} has no callback_url`);
-    const delivery: FakeCoinGateDelivery = { url, fields: { ...fields }, status: 0 };
-    deliveries.push(delivery);
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-    delivery.status = response.status;
-    return response;
+    return deliver(
+      deliveries,
+      { url, fields: { ...fields }, status: 0 },
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      },
+    );
   };
 
   const setStatus = (id: number, status: CoinGateStatus) => {
@@ -322,10 +305,10 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
     const match = /^\/v2\/orders\/([^/]+)$/.exec(path);
     if (match && method === 'GET') {
       const found = /^\d+$/.test(match[1]!) ? orders.get(Number(match[1])) : undefined;
-      if (!found) throw new CoinGateApiError(404, { message: 'Order not found', reason: 'OrderNotFound' });
+      if (!found) throw coinGateError(404, { message: 'Order not found', reason: 'OrderNotFound' });
       return sendJson(res, 200, found.order);
     }
-    throw new CoinGateApiError(404, { message: 'Page not found', reason: 'PageNotFound' });
+    throw coinGateError(404, { message: 'Page not found', reason: 'PageNotFound' });
   };
 
   /** A minimal invoice page: Pay marks the order paid, Cancel cancels it; both post the callback and redirect. */
@@ -338,10 +321,7 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
       setStatus(order.id, action === 'pay' ? 'paid' : 'canceled');
       if (record.callbackUrl) await sendCallback(order.id, callbackFields(order.id)).catch(() => undefined);
       const next = action === 'pay' ? record.successUrl : record.cancelUrl;
-      if (next) {
-        res.writeHead(303, { location: next });
-        return res.end();
-      }
+      if (next) return redirect(res, next);
     }
     if (order.status !== 'new') return sendHtml(res, 200, `<h1>Invoice ${escapeHtml(order.status)}</h1>`);
     sendHtml(
@@ -354,50 +334,22 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const method = req.method ?? 'GET';
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).flatMap(([name, value]) =>
-        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
-      ),
-    );
+    const { url, method, headers, raw } = await readRequest(req);
     const record: FakeCoinGateRequest = { method, path: url.pathname, headers };
     if (url.search) record.query = Object.fromEntries(url.searchParams);
-    const raw = method === 'GET' ? '' : await readBody(req);
-    const contentType = req.headers['content-type'] ?? '';
     requests.push(record);
 
     const invoice = /^\/invoice\/([^/]+)$/.exec(url.pathname);
     if (invoice) return invoicePage(res, invoice[1]!, method, new URLSearchParams(raw));
-    try {
-      if (url.pathname.startsWith('/v2/')) authenticate(req);
-      if (method === 'POST') {
-        if (contentType.startsWith('application/json')) {
-          let parsed: unknown;
-          try {
-            parsed = raw === '' ? {} : JSON.parse(raw);
-          } catch {
-            throw new CoinGateApiError(400, { message: 'Bad request', reason: 'BadRequest' });
-          }
-          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-            throw new CoinGateApiError(400, { message: 'Bad request', reason: 'BadRequest' });
-          record.body = parsed as Record<string, unknown>;
-        } else {
-          record.body = Object.fromEntries(new URLSearchParams(raw));
-        }
-      }
-      api(res, url.pathname, method, record);
-    } catch (error) {
-      if (!(error instanceof CoinGateApiError)) throw error;
-      sendJson(res, error.status, error.body);
-    }
+    if (url.pathname.startsWith('/v2/')) authenticate(req);
+    if (method === 'POST') record.body = parseBody(raw, headers['content-type'] ?? '');
+    api(res, url.pathname, method, record);
   };
 
-  const { server, url: listening } = await serveFake(handle, (error) => ({
-    message: `fake CoinGate: ${String(error)}`,
-    reason: 'InternalError',
-  }));
-  baseUrl = listening;
+  const server = await serveFake(handle, {
+    internalError: (error) => ({ message: `fake CoinGate: ${String(error)}`, reason: 'InternalError' }),
+  });
+  baseUrl = server.url;
 
   return {
     url: baseUrl,
@@ -409,10 +361,6 @@ export const startFakeCoinGate = async (): Promise<FakeCoinGate> => {
     refund: (id) => complete(id, 'refunded'),
     sendCallback,
     requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 };

@@ -1,6 +1,6 @@
 import { generateKeyPair, randomBytes, sign, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveFake } from './fake-server.js';
+import { jsonAnswers, readRequest, serveFake } from './fake-kit/server.js';
 
 /** Who signs in at the fake provider. `sub` is Google's subject and Discord's user id. */
 export interface FakeOAuthUser {
@@ -73,24 +73,11 @@ const CODE_LIFETIME_MS = 10 * 60_000;
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 const hasScope = (scope: string, wanted: string) => scope.split(/[\s+]+/).includes(wanted);
 
-const sendJson = (res: ServerResponse, status: number, body: Json, headers: Record<string, string> = {}) => {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(JSON.stringify(body));
-};
+const sendJson = jsonAnswers({ headers: () => ({ 'cache-control': 'no-store' }) });
 
 const sendText = (res: ServerResponse, status: number, text: string) => {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
   res.end(text);
-};
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 };
 
 const parseBody = (
@@ -225,13 +212,12 @@ const startFakeProvider = async (spec: ProviderSpec): Promise<FakeOAuth> => {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const method = req.method ?? 'GET';
+    const { url, method, headers, raw } = await readRequest(req);
     const record: FakeOAuthRequest = { method, path: url.pathname };
     if (url.search) record.query = Object.fromEntries(url.searchParams);
     let body: Record<string, string> | undefined;
     if (method === 'POST') {
-      body = parseBody(await readBody(req), req.headers['content-type'] ?? '', spec.acceptsJson);
+      body = parseBody(raw, headers['content-type'] ?? '', spec.acceptsJson);
       if (body) record.body = body;
     }
     requests.push(record);
@@ -245,11 +231,10 @@ const startFakeProvider = async (spec: ProviderSpec): Promise<FakeOAuth> => {
     sendJson(res, known ? 405 : 404, known ? { error: 'method_not_allowed' } : { error: 'not_found' });
   };
 
-  const { server, url: listening } = await serveFake(handle, (error) => ({
-    error: 'server_error',
-    error_description: String(error),
-  }));
-  baseUrl = listening;
+  const server = await serveFake(handle, {
+    internalError: (error) => ({ error: 'server_error', error_description: String(error) }),
+  });
+  baseUrl = server.url;
 
   return {
     url: baseUrl,
@@ -260,11 +245,7 @@ const startFakeProvider = async (spec: ProviderSpec): Promise<FakeOAuth> => {
       nextUsers.push({ ...user });
     },
     requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 };
 

@@ -1,18 +1,12 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveFake } from './fake-server.js';
+import { escapeHtml, PAY_FORM, sendPage } from './fake-kit/page.js';
+import { FakeAnswer, jsonAnswers, readRequest, serveFake, type FakeRequest } from './fake-kit/server.js';
+import { randomText, show } from './fake-kit/text.js';
+import { afterAnswer, hmacSha256Hex, signedWebhooks, type SignedWebhookFake } from './fake-kit/webhooks.js';
 
-/** What our server sent to the fake, in order. */
-export interface FakePaddleRequest {
-  method: string;
-  /** The path without the query string. */
-  path: string;
-  /** Lower-case header names. */
-  headers: Record<string, string>;
-  query?: Record<string, string>;
-  /** The parsed JSON body of a POST or PATCH. */
-  body?: unknown;
-}
+/** What our server sent to the fake: the query string, and the JSON of a POST to `/transactions`. */
+export type FakePaddleRequest = FakeRequest<Record<string, string>, unknown>;
 
 /** Amounts are strings in the lowest denomination of the currency, as at Paddle. */
 export interface PaddleTotals {
@@ -165,50 +159,18 @@ export interface PaddleNotification {
   data: unknown;
 }
 
-/** How to send a notification: by default signed now with the notification secret, to the registered URL. */
-export interface FakePaddleSendOptions {
-  /** Signing key; defaults to the fake's webhookSecret. */
-  secret?: string;
-  /** Unix seconds put in `ts=` and signed; defaults to now. */
-  timestamp?: number;
-  /** Raw body to send (and sign) instead of the notification's JSON. */
-  body?: string;
-  /** The whole Paddle-Signature header instead of a computed one; null sends none. */
-  signature?: string | null;
-  /** Another destination than the registered one. */
-  url?: string;
-}
-
-/** One notification delivery attempt of the fake. */
-export interface FakePaddleDelivery {
-  url: string;
-  body: string;
-  signature: string | null;
-  /** The receiver's status. */
-  status: number;
-}
-
 /** A fake Paddle Billing API (transactions) with signed notifications, on 127.0.0.1. */
-export interface FakePaddle {
+export interface FakePaddle extends SignedWebhookFake<PaddleNotification> {
   /** Base URL (PADDLE_API_BASE), like https://sandbox-api.paddle.com. */
   url: string;
   /** The only API key the fake accepts (Bearer). */
   apiKey: string;
-  /** The endpoint secret key notifications are signed with (setWebhook may replace it). */
-  readonly webhookSecret: string;
   /** Created transactions by id. */
   transactions: Map<string, FakePaddleTransactionRecord>;
   /** Every notification the fake built, oldest first. */
   notifications: PaddleNotification[];
-  deliveries: FakePaddleDelivery[];
-  /** The notification destination, like one set up in the dashboard; `secret` replaces the signing secret. */
-  setWebhook(url: string, secret?: string): void;
-  /** A notification with fresh ids, not sent. */
-  buildEvent(eventType: string, data: unknown): PaddleNotification;
   /** Marks the transaction paid and completed (as checkout would) and sends `transaction.completed`. */
   complete(transactionId: string): Promise<Response>;
-  /** Sends a notification (or any body), signed like Paddle unless told otherwise. */
-  sendEvent(notification: unknown, options?: FakePaddleSendOptions): Promise<Response>;
   /**
    * Adjustments made (`POST /adjustments` for refunds; `chargeback` for a bank's): a refund is created
    * `pending_approval` and approved at once, each step notified (`adjustment.created`, `adjustment.updated`).
@@ -222,15 +184,13 @@ export interface FakePaddle {
 
 /** Paddle-Signature value: `ts=<unix>;h1=<hex HMAC-SHA256 of "<ts>:<body>" keyed by the endpoint secret>`. */
 export const paddleSignatureHeader = (body: string, secret: string, timestamp: number): string =>
-  `ts=${timestamp};h1=${createHmac('sha256', secret).update(`${timestamp}:${body}`, 'utf8').digest('hex')}`;
+  `ts=${timestamp};h1=${hmacSha256Hex(secret, `${timestamp}:${body}`)}`;
 
 /** Paddle's ids: a prefix and 26 lower-case Crockford base32 characters (a ULID). */
 const BASE32 = '0123456789abcdefghjkmnpqrstvwxyz';
-const base32 = (length: number) => Array.from({ length }, () => BASE32[randomInt(BASE32.length)]).join('');
-const paddleId = (prefix: string) => `${prefix}_01${base32(24)}`;
+const paddleId = (prefix: string) => `${prefix}_01${randomText(BASE32, 24)}`;
 /** RFC 3339 with microseconds, as Paddle writes timestamps. */
 const timestamp = (date = new Date()) => date.toISOString().replace(/Z$/, '000Z');
-const now = () => Math.floor(Date.now() / 1000);
 
 const CURRENCIES = new Set(
   'USD EUR GBP JPY AUD CAD CHF HKD SGD SEK ARS BRL CNY COP CZK DKK HUF ILS INR KRW MXN NOK NZD PLN RUB THB TRY TWD UAH VND ZAR'.split(
@@ -249,71 +209,65 @@ const TAX_CATEGORIES = new Set([
   'website-hosting',
 ]);
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+/** Paddle answers `application/json` (without a charset). */
+const sendPaddle = jsonAnswers({ headers: () => ({ 'content-type': 'application/json' }) });
 
-const sendHtml = (res: ServerResponse, status: number, html: string) => {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(
-    `<!doctype html><html><head><meta charset="utf-8"><title>Fake Paddle Checkout</title></head><body>${html}</body></html>`,
-  );
-};
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A value for an error message. */
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
+const sendHtml = (res: ServerResponse, status: number, html: string) =>
+  sendPage(res, status, 'Fake Paddle Checkout', html);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-class PaddleApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly errors?: { field: string; message: string }[],
-  ) {
-    super(detail);
-  }
-}
+/** Paddle's error envelope: `{ error: { type, code, detail, documentation_url, errors? }, meta }`. */
+const paddleError = (
+  status: number,
+  code: string,
+  detail: string,
+  errors?: { field: string; message: string }[],
+) =>
+  new FakeAnswer(status, {
+    error: {
+      type: 'request_error',
+      code,
+      detail,
+      documentation_url: `https://developer.paddle.com/errors/shared/${code}`,
+      ...(errors ? { errors } : {}),
+    },
+    meta: { request_id: randomUUID() },
+  });
 
 const badRequest = (errors: { field: string; message: string }[]) =>
-  new PaddleApiError(400, 'bad_request', 'Invalid request.', errors);
+  paddleError(400, 'bad_request', 'Invalid request.', errors);
 
 const zeroTotals = { discount: '0', tax: '0', credit: '0', credit_to_balance: '0' };
 
 /** Starts the fake Paddle Billing API: POST /transactions, GET /transactions/:id, and a checkout page at /checkout?_ptxn=. */
 export const startFakePaddle = async (): Promise<FakePaddle> => {
   const apiKey = paddleId(`pdl_sdbx_apikey`) + `_${randomUUID().replaceAll('-', '')}`;
-  let webhookSecret = paddleId('pdl_ntfset') + `_${randomUUID().replaceAll('-', '')}`;
+  const webhooks = signedWebhooks<PaddleNotification>({
+    name: 'fake Paddle',
+    secret: paddleId('pdl_ntfset') + `_${randomUUID().replaceAll('-', '')}`,
+    header: 'paddle-signature',
+    sign: paddleSignatureHeader,
+    headers: { 'content-type': 'application/json', 'user-agent': 'Paddle' },
+    serialize: (notification) => JSON.stringify(notification),
+  });
   const transactions = new Map<string, FakePaddleTransactionRecord>();
-  const notifications: PaddleNotification[] = [];
-  const deliveries: FakePaddleDelivery[] = [];
   const requests: FakePaddleRequest[] = [];
-  let webhookUrl: string | undefined;
   let baseUrl = '';
 
   const authenticate = (req: IncomingMessage) => {
     const header = req.headers.authorization;
-    if (!header) throw new PaddleApiError(403, 'authentication_missing', 'Authentication header missing.');
+    if (!header) throw paddleError(403, 'authentication_missing', 'Authentication header missing.');
     const key = /^Bearer\s+(\S+)$/.exec(header)?.[1];
     if (!key)
-      throw new PaddleApiError(
+      throw paddleError(
         403,
         'authentication_malformed',
         'Authentication header included, but incorrectly formatted.',
       );
-    if (key !== apiKey) throw new PaddleApiError(403, 'invalid_token', 'Invalid or revoked API key.');
+    if (key !== apiKey) throw paddleError(403, 'invalid_token', 'Invalid or revoked API key.');
   };
 
   const createTransaction = (body: unknown): PaddleTransaction => {
@@ -520,40 +474,15 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
     return transaction;
   };
 
-  const buildEvent = (eventType: string, data: unknown): PaddleNotification => {
-    const notification: PaddleNotification = {
+  const buildEvent = (eventType: string, data: unknown): PaddleNotification =>
+    webhooks.record({
       event_id: paddleId('evt'),
       event_type: eventType,
       occurred_at: timestamp(),
       notification_id: paddleId('ntf'),
       data: structuredClone(data),
-    };
-    notifications.push(notification);
-    return notification;
-  };
-
-  const sendEvent = async (notification: unknown, options: FakePaddleSendOptions = {}): Promise<Response> => {
-    const url = options.url ?? webhookUrl;
-    if (!url) throw new Error('fake Paddle: no notification destination; call setWebhook(url) first');
-    const body = options.body ?? JSON.stringify(notification);
-    const signature =
-      options.signature === undefined
-        ? paddleSignatureHeader(body, options.secret ?? webhookSecret, options.timestamp ?? now())
-        : options.signature;
-    const delivery: FakePaddleDelivery = { url, body, signature, status: 0 };
-    deliveries.push(delivery);
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Paddle',
-        ...(signature === null ? {} : { 'paddle-signature': signature }),
-      },
-      body,
     });
-    delivery.status = response.status;
-    return response;
-  };
+  const sendEvent = webhooks.send;
 
   const markCompleted = (transactionId: string): PaddleTransaction => {
     const record = transactions.get(transactionId);
@@ -658,13 +587,11 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
     const partial = input.type === 'partial' ? (input.items?.[0]?.amount ?? '0') : null;
     const adjustment = newAdjustment(input.transaction_id, 'refund', partial, input.reason);
     // Paddle answers, notifies the new adjustment, then its approval.
-    setTimeout(() => {
-      void (async () => {
-        await sendEvent(buildEvent('adjustment.created', adjustment));
-        Object.assign(adjustment, { status: 'approved', updated_at: timestamp() });
-        await sendEvent(buildEvent('adjustment.updated', adjustment));
-      })().catch(() => undefined);
-    }, 20);
+    afterAnswer(async () => {
+      await sendEvent(buildEvent('adjustment.created', adjustment));
+      Object.assign(adjustment, { status: 'approved', updated_at: timestamp() });
+      await sendEvent(buildEvent('adjustment.updated', adjustment));
+    });
     return structuredClone(adjustment);
   };
 
@@ -691,23 +618,23 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
       try {
         body = JSON.parse(raw);
       } catch {
-        throw new PaddleApiError(400, 'invalid_json', 'Invalid JSON in request body.');
+        throw paddleError(400, 'invalid_json', 'Invalid JSON in request body.');
       }
       record.body = body;
-      return sendJson(res, 201, { data: createTransaction(body), meta: { request_id: randomUUID() } });
+      return sendPaddle(res, 201, { data: createTransaction(body), meta: { request_id: randomUUID() } });
     }
     if (path === '/adjustments' && method === 'POST')
-      return sendJson(res, 201, {
+      return sendPaddle(res, 201, {
         data: createAdjustment(JSON.parse(raw || '{}')),
         meta: { request_id: randomUUID() },
       });
     const match = /^\/transactions\/([^/]+)$/.exec(path);
     if (match && method === 'GET') {
       const found = transactions.get(decodeURIComponent(match[1]!));
-      if (!found) throw new PaddleApiError(404, 'not_found', `Entity ${match[1]} not found`);
-      return sendJson(res, 200, { data: found.transaction, meta: { request_id: randomUUID() } });
+      if (!found) throw paddleError(404, 'not_found', `Entity ${match[1]} not found`);
+      return sendPaddle(res, 200, { data: found.transaction, meta: { request_id: randomUUID() } });
     }
-    throw new PaddleApiError(404, 'not_found', `Route ${method} ${path} not found`);
+    throw paddleError(404, 'not_found', `Route ${method} ${path} not found`);
   };
 
   /** A minimal stand-in for the page that opens Paddle.js with ?_ptxn=: Pay completes the transaction. */
@@ -726,7 +653,7 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
       (transaction.status === 'draft' || transaction.status === 'ready')
     ) {
       markCompleted(transaction.id);
-      if (webhookUrl)
+      if (webhooks.url)
         await sendEvent(buildEvent('transaction.completed', transaction)).catch(() => undefined);
     }
     if (transaction.status === 'completed') return sendHtml(res, 200, '<h1>Payment successful</h1>');
@@ -734,72 +661,46 @@ export const startFakePaddle = async (): Promise<FakePaddle> => {
     sendHtml(
       res,
       200,
-      `<h1>Pay ${escapeHtml(`${(Number(total) / 100).toFixed(2)} ${currency}`)}</h1>` +
-        `<form method="post"><input type="hidden" name="action" value="pay"><button type="submit">Pay</button></form>`,
+      `<h1>Pay ${escapeHtml(`${(Number(total) / 100).toFixed(2)} ${currency}`)}</h1>` + PAY_FORM,
     );
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const method = req.method ?? 'GET';
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).flatMap(([name, value]) =>
-        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
-      ),
-    );
+    const { url, method, headers, raw } = await readRequest(req);
     const record: FakePaddleRequest = { method, path: url.pathname, headers };
     if (url.search) record.query = Object.fromEntries(url.searchParams);
-    const raw = method === 'GET' ? '' : await readBody(req);
     requests.push(record);
 
     if (url.pathname === '/checkout')
       return checkoutPage(res, url.searchParams.get('_ptxn'), method, new URLSearchParams(raw));
-    try {
-      api(req, res, url.pathname, method, record, raw);
-    } catch (error) {
-      if (!(error instanceof PaddleApiError)) throw error;
-      sendJson(res, error.status, {
-        error: {
-          type: 'request_error',
-          code: error.code,
-          detail: error.detail,
-          documentation_url: `https://developer.paddle.com/errors/shared/${error.code}`,
-          ...(error.errors ? { errors: error.errors } : {}),
-        },
-        meta: { request_id: randomUUID() },
-      });
-    }
+    api(req, res, url.pathname, method, record, raw);
   };
 
-  const { server, url: listening } = await serveFake(handle, (error) => ({
-    error: { type: 'api_error', code: 'internal_error', detail: `fake Paddle: ${String(error)}` },
-    meta: { request_id: randomUUID() },
-  }));
-  baseUrl = listening;
+  const server = await serveFake(handle, {
+    internalError: (error) => ({
+      error: { type: 'api_error', code: 'internal_error', detail: `fake Paddle: ${String(error)}` },
+      meta: { request_id: randomUUID() },
+    }),
+    send: sendPaddle,
+  });
+  baseUrl = server.url;
 
   return {
     url: baseUrl,
     apiKey,
     get webhookSecret() {
-      return webhookSecret;
+      return webhooks.secret;
     },
     transactions,
-    notifications,
-    deliveries,
-    setWebhook: (url, secret) => {
-      webhookUrl = url;
-      if (secret !== undefined) webhookSecret = secret;
-    },
+    notifications: webhooks.events,
+    deliveries: webhooks.deliveries,
+    setWebhook: webhooks.set,
     buildEvent,
     complete,
     sendEvent,
     adjustments,
     chargeback,
     requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 };

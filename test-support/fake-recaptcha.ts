@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveFake } from './fake-server.js';
+import { readRequest, sendJson, serveFake } from './fake-kit/server.js';
 
 /** A fake of Google reCAPTCHA's siteverify endpoint on 127.0.0.1. */
 export interface FakeRecaptcha {
@@ -17,17 +17,6 @@ const PATH = '/recaptcha/api/siteverify';
 const TOKEN_LIFETIME_MS = 2 * 60_000;
 /** The hostname Google reports for the site the token was solved on. */
 const HOSTNAME = 'localhost';
-
-const sendJson = (res: ServerResponse, status: number, body: Record<string, unknown>) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
 
 /** Starts the fake; like Google it answers 200 with `success` and `error-codes`, and takes the form or the query string. */
 export const startFakeRecaptcha = async (): Promise<FakeRecaptcha> => {
@@ -57,34 +46,28 @@ export const startFakeRecaptcha = async (): Promise<FakeRecaptcha> => {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
+    const { url, method, headers, raw } = await readRequest(req);
     if (url.pathname !== PATH) return sendJson(res, 404, { error: 'not_found' });
-    if (req.method !== 'POST') return sendJson(res, 405, { error: 'method_not_allowed' });
+    if (method !== 'POST') return sendJson(res, 405, { error: 'method_not_allowed' });
     const params = new URLSearchParams(url.search);
-    const raw = await readBody(req);
-    if ((req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+    if ((headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
       for (const [key, value] of new URLSearchParams(raw)) params.set(key, value);
     }
     sendJson(res, 200, verify(params));
   };
 
-  const { server, url: listening } = await serveFake(handle, () => ({
-    success: false,
-    'error-codes': ['internal-error'],
-  }));
+  const server = await serveFake(handle, {
+    internalError: () => ({ success: false, 'error-codes': ['internal-error'] }),
+  });
 
   return {
-    url: `${listening}${PATH}`,
+    url: `${server.url}${PATH}`,
     secret,
     issueToken: () => {
       const token = `03A${randomBytes(48).toString('base64url')}`;
       tokens.set(token, Date.now());
       return token;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 };

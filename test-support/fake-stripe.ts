@@ -1,23 +1,22 @@
-import { createHmac, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveFake } from './fake-server.js';
+import { escapeHtml, PAY_FORM, redirect, sendPage } from './fake-kit/page.js';
+import { FakeAnswer, jsonAnswers, readRequest, serveFake, type FakeRequest } from './fake-kit/server.js';
+import { randomText, show } from './fake-kit/text.js';
+import {
+  afterAnswer,
+  hmacSha256Hex,
+  signedWebhooks,
+  unixNow as now,
+  type SignedWebhookFake,
+} from './fake-kit/webhooks.js';
 
 /** A form value decoded from Stripe's bracket notation (`a[b][0][c]=v`). */
 export type StripeParam = string | StripeParam[] | { [key: string]: StripeParam };
 /** The decoded form (or query string) of a request to the fake. */
 export type StripeParams = { [key: string]: StripeParam };
 
-/** What our server sent to the fake, in order. */
-export interface FakeStripeRequest {
-  method: string;
-  /** The path without the query string. */
-  path: string;
-  /** Lower-case header names (authorization, idempotency-key, stripe-version…). */
-  headers: Record<string, string>;
-  query?: StripeParams;
-  /** The decoded form body of a POST. */
-  body?: StripeParams;
-}
+/** What our server sent to the fake: the query string and a POST's form, decoded. */
+export type FakeStripeRequest = FakeRequest<StripeParams, StripeParams>;
 
 /** A Checkout Session line item, as `GET /v1/checkout/sessions/:id/line_items` lists it. */
 export interface StripeLineItem {
@@ -86,31 +85,8 @@ export interface StripeEvent {
   type: string;
 }
 
-/** How to send an event: by default signed now with the webhook secret, to the registered URL. */
-export interface FakeStripeSendOptions {
-  /** Signing key; defaults to the fake's webhookSecret. */
-  secret?: string;
-  /** Unix seconds put in `t=` and signed; defaults to now. */
-  timestamp?: number;
-  /** Raw body to send (and sign) instead of the event's JSON. */
-  body?: string;
-  /** The whole Stripe-Signature header instead of a computed one; null sends none. */
-  signature?: string | null;
-  /** Another endpoint than the registered one. */
-  url?: string;
-}
-
-/** One webhook delivery attempt of the fake. */
-export interface FakeStripeDelivery {
-  url: string;
-  body: string;
-  signature: string | null;
-  /** The receiver's status, or 0 when it could not be reached. */
-  status: number;
-}
-
 /** A fake Stripe API (Checkout Sessions) with webhook delivery, on 127.0.0.1. */
-export interface FakeStripe {
+export interface FakeStripe extends SignedWebhookFake<StripeEvent> {
   /** Base URL, e.g. http://127.0.0.1:PORT (STRIPE_API_BASE); the API lives under /v1. */
   url: string;
   /** For the SDK: `new Stripe(secretKey, { host, port, protocol: 'http' })`. */
@@ -118,21 +94,12 @@ export interface FakeStripe {
   port: number;
   /** The only API key the fake accepts. */
   secretKey: string;
-  /** The signing secret of the registered endpoint (whsec_…; setWebhook may replace it). */
-  readonly webhookSecret: string;
   /** Created sessions by id. */
   sessions: Map<string, FakeStripeSessionRecord>;
   /** Every event the fake built, oldest first. */
   events: StripeEvent[];
-  deliveries: FakeStripeDelivery[];
-  /** Where events go, like a webhook endpoint in the dashboard; `secret` replaces the signing secret. */
-  setWebhook(url: string, secret?: string): void;
-  /** An event with a fresh id, not sent. */
-  buildEvent(type: string, object: unknown): StripeEvent;
   /** Marks an open session paid, as the hosted page would, and sends `checkout.session.completed`. */
   complete(sessionId: string): Promise<Response>;
-  /** Sends an event (or any body), signed like Stripe unless told otherwise. */
-  sendEvent(event: unknown, options?: FakeStripeSendOptions): Promise<Response>;
   /**
    * A dispute of a paid session's charge, as Stripe would send it: `charge.dispute.created`, then
    * `charge.dispute.closed` with status won or lost.
@@ -146,49 +113,28 @@ export interface FakeStripe {
 
 /** Stripe-Signature value: `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed by the whole whsec_ secret>`. */
 export const stripeSignatureHeader = (body: string, secret: string, timestamp: number): string =>
-  `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex')}`;
+  `t=${timestamp},v1=${hmacSha256Hex(secret, `${timestamp}.${body}`)}`;
 
 const API_VERSION = '2026-10-28.endive';
 const SESSION_LIFETIME_S = 24 * 60 * 60;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency').map((code) => code.toLowerCase()));
 
-const alnum = (length: number) => Array.from({ length }, () => ALNUM[randomInt(ALNUM.length)]).join('');
-const now = () => Math.floor(Date.now() / 1000);
+const alnum = (length: number) => randomText(ALNUM, length);
 
-const sendJson = (
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) => {
-  res.writeHead(status, {
+/** Stripe's answers: pretty JSON with its request id and API version. */
+const sendStripe = jsonAnswers({
+  headers: () => ({
     'content-type': 'application/json',
     'cache-control': 'no-cache, no-store',
     'request-id': `req_${alnum(14)}`,
     'stripe-version': API_VERSION,
-    ...headers,
-  });
-  res.end(JSON.stringify(body, null, 2));
-};
+  }),
+  indent: 2,
+});
 
-const sendHtml = (res: ServerResponse, status: number, html: string) => {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(
-    `<!doctype html><html><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body>${html}</body></html>`,
-  );
-};
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A value for an error message. */
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
+const sendHtml = (res: ServerResponse, status: number, html: string) =>
+  sendPage(res, status, 'Fake Stripe Checkout', html);
 
 const isRecord = (value: StripeParam | undefined): value is { [key: string]: StripeParam } =>
   typeof value === 'object' && !Array.isArray(value);
@@ -225,17 +171,31 @@ export const decodeStripeForm = (raw: string): StripeParams => {
   return root;
 };
 
-class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
-  ) {
-    super(body.message);
-  }
-}
+/** Stripe's error envelope: `{ error: { code, doc_url, message, param, type } }`. */
+const stripeError = (
+  status: number,
+  body: { type: string; message: string; code?: string; param?: string },
+) =>
+  new FakeAnswer(
+    status,
+    {
+      error: {
+        ...(body.code === undefined
+          ? {}
+          : {
+              code: body.code,
+              doc_url: `https://stripe.com/docs/error-codes/${body.code.replaceAll('_', '-')}`,
+            }),
+        message: body.message,
+        ...(body.param === undefined ? {} : { param: body.param }),
+        type: body.type,
+      },
+    },
+    status === 401 ? { 'www-authenticate': 'Basic realm="Stripe"' } : {},
+  );
 
 const invalid = (code: string, message: string, param?: string, status = 400) =>
-  new StripeApiError(status, {
+  stripeError(status, {
     type: 'invalid_request_error',
     code,
     message,
@@ -371,13 +331,22 @@ const parseMetadata = (params: StripeParams): Record<string, string> => {
 /** Starts the fake Stripe API: POST/GET /v1/checkout/sessions[/:id[/line_items|/expire]], and a hosted page at /pay/:id. */
 export const startFakeStripe = async (): Promise<FakeStripe> => {
   const secretKey = `sk_test_fake${alnum(32)}`;
-  let webhookSecret = `whsec_${alnum(32)}`;
+  const webhooks = signedWebhooks<StripeEvent>({
+    name: 'fake Stripe',
+    secret: `whsec_${alnum(32)}`,
+    header: 'stripe-signature',
+    sign: stripeSignatureHeader,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      accept: '*/*; q=0.5, application/xml',
+      'cache-control': 'no-cache',
+    },
+    serialize: (event) => JSON.stringify(event, null, 2),
+  });
   const sessions = new Map<string, FakeStripeSessionRecord>();
-  const events: StripeEvent[] = [];
-  const deliveries: FakeStripeDelivery[] = [];
   const requests: FakeStripeRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
-  let webhookUrl: string | undefined;
   let baseUrl = '';
 
   const authenticate = (req: IncomingMessage) => {
@@ -386,7 +355,7 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     const basic = /^Basic\s+(\S+)$/i.exec(header)?.[1];
     const key = bearer ?? (basic ? Buffer.from(basic, 'base64').toString('utf8').split(':')[0] : undefined);
     if (!key)
-      throw new StripeApiError(401, {
+      throw stripeError(401, {
         type: 'invalid_request_error',
         message:
           "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
@@ -394,7 +363,7 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     if (key !== secretKey) {
       const masked =
         key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}` : key;
-      throw new StripeApiError(401, {
+      throw stripeError(401, {
         type: 'invalid_request_error',
         message: `Invalid API Key provided: ${masked}`,
       });
@@ -473,8 +442,8 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     return session;
   };
 
-  const buildEvent = (type: string, object: unknown): StripeEvent => {
-    const event: StripeEvent = {
+  const buildEvent = (type: string, object: unknown): StripeEvent =>
+    webhooks.record({
       id: `evt_1${alnum(23)}`,
       object: 'event',
       api_version: API_VERSION,
@@ -484,35 +453,8 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-    };
-    events.push(event);
-    return event;
-  };
-
-  const sendEvent = async (event: unknown, options: FakeStripeSendOptions = {}): Promise<Response> => {
-    const url = options.url ?? webhookUrl;
-    if (!url) throw new Error('fake Stripe: no webhook URL; call setWebhook(url) first');
-    const body = options.body ?? JSON.stringify(event, null, 2);
-    const signature =
-      options.signature === undefined
-        ? stripeSignatureHeader(body, options.secret ?? webhookSecret, options.timestamp ?? now())
-        : options.signature;
-    const delivery: FakeStripeDelivery = { url, body, signature, status: 0 };
-    deliveries.push(delivery);
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        accept: '*/*; q=0.5, application/xml',
-        'cache-control': 'no-cache',
-        ...(signature === null ? {} : { 'stripe-signature': signature }),
-      },
-      body,
     });
-    delivery.status = response.status;
-    return response;
-  };
+  const sendEvent = webhooks.send;
 
   const markPaid = (sessionId: string): StripeCheckoutSession => {
     const record = sessions.get(sessionId);
@@ -570,10 +512,7 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     const refund = { id: `re_3${alnum(23)}`, payment_intent: intent, amount };
     refunds.push(refund);
     // Stripe answers, then notifies: the event follows the answer.
-    setTimeout(
-      () => void sendEvent(buildEvent('charge.refunded', chargeOf(intent))).catch(() => undefined),
-      20,
-    );
+    afterAnswer(() => sendEvent(buildEvent('charge.refunded', chargeOf(intent))));
     return {
       ...refund,
       object: 'refund',
@@ -617,26 +556,27 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       const previous = key === null ? undefined : idempotent.get(key);
       if (previous) {
         if (previous.fingerprint !== fingerprint)
-          throw new StripeApiError(400, {
+          throw stripeError(400, {
             type: 'idempotency_error',
             message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
           });
-        return sendJson(res, previous.status, previous.body, {
+        return sendStripe(res, previous.status, previous.body, {
           'idempotent-replayed': 'true',
           'idempotency-key': key!,
         });
       }
       const session = createSession(record.body ?? {});
       if (key !== null) idempotent.set(key, { fingerprint, status: 200, body: session });
-      return sendJson(res, 200, session, key === null ? {} : { 'idempotency-key': key });
+      return sendStripe(res, 200, session, key === null ? {} : { 'idempotency-key': key });
     }
     if (path === '/v1/refunds' && method === 'POST')
-      return sendJson(res, 200, createRefund(record.body ?? {}));
+      return sendStripe(res, 200, createRefund(record.body ?? {}));
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/line_items|\/expire)?$/.exec(path);
     if (match) {
       const found = findSession(decodeURIComponent(match[1]!));
-      if (match[2] === undefined && method === 'GET') return sendJson(res, 200, present(found, record.query));
-      if (match[2] === '/line_items' && method === 'GET') return sendJson(res, 200, lineItemList(found));
+      if (match[2] === undefined && method === 'GET')
+        return sendStripe(res, 200, present(found, record.query));
+      if (match[2] === '/line_items' && method === 'GET') return sendStripe(res, 200, lineItemList(found));
       if (match[2] === '/expire' && method === 'POST') {
         if (found.session.status !== 'open')
           throw invalid(
@@ -647,7 +587,7 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
           status: 'expired',
           url: null,
         } satisfies Partial<StripeCheckoutSession>);
-        return sendJson(res, 200, found.session);
+        return sendStripe(res, 200, found.session);
       }
     }
     throw invalid(
@@ -666,13 +606,11 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     const { session } = record;
     if (method === 'POST' && form.get('action') === 'pay' && session.status === 'open') {
       markPaid(id);
-      if (webhookUrl) {
+      if (webhooks.url) {
         await sendEvent(buildEvent('checkout.session.completed', session)).catch(() => undefined);
       }
-      if (session.success_url) {
-        res.writeHead(303, { location: session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id) });
-        return res.end();
-      }
+      if (session.success_url)
+        return redirect(res, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id));
     }
     if (session.status !== 'open')
       return sendHtml(res, 200, `<h1>Checkout session ${escapeHtml(session.status)}</h1>`);
@@ -684,81 +622,47 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       res,
       200,
       `<h1>Pay ${escapeHtml(amount)}</h1><ul>${items}</ul>` +
-        `<form method="post"><input type="hidden" name="action" value="pay"><button type="submit">Pay</button></form>` +
+        PAY_FORM +
         (session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Back</a>` : ''),
     );
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const method = req.method ?? 'GET';
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).flatMap(([name, value]) =>
-        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
-      ),
-    );
+    const { url, method, headers, raw } = await readRequest(req);
     const record: FakeStripeRequest = { method, path: url.pathname, headers };
     if (url.search) record.query = decodeStripeForm(url.search.slice(1));
-    const raw = method === 'POST' ? await readBody(req) : '';
     if (method === 'POST') record.body = decodeStripeForm(raw);
     requests.push(record);
 
     const pay = /^\/pay\/([^/]+)$/.exec(url.pathname);
     if (pay) return hostedPage(res, decodeURIComponent(pay[1]!), method, new URLSearchParams(raw));
-    try {
-      api(req, res, url.pathname, method, record);
-    } catch (error) {
-      if (!(error instanceof StripeApiError)) throw error;
-      const { code } = error.body;
-      sendJson(
-        res,
-        error.status,
-        {
-          error: {
-            ...(code === undefined
-              ? {}
-              : { code, doc_url: `https://stripe.com/docs/error-codes/${code.replaceAll('_', '-')}` }),
-            message: error.body.message,
-            ...(error.body.param === undefined ? {} : { param: error.body.param }),
-            type: error.body.type,
-          },
-        },
-        error.status === 401 ? { 'www-authenticate': 'Basic realm="Stripe"' } : {},
-      );
-    }
+    api(req, res, url.pathname, method, record);
   };
 
-  const { server, url: listening } = await serveFake(handle, (error) => ({
-    error: { type: 'api_error', message: `fake Stripe: ${String(error)}` },
-  }));
-  const port = Number(new URL(listening).port);
-  baseUrl = listening;
+  const server = await serveFake(handle, {
+    internalError: (error) => ({ error: { type: 'api_error', message: `fake Stripe: ${String(error)}` } }),
+    send: sendStripe,
+  });
+  baseUrl = server.url;
 
   return {
     url: baseUrl,
     host: '127.0.0.1',
-    port,
+    port: server.port,
     secretKey,
     get webhookSecret() {
-      return webhookSecret;
+      return webhooks.secret;
     },
     sessions,
-    events,
-    deliveries,
-    setWebhook: (url, secret) => {
-      webhookUrl = url;
-      if (secret !== undefined) webhookSecret = secret;
-    },
+    events: webhooks.events,
+    deliveries: webhooks.deliveries,
+    setWebhook: webhooks.set,
     buildEvent,
     complete,
     sendEvent,
     dispute,
     refunds,
     requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 };

@@ -93,9 +93,9 @@ const SIGNED_IN_CONTRACT = [
  */
 const SIGNED_IN_APP = [
   'app/(screens|prefetch)',
-  'app/layouts/(frame|account-button|navigation|lazy-toasts)',
+  'app/layouts/(account-button|navigation)',
   'features/(dashboard/.*|content/(announcement-banner|api/get-(announcement|social-media)))',
-  'components/(page-skeleton|page-header|stat-card|copy-button)',
+  'components/(frame|menu-link|lazy-toasts|page-skeleton|page-header|stat-card|copy-button)',
   'lib/(format|toasts-wanted|when-idle)',
 ];
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { pruneUsageBatches, recordUsageBatch, usageBucket, type Db, type UsageRow } from '@proxydesk/db';
 import type { Grant } from './access/decision.js';
-import type { Egress } from './egress/connect.js';
+import type { Egress } from './egress/egress.js';
 
 /** An open connection of a customer: what it is counted against, and how to close it. */
 export interface Metered {

@@ -4,22 +4,9 @@ import { isDemoAddress } from '@proxydesk/contract';
 import { refuse, type Grant, type Refusal } from '../access/decision.js';
 import type { Deadlines } from '../deadlines.js';
 import { isLoopback, normalizeIp, type TargetPolicy } from './addresses.js';
+import type { Egress, Target } from './egress.js';
 import { createRelay, type Relay } from './relay.js';
 import { connectThroughUpstream, type Upstream } from './upstream.js';
-
-export interface Target {
-  host: string;
-  port: number;
-}
-
-/** A socket to the target, and its byte counters at the moment the tunnel began (after any upstream handshake). */
-export interface Egress {
-  socket: Socket;
-  sentBefore: number;
-  receivedBefore: number;
-  /** Reads the target's bytes into reused buffers, for a tunnel (absent: the socket is an ordinary stream). */
-  relay?: Relay;
-}
 
 const NETWORK_ERRORS: Record<string, Refusal> = {
   ENOTFOUND: refuse('unreachable', 'Cannot resolve the target host'),

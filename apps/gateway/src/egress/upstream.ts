@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import type { Grant } from '../access/decision.js';
-import type { Egress, Target } from './connect.js';
+import type { Egress, Target } from './egress.js';
 
 /** An upstream proxy a product is chained through: `http://user:pass@host:port` (GATEWAY_UPSTREAM_PR_x). */
 export type Upstream = URL;

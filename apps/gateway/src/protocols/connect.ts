@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { isRefusal, refuse, type Grant, type Refusal } from '../access/decision.js';
-import type { Target } from '../egress/connect.js';
+import type { Target } from '../egress/egress.js';
 import {
   acceptedAt,
   endRefused,

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { loader, page } from './lazy-page';
+import { loader, page } from '../lib/lazy-page';
 import { screens } from './screens';
 
 const FaqsPage = page(screens.faqs, 'FaqsPage');

@@ -1,5 +1,6 @@
+import { offersSocialSignIn, providerButtons } from '../features/auth/social-sign-in';
 import type { Boot } from '../lib/boot';
-import { loader } from './lazy-page';
+import { loader } from '../lib/lazy-page';
 
 /**
  * The logged-out screens the build draws to HTML (src/prerender.tsx), by that page's name, which the page
@@ -12,12 +13,6 @@ export const guestScreens = {
   confirm: loader(() => import('./pages/confirm')),
   maintenance: loader(() => import('../features/content/maintenance-page')),
 };
-
-/** The Google and Discord buttons, with their icons (features/auth/social-buttons.tsx). */
-export const providerButtons = loader(() => import('../features/auth/provider-buttons'));
-
-export const offersSocialSignIn = (config: Boot['authConfig']) =>
-  config.google !== null || config.discord !== null;
 
 /**
  * What a page the build drew needs before it is hydrated: its screen's chunk, and the Google and Discord buttons

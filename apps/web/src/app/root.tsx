@@ -4,12 +4,12 @@ import { BrandMark } from '../components/brand-mark';
 import { LoadingScreen } from '../components/loading-screen';
 import { QueryError } from '../components/query-error';
 import { useMaintenance } from '../features/content/api/get-maintenance';
-import { useAccess } from '../features/session/api/get-access';
+import { useAccess } from '../lib/access';
 import { ApiError } from '../lib/api';
 import { isUnderMaintenancePrefix, MAINTENANCE_APP_PREFIX } from '../lib/app-paths';
+import { page } from '../lib/lazy-page';
 import { readToken } from '../lib/token';
 import { guestScreens } from './guest-screens';
-import { page } from './lazy-page';
 import { AppRouter } from './router';
 import type { ServerPage } from '../lib/server-page';
 

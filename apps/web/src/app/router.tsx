@@ -3,8 +3,8 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { AuthLayout } from './layouts/auth-layout';
 import type { ServerPage } from '../lib/server-page';
+import { page } from '../lib/lazy-page';
 import { guestScreens } from './guest-screens';
-import { page } from './lazy-page';
 import { loadSignedInRoutes } from './signed-in-chunks';
 
 const SignInPage = page(guestScreens['sign-in'], 'SignInPage');

@@ -1,4 +1,4 @@
-import { loader } from './lazy-page';
+import { loader } from '../lib/lazy-page';
 
 /**
  * The signed-in screens' chunks, each loaded once: the router draws them lazily, the menu asks for them ahead of

@@ -1,7 +1,7 @@
 import { withoutMaintenancePrefix } from '@proxydesk/contract';
 import { announcementQuery } from '../features/content/api/get-announcement';
 import { socialMediaQuery } from '../features/content/api/get-social-media';
-import { accessQuery } from '../features/session/api/get-access';
+import { accessQuery } from '../lib/access';
 import { keepFirstAnswers } from '../lib/first-answers';
 import { queryClient } from '../lib/query-client';
 import { readToken } from '../lib/token';

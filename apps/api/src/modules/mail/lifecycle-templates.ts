@@ -1,4 +1,4 @@
-import type { MailContent, MailContext } from './templates.js';
+import type { MailContent, MailContext } from './layout.js';
 
 /** The page of a plan's product (`PRODUCT_PAGES`, e.g. `/product/datacenter`), where its Renew button is. */
 const productUrl = ({ publicUrl }: MailContext, page: string) => `${publicUrl}${page}`;

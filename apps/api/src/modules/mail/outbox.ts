@@ -11,8 +11,9 @@ import {
   type OutboxMail,
 } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailContext } from './layout.js';
 import type { Mailer } from './mailer.js';
-import { renderMail, type MailContext, type TemplateData, type TemplateName } from './templates.js';
+import { renderMail, type TemplateData, type TemplateName } from './templates.js';
 
 /** Tries of one mail before it is given up: the waits double from 10 s up to a day, about nine days in all. */
 export const OUTBOX_RULES = {

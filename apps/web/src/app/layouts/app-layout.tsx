@@ -1,20 +1,19 @@
 import { NavLink, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { Frame } from '../../components/frame';
+import { isCurrent, MenuLink } from '../../components/menu-link';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { AnnouncementBanner } from '../../features/content/announcement-banner';
 import { useDiscordUrl } from '../../features/content/api/get-social-media';
-import { useAccess } from '../../features/session/api/get-access';
+import { useAccess } from '../../lib/access';
 import { logout } from '../../features/session/logout';
 import { prefetchPage, prefetchScreensWhenIdle } from '../prefetch';
 import { AccountButton } from './account-button';
-import { Toasts } from './lazy-toasts';
 import { navigation, type NavItem } from './navigation';
-import { Frame } from './frame';
 
 // Not needed for the first paint: each loads after the first screen (ADR 003, issue #18).
 const loadAccountMenu = () => import('./account-menu');
@@ -25,8 +24,7 @@ const menuPaths = navigation
   .flatMap((entry) => ('items' in entry ? entry.items : 'to' in entry ? [entry] : []))
   .map((item) => item.to);
 
-const isActive = (pathname: string, to: string) =>
-  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+const isActive = (pathname: string, to: string) => isCurrent(pathname, to, '/');
 
 const NavEntry = ({
   item,
@@ -37,22 +35,18 @@ const NavEntry = ({
   pathname: string;
   onNavigate: () => void;
 }) => (
-  <NavLink
-    component={Link}
+  <MenuLink
     to={item.to}
     label={item.label}
-    leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+    icon={item.icon}
     active={isActive(pathname, item.to)}
-    onClick={onNavigate}
-    onMouseEnter={() => prefetchPage(item.to)}
-    onFocus={() => prefetchPage(item.to)}
-    variant="light"
+    onNavigate={onNavigate}
+    onIntent={() => prefetchPage(item.to)}
   />
 );
 
 /** The logged-in frame: menu on the left (a burger under ~900 px), header with brand and account (DESIGN.md §7). */
 export const AppLayout = () => {
-  const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
   const { data: access } = useAccess();
   const discordUrl = useDiscordUrl();
@@ -87,9 +81,7 @@ export const AppLayout = () => {
       }
       navLabel="Main navigation"
       navWidth={260}
-      navOpened={opened}
-      onToggleNav={toggle}
-      nav={
+      nav={(close) => (
         <Stack gap={2}>
           {navigation.map((entry) =>
             'items' in entry ? (
@@ -121,7 +113,7 @@ export const AppLayout = () => {
             ),
           )}
         </Stack>
-      }
+      )}
       navFoot={
         <NavLink
           component="button"
@@ -132,7 +124,6 @@ export const AppLayout = () => {
         />
       }
     >
-      <Toasts />
       <AnnouncementBanner />
       <Suspense fallback={<PageSkeleton />}>
         <Outlet />

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { StatCard } from '../../components/stat-card';
 import { usePaymentMethods } from '../../features/billing/api/billing';
 import { BalanceHistory } from '../../features/billing/balance-history';
-import { useAccess } from '../../features/session/api/get-access';
+import { useAccess } from '../../lib/access';
 import { call } from '../../lib/api';
 import { formatEuro } from '../../lib/format';
 import { PaymentMethodSelect } from '../../features/billing/payment-method-select';

@@ -10,7 +10,7 @@ import { BuyMoreGbButton } from '../../features/purchase/buy-more-gb';
 import { usePlans } from '../../features/purchase/api/get-plans';
 import { NormalPlanCards } from '../../features/purchase/normal-plan-cards';
 import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
-import { useAccess } from '../../features/session/api/get-access';
+import { useAccess } from '../../lib/access';
 
 /**
  * /pricing (SPEC.md §2, §9): Normal Plans are the PR_3 plans by price, the first on a wide card, each with

@@ -8,7 +8,7 @@ import { usePlans } from '../../features/purchase/api/get-plans';
 import { CustomPlanCard } from '../../features/purchase/custom-plan-card';
 import { NormalPlanCards } from '../../features/purchase/normal-plan-cards';
 import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
-import { useAccess } from '../../features/session/api/get-access';
+import { useAccess } from '../../lib/access';
 
 type Product = 'PR_2' | 'PR_3' | 'PR_4' | 'PR_5' | 'PR_6';
 

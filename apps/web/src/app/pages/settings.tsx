@@ -1,7 +1,7 @@
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
-import { useAccess } from '../../features/session/api/get-access';
+import { useAccess } from '../../lib/access';
 import { ApiKeyCard } from '../../features/settings/api-key-card';
 import { ChangeEmailCard } from '../../features/settings/change-email-card';
 import { ChangePasswordCard } from '../../features/settings/change-password-card';

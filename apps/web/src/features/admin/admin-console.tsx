@@ -1,5 +1,4 @@
-import { Alert, Button, Group, NavLink, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconArrowLeft,
   IconBuildingStore,
@@ -13,11 +12,11 @@ import {
 import { Suspense, lazy } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { Frame } from '../../components/frame';
 import { LoadingScreen } from '../../components/loading-screen';
+import { isCurrent, MenuLink } from '../../components/menu-link';
 import { QueryError } from '../../components/query-error';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { Toasts } from '../../app/layouts/lazy-toasts';
-import { Frame } from '../../app/layouts/frame';
 import { ApiError } from '../../lib/api';
 import { useOverview } from './api';
 import { LaterPage } from './later-page';
@@ -81,12 +80,8 @@ const Gate = ({ children }: { children: React.ReactNode }) => {
   return children;
 };
 
-const isActive = (pathname: string, to: string) =>
-  to === '/admin' ? pathname === '/admin' : pathname === to || pathname.startsWith(`${to}/`);
-
 /** The operator console at /admin: its own chunk and frame, the shop's look (issue #17 §1). */
 export const AdminConsole = () => {
-  const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
   return (
     <Frame
@@ -116,26 +111,21 @@ export const AdminConsole = () => {
       }
       navLabel="Console navigation"
       navWidth={220}
-      navOpened={opened}
-      onToggleNav={toggle}
-      nav={
+      nav={(close) => (
         <Stack gap={2}>
           {sections.map((item) => (
-            <NavLink
+            <MenuLink
               key={item.to}
-              component={Link}
               to={item.to}
               label={item.label}
-              leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
-              active={isActive(pathname, item.to)}
-              onClick={close}
-              variant="light"
+              icon={item.icon}
+              active={isCurrent(pathname, item.to, '/admin')}
+              onNavigate={close}
             />
           ))}
         </Stack>
-      }
+      )}
     >
-      <Toasts />
       <Gate>
         <Suspense fallback={<LoadingScreen />}>
           <Routes>

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { offersSocialSignIn, providerButtons } from '../../app/guest-screens';
-import { page } from '../../app/lazy-page';
+import { page } from '../../lib/lazy-page';
 import { useAuthConfig } from './api/get-auth-config';
+import { offersSocialSignIn, providerButtons } from './social-sign-in';
 
 const ProviderButtons = page(providerButtons, 'ProviderButtons');
 

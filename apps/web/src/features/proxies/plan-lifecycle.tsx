@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconClockHour4, IconRefresh } from '@tabler/icons-re
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CheckoutModal, type Order } from '../billing/checkout-modal';
-import { useAccess } from '../session/api/get-access';
+import { useAccess } from '../../lib/access';
 import { useSetAutoRenew } from './api/proxies';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';

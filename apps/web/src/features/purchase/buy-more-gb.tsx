@@ -2,7 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { invoiceEndpoints } from '@proxydesk/contract';
 import { useState, type ReactNode } from 'react';
 import { CheckoutModal, type Order } from '../billing/checkout-modal';
-import { useAccess } from '../session/api/get-access';
+import { useAccess } from '../../lib/access';
 import { AdditionalGbModal } from './additional-gb-modal';
 import { usePlans } from './api/get-plans';
 

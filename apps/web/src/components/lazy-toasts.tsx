@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useToastsWanted } from '../../lib/toasts-wanted';
+import { useToastsWanted } from '../lib/toasts-wanted';
 
 const Notifications = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
 
