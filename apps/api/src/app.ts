@@ -111,7 +111,7 @@ export const buildApp = async ({
   // One Redis client for everything shared across instances: rate limits and attempt counters.
   const redis = config.REDIS_URL ? await connectSharedRedis(config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
-  const counters = createCounters(redis);
+  const counters = createCounters(redis, database.db);
   await registerSecurity(app, config, redis ? counters : undefined);
   await registerDocs(app, config);
 
