@@ -233,7 +233,7 @@ export const buildApp = async ({
 
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
-  registerAuthentication(app, db, sessions);
+  registerAuthentication(app, db, sessions, counters);
   const readiness = createReadiness({
     database: databaseDependency(database),
     redis: redisDependency(redis?.client),
