@@ -2,7 +2,7 @@ import type { Database } from '@proxydesk/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { publicUrl, sandboxPayments, seller, supportUrl, type Config } from './config.js';
+import { publicUrl, sandboxPayments, seller, shopPorts, supportUrl, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
@@ -265,7 +265,13 @@ export const buildApp = async ({
   customerActionRoutes(app, { db, otp });
   adminMoneyPoolRoutes(
     app,
-    { money: createAdminMoneyService(db, payments), pool: createAdminPoolService(db) },
+    {
+      money: createAdminMoneyService(db, payments),
+      pool: createAdminPoolService(db, {
+        allowPrivate: config.GATEWAY_ALLOW_PRIVATE_POOL,
+        ownPorts: shopPorts(config),
+      }),
+    },
     shopUrl,
   );
   adminFailureRoutes(app, createAdminFailuresService(db), shopUrl);
