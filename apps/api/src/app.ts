@@ -2,7 +2,7 @@ import type { Database } from '@proxydesk/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
-import { publicUrl, sandboxPayments, seller, supportUrl, type Config } from './config.js';
+import { publicUrl, sandboxPayments, seller, shopPorts, supportUrl, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
@@ -115,7 +115,7 @@ export const buildApp = async ({
   // One Redis client for everything shared across instances: rate limits and attempt counters.
   const redis = config.REDIS_URL ? await connectSharedRedis(config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
-  const counters = createCounters(redis);
+  const counters = createCounters(redis, database.db);
   await registerSecurity(app, config, redis ? counters : undefined);
   await registerDocs(app, config);
 
@@ -237,7 +237,7 @@ export const buildApp = async ({
 
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
-  registerAuthentication(app, db, sessions);
+  registerAuthentication(app, db, sessions, counters);
   const readiness = createReadiness({
     database: databaseDependency(database),
     redis: redisDependency(redis?.client),
@@ -269,7 +269,13 @@ export const buildApp = async ({
   customerActionRoutes(app, { db, otp });
   adminMoneyPoolRoutes(
     app,
-    { money: createAdminMoneyService(db, payments), pool: createAdminPoolService(db) },
+    {
+      money: createAdminMoneyService(db, payments),
+      pool: createAdminPoolService(db, {
+        allowPrivate: config.GATEWAY_ALLOW_PRIVATE_POOL,
+        ownPorts: shopPorts(config),
+      }),
+    },
     shopUrl,
   );
   adminFailureRoutes(app, createAdminFailuresService(db), shopUrl);

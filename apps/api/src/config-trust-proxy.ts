@@ -15,8 +15,9 @@ const isAddressOrCidr = (value: string): boolean => {
 
 /**
  * `TRUST_PROXY` (DESIGN.md §4): `false`, a hop count (`1` behind one load balancer), or the load balancers'
- * addresses / CIDRs, comma-separated — Fastify's `trustProxy` forms. `true` would believe every hop, so the
- * left-most, client-written `X-Forwarded-For` address would key every per-IP limit: refused.
+ * addresses / CIDRs, comma-separated — Fastify's `trustProxy` forms. `true` (or `*`, `0.0.0.0/0`, `::/0`) would
+ * believe every hop, so the left-most, client-written `X-Forwarded-For` address would key every per-IP limit:
+ * refused, in the one configuration line.
  */
 export const trustProxy = z
   .string()
@@ -34,6 +35,14 @@ export const trustProxy = z
     }
     if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
+    const everyAddress = entries.find((entry) => /\/0+$/.test(entry));
+    if (everyAddress !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `${everyAddress} is every address, so it would trust every hop of X-Forwarded-For (a client could pick its own address): name the load balancers' addresses or use a hop count`,
+      });
+      return z.NEVER;
+    }
     const bad = entries.find((entry) => !isAddressOrCidr(entry));
     if (bad !== undefined) {
       context.addIssue({

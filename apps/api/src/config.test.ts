@@ -60,6 +60,15 @@ describe('TRUST_PROXY takes Fastify trustProxy forms, never "every hop"', () => 
     expect(message).toContain('use a hop count (1 behind one load balancer)');
   });
 
+  it.each(['0.0.0.0/0', '::/0', '10.0.0.5, ::/0', '*', 'true'])(
+    'refuses %s (every address) with the one configuration line',
+    (value) => {
+      const message = failure({ TRUST_PROXY: value });
+      expect(message).toMatch(/^Invalid configuration: TRUST_PROXY /);
+      expect(message).not.toContain('\n');
+    },
+  );
+
   it.each(['yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,', '1.5'])(
     'refuses %s naming the variable',
     (value) => expect(failure({ TRUST_PROXY: value })).toMatch(/^Invalid configuration: TRUST_PROXY "/),

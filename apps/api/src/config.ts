@@ -1,4 +1,9 @@
-import { CAPTCHA_PROVIDERS, type CaptchaProvider } from '@proxydesk/contract';
+import {
+  CAPTCHA_PROVIDERS,
+  GATEWAY_METRICS_PORT,
+  GATEWAY_PORT,
+  type CaptchaProvider,
+} from '@proxydesk/contract';
 import { z } from 'zod';
 import { trustProxy } from './config-trust-proxy.js';
 
@@ -76,6 +81,11 @@ const configSchema = z.object({
   PROXY_GATEWAY_HOST: z.string().optional(),
   /** Port in generated lines: the gateway's (31112), unless it is reached on another. */
   PROXY_GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Pool imports take loopback, private and link-local addresses too: tests and a shop on one machine only. */
+  GATEWAY_ALLOW_PRIVATE_POOL: flag.default(false),
+  /** The proxy gateway's ports (its own settings, read here too): no pool address may use them. */
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_PORT),
+  GATEWAY_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_METRICS_PORT),
   /** The built-in sandbox gateway (a Pay button that marks invoices paid): see `sandboxPayments`. */
   SANDBOX_PAYMENTS: flag.optional(),
   /** Background work (expiry, mail, clean-up): `false` only to measure what the runner costs. */
@@ -157,4 +167,29 @@ export const sandboxPayments = (config: Config): { on: boolean; warn: boolean } 
     ].some(Boolean);
   const on = config.SANDBOX_PAYMENTS ?? !realShop;
   return { on, warn: on && realShop };
+};
+
+/** A URL's port, or the scheme's usual one when it names none. */
+const portOf = (url: string, usual: number) => Number(new URL(url).port || usual);
+
+/**
+ * The ports the shop itself listens on or talks to, each named by its setting (issue #28 item 8): a pool
+ * address on one of them would have the gateway listen there. PostgreSQL's and Redis's usual ports always count.
+ */
+export const shopPorts = (config: Config): Map<number, string> => {
+  const ports = new Map<number, string>([
+    [5432, 'PostgreSQL'],
+    [6379, 'Redis'],
+  ]);
+  const own: [number | undefined, string][] = [
+    [config.DATABASE_URL ? portOf(config.DATABASE_URL, 5432) : undefined, 'DATABASE_URL'],
+    [config.REDIS_URL ? portOf(config.REDIS_URL, 6379) : undefined, 'REDIS_URL'],
+    [config.PORT, 'PORT'],
+    [config.METRICS_PORT === 'off' ? undefined : config.METRICS_PORT, 'METRICS_PORT'],
+    [config.GATEWAY_PORT, 'GATEWAY_PORT'],
+    [config.PROXY_GATEWAY_PORT, 'PROXY_GATEWAY_PORT'],
+    [config.GATEWAY_METRICS_PORT, 'GATEWAY_METRICS_PORT'],
+  ];
+  for (const [port, setting] of own) if (port) ports.set(port, setting);
+  return ports;
 };

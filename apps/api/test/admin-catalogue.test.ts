@@ -309,6 +309,43 @@ describe('the catalogue, edited live (issue #17 §5)', () => {
     expect(after).toHaveLength(before.length - 1);
   });
 
+  it('takes only https: and mailto: social links, and never serves another kind (issue #28 item 10)', async () => {
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://t.me/shop',
+      'vbscript:msgbox(1)',
+    ]) {
+      const refused = await bed.api.put(
+        '/v1/admin/social-links',
+        { links: [{ name: 'Evil', url }], reason: 'Try' },
+        as('olga'),
+      );
+      expect(refused.status, url).toBe(400);
+      expect(refused.body.detail, url).toMatch(/https:\/\/ or mailto:/);
+    }
+    const kept = await bed.api.put(
+      '/v1/admin/social-links',
+      {
+        links: [
+          { name: 'Telegram', url: 'https://t.me/shop' },
+          { name: 'Mail', url: 'mailto:help@example.com' },
+        ],
+        reason: 'Channels',
+      },
+      as('olga'),
+    );
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    // A link stored before this rule (or written straight into the table) is never served.
+    await bed.t.database.db
+      .insert(schema.socialLinks)
+      .values({ name: 'Old', url: 'javascript:alert(1)', sortOrder: 99 });
+    const served = (await bed.api.get('/v1/social_media/read')).body.payload as { url: string }[];
+    expect(served.map((link) => link.url)).toEqual(['https://t.me/shop', 'mailto:help@example.com']);
+    await bed.t.database.db.delete(schema.socialLinks).where(eq(schema.socialLinks.name, 'Old'));
+  });
+
   it('switches premium locations off and on for the generator', async () => {
     const off = await bed.api.put(
       '/v1/admin/locations',

@@ -239,5 +239,11 @@ describe('what an operator sees and does', () => {
       /append-only/,
     );
     expect(await refusal(bed.t.database.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
+    // Issue #28 item 9: a TRUNCATE skips row triggers; a statement-level trigger refuses it too.
+    const rows = () => bed.t.database.db.$count(schema.auditLog);
+    const before = await rows();
+    expect(before).toBeGreaterThan(0);
+    expect(await refusal(bed.t.database.db.execute(sql`truncate audit_log`))).toMatch(/append-only/);
+    expect(await rows()).toBe(before);
   });
 });

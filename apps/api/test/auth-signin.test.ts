@@ -356,6 +356,46 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
     ).toBe(429);
   });
 
+  it('counts an IPv6 client by its /64, and an IPv4-mapped one as its IPv4 address (issue #28 item 12)', async () => {
+    await signUp(api, smtp, { username: 'gail', email: 'gail@example.com' });
+    // Five tries on one account from one /64, each from another of its addresses: the sixth is refused.
+    for (let i = 0; i < 5; i += 1) {
+      const ip = `2001:db8:28:12:${i + 1}::${i + 7}`;
+      expect(
+        (await api.post('/v1/auth/login', { username: 'gail', password: `no ${i}` }, { ip })).status,
+      ).toBe(401);
+    }
+    expect(
+      (
+        await api.post(
+          '/v1/auth/login',
+          { username: 'gail', password: 'no 6' },
+          { ip: '2001:db8:28:12::ffff' },
+        )
+      ).status,
+    ).toBe(429);
+    // The next /64 is another client.
+    expect(
+      (
+        await api.post(
+          '/v1/auth/login',
+          { username: 'gail', password: PASSWORD },
+          { ip: '2001:db8:28:13::1' },
+        )
+      ).status,
+    ).toBe(200);
+    // An IPv4 address and its IPv4-mapped spelling are one client.
+    for (let i = 0; i < 5; i += 1) {
+      const ip = i % 2 ? '10.12.0.1' : '::ffff:10.12.0.1';
+      expect(
+        (await api.post('/v1/auth/login', { username: 'gail', password: `no ${i}` }, { ip })).status,
+      ).toBe(401);
+    }
+    expect(
+      (await api.post('/v1/auth/login', { username: 'gail', password: 'no 6' }, { ip: '10.12.0.1' })).status,
+    ).toBe(429);
+  });
+
   it('limits sign-in tries per IP address across accounts', async () => {
     const ip = '10.7.7.7';
     for (let i = 0; i < 30; i += 1) {

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PASSWORD, signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
+import { startFreezingProxy } from '../../../test-support/freezing-proxy.js';
 
 const bed = useMailedApp();
 let other: { app: FastifyInstance; database: Database };
@@ -135,4 +136,42 @@ describe('a session revoked on one instance is refused by the other at once', ()
     expect(await refusedAfter(urls.one, token)).toBeLessThan(ANNOUNCED_WITHIN_MS);
     expect(await refusedAfter(urls.other, token)).toBeLessThan(ANNOUNCED_WITHIN_MS);
   });
+});
+
+describe('a listening connection that is frozen, not closed, bounds what memory answers (issue #28 item 6)', () => {
+  /** The most a session cache trusts itself without a heartbeat, plus a heartbeat's interval and slack. */
+  const BOUND_MS = 5000 + 1000 + 1500;
+  let proxy: Awaited<ReturnType<typeof startFreezingProxy>>;
+  let third: { app: FastifyInstance; database: Database; url: string };
+
+  beforeAll(async () => {
+    const direct = new URL(bed.t.database.url!);
+    proxy = await startFreezingProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const viaProxy = new URL(direct);
+    viaProxy.port = String(proxy.port);
+    const database = await openDatabase({ url: viaProxy.toString(), poolSize: 4 });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA_PROVIDER: 'off' });
+    const app = await buildApp({ config, database });
+    third = { app, database, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await third?.app.close().catch(() => undefined);
+    await third?.database.close().catch(() => undefined);
+  });
+
+  it('refuses a session revoked elsewhere within seconds, though the announcement never arrives', async () => {
+    const token = await signUp(bed.api, bed.smtp, {
+      username: 'frozen_out',
+      email: 'frozen_out@example.com',
+    });
+    for (let i = 0; i < 3; i += 1) expect(await stats(third.url, token)).toBe(200);
+    expect(proxy.freeze('listen proxydesk_sessions')).toBe(1);
+    expect((await post(urls.one, '/v1/auth/logout', token)).status).toBe(200);
+    const start = performance.now();
+    while ((await stats(third.url, token)) !== 401) {
+      expect(performance.now() - start, 'still accepted').toBeLessThan(BOUND_MS);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { GATEWAY_PORT, LINE_PRODUCTS, type LineProduct } from '@proxydesk/contract';
+import { GATEWAY_METRICS_PORT, GATEWAY_PORT, LINE_PRODUCTS, type LineProduct } from '@proxydesk/contract';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -30,7 +30,7 @@ const configSchema = z.object({
   GATEWAY_POOL_LISTEN: flag.default(true),
   /** Health and Prometheus metrics, on a local port of their own. */
   GATEWAY_METRICS_HOST: z.string().default('127.0.0.1'),
-  GATEWAY_METRICS_PORT: port.default(31199),
+  GATEWAY_METRICS_PORT: port.default(GATEWAY_METRICS_PORT),
   /** One line per finished connection: `stdout`, `off`, or a file to append to (reopened on SIGHUP). */
   GATEWAY_ACCESS_LOG: z.string().min(1).default('stdout'),
   /** How often counts are written and who-may-use-it is read again. */

@@ -1,5 +1,6 @@
 import { ADMIN_TAG as tag, adminEuro, adminReason as reason, adminTime, numericId } from './admin-shared.js';
 import { paymentMethodCodeSchema } from './catalogue.js';
+import { safeLinkSchema } from './content.js';
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { CUSTOM_PLAN } from './pricing.js';
@@ -62,10 +63,11 @@ const faqFields = {
   question: z.string('Give a question').check(z.trim(), z.minLength(1, 'Give a question'), z.maxLength(500)),
   answer: z.string('Give an answer').check(z.trim(), z.minLength(1, 'Give an answer'), z.maxLength(5000)),
 };
-const socialLink = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
-  url: z.url('Give a full address, https://…').check(z.maxLength(500)),
-});
+const socialName = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
+/** A link as the console saves it: https:// or mailto: only (issue #28 item 10). */
+const socialLink = z.object({ name: socialName, url: safeLinkSchema });
+/** A link as stored: one saved before that rule is shown to the operator (to fix), never to customers. */
+const storedSocialLink = z.object({ name: z.string(), url: z.string() });
 const announcement = z.object({
   title: z.string('Give a text').check(z.trim(), z.minLength(1, 'Give a text'), z.maxLength(500)),
   status: z.boolean(),
@@ -78,7 +80,7 @@ export const adminCatalogueSchema = z.object({
   coupons: z.array(adminCouponSchema),
   faqs: z.array(z.object({ id: z.int(), ...faqFields })),
   announcement: z.nullable(announcement),
-  social: z.array(socialLink),
+  social: z.array(storedSocialLink),
   maintenance: z.boolean(),
   /** False for support: the console shows the catalogue read-only. */
   can_edit: z.boolean(),

@@ -15,6 +15,22 @@ export const announcementSchema = z
   .check(z.meta({ id: 'Announcement' }));
 export type Announcement = z.infer<typeof announcementSchema>;
 
+/** Where a shop's link may lead (issue #28 item 10): a web page over https, or a mail. Never `javascript:` or `data:`. */
+const SAFE_LINK_PROTOCOLS = new Set(['https:', 'mailto:']);
+
+/** Whether `url` is a link the shop may show: one rule for the console's form, the API and every page. */
+export const isSafeLink = (url: string): boolean =>
+  URL.canParse(url) && SAFE_LINK_PROTOCOLS.has(new URL(url).protocol);
+
+/** A link an operator gives (social links): an https:// or mailto: address. */
+export const safeLinkSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(500),
+    z.refine(isSafeLink, 'Give an https:// or mailto: address (https://t.me/yourshop)'),
+  );
+
 export const socialMediaSchema = z
   .object({ id: z.int(), name: z.string(), url: z.string() })
   .check(z.meta({ id: 'SocialMedia' }));

@@ -1,5 +1,7 @@
 /** Port of the residential / ISP / premium gateway in every generated line (SPEC.md §9). */
 export const GATEWAY_PORT = 31112;
+/** The gateway's health and metrics port, unless GATEWAY_METRICS_PORT says another. */
+export const GATEWAY_METRICS_PORT = 31199;
 
 /**
  * Generator quantities (SPEC.md §5, DESIGN.md §3): the /proxy premium generator, and the product pages;

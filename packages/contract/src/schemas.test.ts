@@ -3,9 +3,30 @@ import { loginBodySchema } from './auth.js';
 import { buildPath } from './endpoint.js';
 import { euroToCents, centsToEuro, roundEuro } from './money.js';
 import { catalogueEndpoints, planSchema } from './catalogue.js';
+import { isSafeLink, safeLinkSchema } from './content.js';
 import { productCodeSchema } from './products.js';
 
 describe('contract schemas', () => {
+  it('takes links to https:// pages and mail only, never a script or data (issue #28 item 10)', () => {
+    for (const url of ['https://t.me/shop', 'HTTPS://discord.gg/x', 'mailto:help@example.com']) {
+      expect(isSafeLink(url), url).toBe(true);
+      expect(safeLinkSchema.safeParse(url).success, url).toBe(true);
+    }
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://t.me/shop',
+      'vbscript:msgbox(1)',
+      '//evil.example',
+      '',
+    ]) {
+      expect(isSafeLink(url), url).toBe(false);
+      expect(safeLinkSchema.safeParse(url).success, url).toBe(false);
+    }
+  });
+
   it('accepts the six product codes and rejects anything else (DESIGN.md §3)', () => {
     for (const code of ['PR_1', 'PR_2', 'PR_3', 'PR_4', 'PR_5', 'PR_6'])
       expect(productCodeSchema.parse(code)).toBe(code);

@@ -15,6 +15,23 @@ export const notifyAccessChanged = async (tx: Db): Promise<void> => {
 };
 
 const LONGEST_WAIT_MS = 2000;
+/** How often the listening connection proves itself live (issue #28 item 6). */
+export const HEARTBEAT_MS = 1000;
+/** A heartbeat unanswered this long means a half-open connection: it is dropped and made again. */
+const HEARTBEAT_DEADLINE_MS = 5000;
+/**
+ * TCP keep-alive on the listening connection, both ways: this end's (pg's `keepAlive`) and the server's
+ * (`tcp_keepalives_*`), so that a link that died without a word is noticed by the kernel in about 20 s as well.
+ */
+const KEEP_ALIVE = {
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 5000,
+  options: '-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
+};
+
+/** Ends a connection at once, even one whose link is frozen (where `end()` would wait for ever). */
+const destroy = (client: pg.Client) =>
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 
 /** Calls `onChange` at each access change announced (see `listenOnChannel`). Answers how to stop listening. */
 export const listenForAccessChanges = (
@@ -27,12 +44,18 @@ export const listenForAccessChanges = (
  * connection of its own that reconnects with back-off (0.2 s doubling to 2 s) and calls `onChange()` (no payload)
  * once it is back, for what it missed. `onListening` is told when announcements may be missed (false: the
  * connection is lost) and when they are heard again (true). Answers how to stop listening.
+ *
+ * A connection can also freeze without closing (a half-open link: issue #28 item 6). So every `HEARTBEAT_MS` the
+ * listening connection runs a query; its answer comes after every announcement committed before it was sent, so
+ * `onHeartbeat(sentAt)` means nothing announced before `sentAt` was missed. A heartbeat unanswered for 5 s drops
+ * the connection and makes a new one. On PGlite there is no connection to lose and no heartbeat.
  */
 export const listenOnChannel = async (
   database: Database,
   channel: string,
   onChange: (payload?: string) => void,
   onListening: (listening: boolean) => void = () => undefined,
+  onHeartbeat: (sentAt: number) => void = () => undefined,
 ): Promise<() => Promise<void>> => {
   if (database.pglite) {
     const unlisten = await database.pglite.listen(channel, (payload) => onChange(payload));
@@ -49,14 +72,17 @@ export const listenOnChannel = async (
   let client: pg.Client | undefined;
   let wait = 0;
   let timer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
     if (stopped) return;
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 3000, keepAlive: true });
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 3000, ...KEEP_ALIVE });
     const retry = () => {
       onListening(false);
+      clearInterval(heartbeat);
       next.removeAllListeners();
       next.on('error', () => undefined);
       void next.end().catch(() => undefined);
+      destroy(next);
       if (client === next) client = undefined;
       if (stopped) return;
       wait = Math.min(LONGEST_WAIT_MS, wait ? wait * 2 : 200);
@@ -65,6 +91,7 @@ export const listenOnChannel = async (
     next.on('error', retry);
     next.on('end', retry);
     next.on('notification', (message) => message.channel === channel && onChange(message.payload));
+    const listenedAt = Date.now();
     try {
       await next.connect();
       await next.query(`listen ${channel}`);
@@ -76,13 +103,33 @@ export const listenOnChannel = async (
     wait = 0;
     client = next;
     onListening(true);
+    onHeartbeat(listenedAt);
     if (reconnected) onChange();
+    let unanswered: number | undefined;
+    heartbeat = setInterval(() => {
+      const sentAt = Date.now();
+      if (unanswered !== undefined) {
+        if (sentAt - unanswered > HEARTBEAT_DEADLINE_MS) retry();
+        return;
+      }
+      unanswered = sentAt;
+      next.query('select 1').then(
+        () => {
+          unanswered = undefined;
+          if (client === next) onHeartbeat(sentAt);
+        },
+        // A failed query ends in the connection's error or end event, which reconnects.
+        () => undefined,
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
   };
   await connect();
   return async () => {
     stopped = true;
     onListening(false);
     clearTimeout(timer);
+    clearInterval(heartbeat);
     const last = client;
     client = undefined;
     if (last) {

@@ -25,6 +25,7 @@ export * from './repositories/plan-summaries.js';
 export * from './repositories/usage-roll-up.js';
 export * from './repositories/gateway.js';
 export * from './repositories/clean-up.js';
+export * from './repositories/counters.js';
 export * from './repositories/lifecycle.js';
 export * from './repositories/admin.js';
 export * from './repositories/admin-actions.js';

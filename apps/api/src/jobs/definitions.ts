@@ -1,5 +1,6 @@
 import {
   deleteEndedSessionsAndCodes,
+  deleteExpiredAttempts,
   expireEndedPlans,
   expireUnpaidInvoices,
   queuePlanExpiredMails,
@@ -97,7 +98,11 @@ export const shopJobs = ({
     cron: '17 3 * * *',
     handler: async () => {
       const gone = await deleteEndedSessionsAndCodes(db);
-      log.info(gone, 'deleted ended sessions and used codes older than 30 days');
+      const counters = await deleteExpiredAttempts(db);
+      log.info(
+        { ...gone, counters },
+        'deleted ended sessions and used codes older than 30 days, expired counters',
+      );
     },
   },
   {

@@ -1,9 +1,17 @@
+import {
+  claimAttemptKey,
+  countAttempt,
+  forgiveAttempt,
+  peekAttempts,
+  resetAttempts,
+  type Db,
+} from '@proxydesk/db';
 import type { Redis } from 'ioredis';
 import type { SharedRedis } from './shared-redis.js';
 
 /**
- * Short-lived counters for attempt limits and single-use claims: in this process by default, in Redis
- * with REDIS_URL so that they hold across API instances (DESIGN.md §1).
+ * Short-lived counters for attempt limits and single-use claims, shared by every API instance and kept over
+ * restarts: in Redis with REDIS_URL (DESIGN.md §1), in the database otherwise (issue #28 item 11).
  */
 export interface Counters {
   /** Counts one attempt under `key` in a fixed window; `allowed` is false past `limit`. */
@@ -62,6 +70,22 @@ const redisCounters = (redis: Redis, prefix: string): Counters => {
     reset: async (key) => void (await redis.del(`${prefix}${key}`)),
     claimOnce: async (key, ttlSeconds) =>
       (await redis.set(`${prefix}${key}`, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
+  };
+};
+
+/** The counters in the database's `attempt_counters` table: each call one atomic statement. */
+const databaseCounters = (db: Db): Counters => {
+  const count: Counters['count'] = (key, windowMs) => countAttempt(db, key, windowMs);
+  return {
+    count,
+    hit: hitFrom(count),
+    peek: async (key) => {
+      const { count: sofar, ttlMs } = await peekAttempts(db, key);
+      return { count: sofar, retryAfterSeconds: sofar ? seconds(ttlMs) : 0 };
+    },
+    forgive: (key) => forgiveAttempt(db, key),
+    reset: (key) => resetAttempts(db, key),
+    claimOnce: (key, ttlSeconds) => claimAttemptKey(db, key, ttlSeconds * 1000),
   };
 };
 
@@ -129,7 +153,15 @@ const withFallback = (shared: Counters, local: Counters, isUp: () => boolean): C
   };
 };
 
-export const createCounters = (redis: SharedRedis | undefined, now: () => number = Date.now): Counters =>
+/**
+ * With REDIS_URL, Redis (this instance's memory while Redis is away); without it, the database, so that the
+ * budgets of sign-in and code guessing hold across restarts and instances (issue #28 item 11).
+ */
+export const createCounters = (
+  redis: SharedRedis | undefined,
+  db: Db,
+  now: () => number = Date.now,
+): Counters =>
   redis
     ? withFallback(redisCounters(redis.client, 'proxydesk-counter:'), memoryCounters(now), redis.isUp)
-    : memoryCounters(now);
+    : databaseCounters(db);

@@ -1,6 +1,8 @@
 import type { AccessLevel } from '@proxydesk/contract';
 import { findUserByApiKeyHash, type Db, type User } from '@proxydesk/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addressKey } from '../lib/client-address.js';
+import type { Counters } from '../lib/counters.js';
 import { HttpError } from '../lib/http-error.js';
 import { bindUser } from '../lib/request-log.js';
 import { sha256 } from '../modules/auth/credentials.js';
@@ -41,20 +43,50 @@ const resolve = async (db: Db, sessions: SessionCache, header: string | undefine
   throw unauthorized();
 };
 
+/**
+ * Failed `Authorization` attempts per client address (issue #28 item 7): [attempts, window in seconds]. A bad
+ * Bearer token or Api-Key counts; no credential at all does not (a signed-out page asking is no guess).
+ */
+export const FAILED_AUTH_LIMIT = [50, 900] as const;
+
+/**
+ * `resolve`, counted: once an address has used up its budget of failed credentials, every credential from it is
+ * refused (429) before it is looked up, so that a guesser cannot tell a right one from a wrong one.
+ */
+const countedResolve =
+  (db: Db, sessions: SessionCache, counters: Counters) =>
+  async (request: FastifyRequest): Promise<Account> => {
+    const header = request.headers.authorization;
+    if (!header?.trim()) return resolve(db, sessions, header);
+    const key = `auth-failed:${addressKey(request.ip ?? request.socket?.remoteAddress ?? 'gone')}`;
+    const [max, windowSeconds] = FAILED_AUTH_LIMIT;
+    const sofar = await counters.peek(key);
+    if (sofar.count >= max)
+      throw new HttpError(
+        429,
+        `Too many failed sign-ins from your address: try again in ${Math.ceil(sofar.retryAfterSeconds / 60)} minutes`,
+      );
+    try {
+      return await resolve(db, sessions, header);
+    } catch (error) {
+      await counters.hit(key, max, windowSeconds);
+      throw error;
+    }
+  };
+
 /** Console levels: anyone else is told the path does not exist, exactly as for an unknown path (issue #17 §1). */
 const STAFF_LEVELS: ReadonlySet<AccessLevel> = new Set(['staff', 'operator']);
 const STAFF_ROLES: ReadonlySet<string> = new Set(['operator', 'support']);
 
 /** The console's caller: a signed-in operator or support member (never an API key), with 2FA on. */
 const resolveStaff = async (
-  db: Db,
-  sessions: SessionCache,
+  resolveCaller: (request: FastifyRequest) => Promise<Account>,
   request: FastifyRequest,
   level: AccessLevel,
 ): Promise<Account> => {
   const hidden = new HttpError(404, `No route ${request.method} ${request.url.split('?')[0] ?? request.url}`);
-  const account = await resolve(db, sessions, request.headers.authorization).catch(() => {
-    throw hidden;
+  const account = await resolveCaller(request).catch((error: unknown) => {
+    throw error instanceof HttpError && error.statusCode === 429 ? error : hidden;
   });
   const { user } = account;
   if (!account.sessionId || !user.isActive || !STAFF_ROLES.has(user.role)) throw hidden;
@@ -65,12 +97,21 @@ const resolveStaff = async (
   return account;
 };
 
-/** Sessions are looked up through `sessions` (answered from memory while that stays correct, ADR 008). */
-export const registerAuthentication = (app: FastifyInstance, db: Db, sessions: SessionCache): void => {
+/**
+ * Sessions are looked up through `sessions` (answered from memory while that stays correct, ADR 008); failed
+ * credentials are counted in `counters`, shared by the instances (Redis, else the database).
+ */
+export const registerAuthentication = (
+  app: FastifyInstance,
+  db: Db,
+  sessions: SessionCache,
+  counters: Counters,
+): void => {
+  const resolveCaller = countedResolve(db, sessions, counters);
   app.decorateRequest('account', null);
   app.decorate('authenticate', async (request: FastifyRequest, level: Exclude<AccessLevel, 'public'>) => {
-    if (STAFF_LEVELS.has(level)) return (request.account = await resolveStaff(db, sessions, request, level));
-    const account = await resolve(db, sessions, request.headers.authorization);
+    if (STAFF_LEVELS.has(level)) return (request.account = await resolveStaff(resolveCaller, request, level));
+    const account = await resolveCaller(request);
     // Account security takes a signed-in person, not a script's key (issue #15).
     if (level === 'session' && !account.sessionId) throw unauthorized();
     // Deactivation revokes every session; a key or a session that outlived it still stops here.

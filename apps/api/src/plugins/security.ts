@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { addressKey } from '../lib/client-address.js';
 import type { Counters } from '../lib/counters.js';
 import { HttpError } from '../lib/http-error.js';
 
@@ -108,7 +109,8 @@ export const registerSecurity = async (
     },
     ...(sharedCounters ? { store: sharedStoreOf(sharedCounters) } : {}),
     // A client that hung up before its request was judged has no address left: still a key, never a crash.
-    keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? 'gone',
+    // An IPv6 client counts by its /64 (issue #28 item 12).
+    keyGenerator: (request) => addressKey(request.ip ?? request.socket?.remoteAddress ?? 'gone'),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests: try again in ${context.after}`),
   });

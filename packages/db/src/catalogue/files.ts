@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHOD_CODES, productCodeSchema } from '@proxydesk/contract';
+import { isSafeLink, PAYMENT_METHOD_CODES, productCodeSchema } from '@proxydesk/contract';
 import { expandPoolLine } from './pool.js';
 
 /**
@@ -56,7 +56,12 @@ export const faqFileSchema = z.array(
 export const contentFileSchema = z.object({
   /** Seeded only when the shop has no announcement yet: the operator's later edits are kept. */
   announcement: z.object({ title: z.string().min(1), status: z.boolean() }),
-  social: z.array(z.object({ name: z.string().min(1), url: z.url() })),
+  social: z.array(
+    z.object({
+      name: z.string().min(1),
+      url: z.string().refine(isSafeLink, 'an https:// or mailto: address'),
+    }),
+  ),
   /** Seeded only when absent: the operator's switch is kept across restarts. */
   maintenance: z.object({ status: z.boolean() }),
 });

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /** One address of the operator's pool: where a customer's datacenter / IPv6 proxy answers. */
 export interface PoolEndpoint {
@@ -65,4 +65,71 @@ export const expandPoolLine = (line: string): PoolEndpoint[] => {
   if (to < from || to - from >= MAX_RANGE)
     throw new Error(`"${host}" is not a range of 1 to ${MAX_RANGE} addresses`);
   return Array.from({ length: to - from + 1 }, (_, i) => ({ address: numberToIpv4(from + i), port }));
+};
+
+/** Address ranges no customer may be sent to (issue #28 item 8), by what they are. */
+const SPECIAL_RANGES: [kind: string, family: 'ipv4' | 'ipv6', net: string, bits: number][] = [
+  ['unspecified', 'ipv4', '0.0.0.0', 8],
+  ['private', 'ipv4', '10.0.0.0', 8],
+  ['private', 'ipv4', '100.64.0.0', 10],
+  ['loopback', 'ipv4', '127.0.0.0', 8],
+  ['link-local', 'ipv4', '169.254.0.0', 16],
+  ['private', 'ipv4', '172.16.0.0', 12],
+  ['private', 'ipv4', '192.168.0.0', 16],
+  ['multicast', 'ipv4', '224.0.0.0', 4],
+  ['broadcast', 'ipv4', '255.255.255.255', 32],
+  ['unspecified', 'ipv6', '::', 128],
+  ['loopback', 'ipv6', '::1', 128],
+  ['private', 'ipv6', 'fc00::', 7],
+  ['link-local', 'ipv6', 'fe80::', 10],
+  ['multicast', 'ipv6', 'ff00::', 8],
+];
+
+const specialKinds = (() => {
+  const lists = new Map<string, BlockList>();
+  for (const [kind, family, net, bits] of SPECIAL_RANGES) {
+    const list = lists.get(kind) ?? new BlockList();
+    list.addSubnet(net, bits, family);
+    lists.set(kind, list);
+  }
+  return [...lists];
+})();
+
+/** The address as judged: an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) is its IPv4 address. */
+const judgedAddress = (address: string): { address: string; family: 'ipv4' | 'ipv6' } => {
+  if (isIP(address) === 4) return { address, family: 'ipv4' };
+  const n = ipv6ToBigInt(address);
+  if (n >> 32n === 0xffffn) return { address: numberToIpv4(Number(n & 0xffffffffn)), family: 'ipv4' };
+  return { address, family: 'ipv6' };
+};
+
+/** What the pool refuses besides malformed lines: see `poolEndpointProblem`. */
+export interface PoolRules {
+  /** Loopback, private, link-local… addresses too: tests and a shop on one machine (GATEWAY_ALLOW_PRIVATE_POOL). */
+  allowPrivate: boolean;
+  /** The ports the shop itself listens on or talks to, each with the setting it comes from. */
+  ownPorts: ReadonlyMap<number, string>;
+}
+
+/** The first port a pool address may use: below it are the system's services (and root's ports). */
+export const FIRST_POOL_PORT = 1024;
+
+/**
+ * Why an endpoint cannot join the pool (issue #28 item 8), or undefined when it can: a customer is sent there
+ * and the gateway listens on its port, so it must be a public address (documentation ranges, the demo pool's,
+ * are public) on a port of 1024 or above that the shop does not use itself.
+ */
+export const poolEndpointProblem = (
+  { address, port }: PoolEndpoint,
+  rules: PoolRules,
+): string | undefined => {
+  if (port < FIRST_POOL_PORT) return `port ${port} is below ${FIRST_POOL_PORT}`;
+  const own = rules.ownPorts.get(port);
+  if (own) return `port ${port} is the shop's own (${own})`;
+  if (rules.allowPrivate) return undefined;
+  const judged = judgedAddress(address);
+  const kind = specialKinds.find(([, list]) => list.check(judged.address, judged.family))?.[0];
+  if (!kind) return undefined;
+  const article = /^[aeiou]/.test(kind) ? 'an' : 'a';
+  return `${judged.address} is ${article} ${kind} address: the pool takes public addresses only`;
 };

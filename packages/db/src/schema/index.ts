@@ -4,3 +4,4 @@ export * from './billing.js';
 export * from './proxies.js';
 export * from './admin.js';
 export * from './mail.js';
+export * from './counters.js';

@@ -3,12 +3,14 @@ import {
   expandPoolLine,
   importPool,
   listPool,
+  poolEndpointProblem,
   poolUtilisation,
   retirePoolAddress,
   type Actor,
   type Db,
   type PoolEndpoint,
   type PoolMove,
+  type PoolRules,
   type PoolState,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
@@ -19,16 +21,26 @@ const PAGE_SIZE = 10;
 /** The most addresses one import may add (a /112 or a 65,536-address range is one line). */
 const MOST_ADDRESSES = 262_144;
 
-/** Reads every line first: one bad line refuses the import, naming the line. */
-const endpointsOf = (lines: string[]): PoolEndpoint[] => {
+/**
+ * Reads every line first: one bad line refuses the import, naming the line — a malformed one, or one with an
+ * address or port the pool refuses (`poolEndpointProblem`).
+ */
+const endpointsOf = (lines: string[], rules: PoolRules): PoolEndpoint[] => {
   const endpoints: PoolEndpoint[] = [];
   for (const [index, line] of lines.entries()) {
     if (!line.trim()) continue;
+    const refuse = (why: string) => new HttpError(400, `Line ${index + 1}: ${why}`);
+    let expanded: PoolEndpoint[];
     try {
-      endpoints.push(...expandPoolLine(line));
+      expanded = expandPoolLine(line);
     } catch (error) {
-      throw new HttpError(400, `Line ${index + 1}: ${(error as Error).message}`);
+      throw refuse((error as Error).message);
     }
+    for (const found of expanded) {
+      const problem = poolEndpointProblem(found, rules);
+      if (problem) throw refuse(problem);
+    }
+    endpoints.push(...expanded);
     if (endpoints.length > MOST_ADDRESSES)
       throw new HttpError(400, `At most ${MOST_ADDRESSES} addresses at once`);
   }
@@ -53,8 +65,8 @@ const mailMove = (tx: Db, move: PoolMove) =>
     userId: move.userId,
   });
 
-/** The datacenter and IPv6 pools in the console (issue #17 §6). */
-export const createAdminPoolService = (db: Db) => ({
+/** The datacenter and IPv6 pools in the console (issue #17 §6); `rules` say which addresses and ports it takes. */
+export const createAdminPoolService = (db: Db, rules: PoolRules) => ({
   list: async (
     filter: { product?: string | undefined; state?: PoolState | undefined; q?: string | undefined },
     page: number,
@@ -87,7 +99,7 @@ export const createAdminPoolService = (db: Db) => ({
     (await poolUtilisation(db)).map((row) => ({ ...row, free: row.total - row.assigned })),
 
   import: async (actor: Actor, product: string, lines: string[], reason: string) =>
-    (await importPool(db, actor, product, endpointsOf(lines), reason))!,
+    (await importPool(db, actor, product, endpointsOf(lines, rules), reason))!,
 
   retire: async (actor: Actor, id: string, reason: string) => {
     const done = await refusalsAnswered(retirePoolAddress(db, actor, id, reason, mailMove));

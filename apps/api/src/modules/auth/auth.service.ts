@@ -31,6 +31,7 @@ import {
   type User,
 } from '@proxydesk/db';
 import type { AfterReply } from '../../lib/after-reply.js';
+import { addressKey } from '../../lib/client-address.js';
 import type { Counters } from '../../lib/counters.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Account } from '../../plugins/authenticate.js';
@@ -224,7 +225,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
   return {
     signup: async (body: Output<typeof signupBodySchema>, client: Client): Promise<never> => {
       await requireCaptcha(body, client);
-      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
+      await limit(`mail:ip:${addressKey(client.ip)}`, AUTH_LIMITS.mailPerIp);
       requireUncommon(body.password);
       const referrer = body.referee ? await findUserByReferralCode(db, body.referee) : undefined;
       if (body.referee && !referrer) throw new HttpError(400, 'Unknown referral code');
@@ -266,13 +267,13 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
      */
     login: async (body: LoginBody, client: Client) => {
       await requireCaptcha(body, client);
-      await limit(`login:ip:${client.ip}`, AUTH_LIMITS.loginPerIp);
+      await limit(`login:ip:${addressKey(client.ip)}`, AUTH_LIMITS.loginPerIp);
       const login = body.username.toLowerCase();
       const user = await findUserByLogin(db, login);
       const account = user ? `id:${user.id}` : `name:${login}`;
-      const addressKey = `login:address:${account}:${client.ip}`;
+      const fromHereKey = `login:address:${account}:${addressKey(client.ip)}`;
       const failuresKey = `login:failures:${account}`;
-      const fromHere = await counters.hit(addressKey, ...AUTH_LIMITS.loginPerAddress);
+      const fromHere = await counters.hit(fromHereKey, ...AUTH_LIMITS.loginPerAddress);
       if (!fromHere.allowed) throw tooMany(fromHere.retryAfterSeconds);
       const failures = await counters.peek(failuresKey);
       if (failures.count >= AUTH_LIMITS.loginFailuresPerAccount[0] && fromHere.count > 1)
@@ -282,13 +283,13 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
         await counters.hit(failuresKey, ...AUTH_LIMITS.loginFailuresPerAccount);
         throw new HttpError(401, AUTH_MESSAGES.badCredentials);
       }
-      await counters.reset(addressKey);
+      await counters.reset(fromHereKey);
       return finishSignIn(user, client);
     },
 
     confirmEmail: async (body: Output<typeof confirmEmailBodySchema>, client: Client) => {
       await requireCaptcha(body, client);
-      await limit(`otp:ip:${client.ip}`, AUTH_LIMITS.otpPerIp);
+      await limit(`otp:ip:${addressKey(client.ip)}`, AUTH_LIMITS.otpPerIp);
       const user = await findUserByEmail(db, body.email);
       if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
       const purpose = await otp.redeem(user.id, ['confirm_email', 'login'], user.email, body.otp);
@@ -300,7 +301,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
     /** Mails the pending code again: an unconfirmed sign-up's, or a 2FA sign-in's after a right password. */
     resendOtp: async (body: Output<typeof resendOtpBodySchema>, client: Client) => {
       await requireCaptcha(body, client);
-      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
+      await limit(`mail:ip:${addressKey(client.ip)}`, AUTH_LIMITS.mailPerIp);
       const user = await findUserByEmail(db, body.email);
       if (user?.isActive && !user.emailVerified) {
         await otp.issue(user.id, 'confirm_email', user.email, user.username);
@@ -320,7 +321,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
     /** The same work for every address: the account is looked up and its code mailed after the answer. */
     forgotPassword: async (body: Output<typeof forgotPasswordBodySchema>, client: Client) => {
       await requireCaptcha(body, client);
-      await limit(`mail:ip:${client.ip}`, AUTH_LIMITS.mailPerIp);
+      await limit(`mail:ip:${addressKey(client.ip)}`, AUTH_LIMITS.mailPerIp);
       afterReply.run('forgot-password', async () => {
         const user = await findUserByEmail(db, body.email);
         if (user?.isActive) await otp.issue(user.id, 'reset_password', user.email, user.username);
@@ -330,7 +331,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
 
     resetPassword: async (body: Output<typeof resetPasswordBodySchema>, client: Client) => {
       await requireCaptcha(body, client);
-      await limit(`otp:ip:${client.ip}`, AUTH_LIMITS.otpPerIp);
+      await limit(`otp:ip:${addressKey(client.ip)}`, AUTH_LIMITS.otpPerIp);
       requireUncommon(body.password);
       const user = await findUserByEmail(db, body.email);
       if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
@@ -347,7 +348,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
       referee: string | null | undefined,
       client: Client,
     ) => {
-      await limit(`login:ip:${client.ip}`, AUTH_LIMITS.loginPerIp);
+      await limit(`login:ip:${addressKey(client.ip)}`, AUTH_LIMITS.loginPerIp);
       const identity = await provider.exchange(code);
       const link =
         provider.name === 'google' ? { googleSub: identity.subject } : { discordId: identity.subject };

@@ -8,6 +8,12 @@ export const SESSION_CHANNEL = 'proxydesk_sessions';
 const LONGEST_KEPT_MS = 60_000;
 /** Sessions remembered at most; past it the memory starts again empty. */
 const MOST_KEPT = 10_000;
+/**
+ * Memory answers only while the listening connection has proven itself live this recently (issue #28 item 6):
+ * a half-open connection hears nothing and says nothing, so past this without a heartbeat every lookup goes to
+ * the database. A change elsewhere is thus followed within this bound, however the connection fails.
+ */
+export const TRUSTED_WITHOUT_HEARTBEAT_MS = 5000;
 
 interface Kept {
   sessionId: string;
@@ -69,13 +75,17 @@ const watchOwnWrites = (pool: pg.Pool, onChange: () => void) => {
  * Sessions answered from memory (ADR 008). Correct because every change to an account or its sessions (sign-out,
  * password, deactivation, the console's revoke-all, any update of the row) is announced by the database on commit
  * and drops that account's sessions here: in process on PGlite, over LISTEN/NOTIFY on PostgreSQL, so on every
- * instance. While the listening connection is lost nothing is remembered (every lookup goes to the database), and
- * all is forgotten when it is back.
+ * instance. While the listening connection is lost, or has given no heartbeat for TRUSTED_WITHOUT_HEARTBEAT_MS
+ * (frozen without closing), nothing is answered from memory (every lookup goes to the database), and all is
+ * forgotten when it is back.
  */
 export const createSessionCache = async (database: Database): Promise<SessionCache> => {
   const kept = new Map<string, Kept>();
   const byUser = new Map<string, Set<string>>();
   let listening = false;
+  /** Epoch ms of the last heartbeat's sending; PGlite announces in process and needs none. */
+  let heartbeatAt = database.pglite ? Infinity : 0;
+  const trusted = () => listening && Date.now() - heartbeatAt <= TRUSTED_WITHOUT_HEARTBEAT_MS;
   /** Counts forgettings: a lookup that raced one is answered but not remembered. */
   let forgettings = 0;
 
@@ -106,19 +116,22 @@ export const createSessionCache = async (database: Database): Promise<SessionCac
       listening = now;
       forgetAll();
     },
+    (sentAt) => {
+      heartbeatAt = Math.max(heartbeatAt, sentAt);
+    },
   );
 
   return {
     find: async (tokenHash) => {
       const now = Date.now();
       const hit = kept.get(tokenHash);
-      if (hit && hit.until > now) return hit;
+      if (hit && hit.until > now && trusted()) return hit;
       if (hit) kept.delete(tokenHash);
       const before = forgettings;
       const found = await findSessionUser(database.db, tokenHash, new Date(now));
       if (!found) return undefined;
       const { sessionId, user, expiresAt } = found;
-      if (listening && before === forgettings)
+      if (trusted() && before === forgettings)
         remember(tokenHash, { sessionId, user, until: Math.min(expiresAt.getTime(), now + LONGEST_KEPT_MS) });
       return { sessionId, user };
     },

@@ -1,3 +1,4 @@
+import { isSafeLink } from '@proxydesk/contract';
 import {
   listAnnouncements,
   listCustomDayPriceTables,
@@ -25,7 +26,8 @@ export const createCatalogueService = (db: Db, cacheSeconds: number) => {
     paymentMethods: memo(listPaymentMethods),
     faqs: memo(listFaqs),
     announcements: memo(listAnnouncements),
-    socialMedia: memo(listSocialLinks),
+    // Only links the shop may show: one stored before the https:/mailto: rule is left out (issue #28 item 10).
+    socialMedia: memo(async (db) => (await listSocialLinks(db)).filter((link) => isSafeLink(link.url))),
     maintenance: memo(listMaintenance),
     locations: memo(listLocationTree),
   };

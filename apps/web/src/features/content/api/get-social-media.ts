@@ -1,4 +1,4 @@
-import { contentEndpoints } from '@proxydesk/contract';
+import { contentEndpoints, isSafeLink } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
@@ -8,9 +8,12 @@ export const socialMediaQuery = () =>
     queryFn: async ({ signal }) => (await call(contentEndpoints.socialMedia, { signal })).payload,
   });
 
-/** The Discord link of the menu, when the shop has one. */
+/** The Discord link of the menu, when the shop has one that is an https:// or mailto: address. */
 export const useDiscordUrl = (): string | undefined =>
   useQuery({
     ...socialMediaQuery(),
-    select: (links) => links.find((l) => l.name.toLowerCase() === 'discord')?.url,
+    select: (links) => {
+      const url = links.find((l) => l.name.toLowerCase() === 'discord')?.url;
+      return url !== undefined && isSafeLink(url) ? url : undefined;
+    },
   }).data;
