@@ -16,6 +16,9 @@ import { HttpError } from '../../lib/http-error.js';
 import type { Gateway, VerifiedEvent } from './gateway.js';
 import { paymentMismatch } from './payment-check.js';
 
+/** A balance that cannot pay (issue #28 §5's words). */
+const NOT_ENOUGH_BALANCE = 'Not enough balance: add balance first';
+
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
 declare module 'fastify' {
@@ -103,7 +106,7 @@ export const createPaymentService = ({
       const provider = invoice.priceCents === 0 ? 'free' : 'balance';
       if (provider === 'balance') {
         const balance = await lockedBalanceCents(tx, invoice.userId);
-        if (balance < invoice.priceCents) throw new HttpError(400, 'Insufficient balance: add balance first');
+        if (balance < invoice.priceCents) throw new HttpError(400, NOT_ENOUGH_BALANCE);
         await spendBalance(tx, invoice.userId, invoice.priceCents, invoice.id, invoice.planName);
       }
       const event = {
