@@ -59,7 +59,7 @@ describe("resellers' auto-renew from the balance (issue #16 §5)", () => {
     expect(await shop.t.app.autoRenew()).toEqual({ renewed: 0, failed: 1 });
     expect(await shop.t.app.autoRenew()).toEqual({ renewed: 0, failed: 0 });
     const mail = await shop.smtp.waitFor(EMAIL, { after, subject: /^Your plan was not renewed/ });
-    expect(mail.text).toContain('Insufficient balance');
+    expect(mail.text).toContain('Not enough balance');
     expect(mail.text).toContain('/balance');
     expect(await dashboardPlan(plan.id)).toMatchObject({ auto_renew: true, auto_renew_failed: true });
     expect((await planRow(plan.id)).expiresAt).toEqual(plan.expiresAt);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { connect } from 'node:net';
+import { TRANSACTION_CONFLICT } from '@proxydesk/db';
 import { BODY_LIMIT_BYTES } from '../src/app.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 
@@ -23,6 +24,16 @@ beforeAll(async () => {
       );
       app.post('/v1/test/empty', (request, reply) => reply.send({ detail: `body ${typeof request.body}` }));
       // A value the contract let through but the database cannot hold.
+      // PostgreSQL ending one of two transactions that could not both go on (issue #28 §5).
+      app.get('/v1/test/conflict/:code', async (request) => {
+        const { code } = request.params as { code: string };
+        await t.database.db.execute(
+          sql.raw(
+            `do $$ begin raise exception 'conflict' using errcode = '${code === 'deadlock' ? '40P01' : '40001'}'; end $$`,
+          ),
+        );
+        return { detail: 'unreachable' };
+      });
       app.get('/v1/test/int', async () => {
         await t.database.db.execute(sql`select ${'2147483648'}::int`);
         return { detail: 'unreachable' };
@@ -120,6 +131,14 @@ describe('one error handler: { detail } with the right status, never a 500 for b
     const res = await t.app.inject({ method: 'GET', url: '/v1/test/int' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'A value in the request is out of range or not valid' });
+  });
+
+  it('answers a deadlock or a serialization failure with 409 "try again", never 5xx "not reachable" (issue #28 §5)', async () => {
+    for (const code of ['deadlock', 'serialization']) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/test/conflict/${code}` });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: TRANSACTION_CONFLICT });
+    }
   });
 
   it('answers a URL that does not decode, and a request HTTP cannot parse, with 400 { detail }', async () => {

@@ -578,7 +578,7 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
       (await api.post('/v1/invoice/create', { payment_method: 'balance', plan: expensive.id }, { token }))
         .body,
     ).toEqual({
-      detail: 'Insufficient balance: add balance first',
+      detail: 'Not enough balance: add balance first',
     });
     // The refused purchase left no invoice behind, and the sandbox pays only its own invoices.
     const invoiceIds = ((await api.get('/v1/invoice/read', { token })).body.results as { id: string }[]).map(

@@ -1,5 +1,5 @@
 import { schema } from '@proxydesk/db';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { usePaymentShop } from '../../../test-support/payment-shop.js';
 
@@ -110,6 +110,64 @@ describe('refunds and chargebacks (issue #16 §6), through each provider fake', 
     expect((await shop.coinGate.refund(order.order.id)).status).toBe(200);
     expect((await invoiceRow(id)).refundedAt).not.toBeNull();
     expect((await planOf(id)).status).toBe('suspended');
+  });
+
+  it("Stripe: a top-up's refunds take back what is on the balance; a lost dispute takes what is left and flags the rest (issue #28 §4)", async () => {
+    await shop.t.database.db
+      .update(schema.users)
+      .set({ role: 'reseller' })
+      .where(eq(schema.users.email, 'payer@example.com'));
+    const balance = async () =>
+      (await shop.api.get('/v1/auth/access', { token: shop.token })).body.payload.balance as number;
+    const start = await balance();
+    const topUp = await shop.api.post(
+      '/v1/invoice/create-balance-invoice',
+      { amount: 50, payment_method: 'stripe' },
+      { token: shop.token },
+    );
+    const id = (topUp.body.payload as { invoice_id: string }).invoice_id;
+    const session = [...shop.stripe.sessions.values()].find((s) => s.session.metadata.invoice_id === id)!;
+    expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
+    await buy('balance');
+    const spent = Math.round(shop.plan.price * 100);
+    expect(await balance()).toBe((Math.round(start * 100) + 5000 - spent) / 100);
+    await shop.t.database.db.insert(schema.balanceLedger).values({
+      userId: (await invoiceRow(id)).userId,
+      amountCents: -Math.round(start * 100),
+      reason: 'Reset',
+    });
+    const left = 5000 - spent;
+
+    // Asking the whole top-up back is refused before Stripe is asked: part of it is spent.
+    const asked = shop.stripe.refunds.length;
+    await expect(shop.t.app.payments.refundInvoice(id)).rejects.toMatchObject({
+      statusCode: 409,
+      detail: `At most €${(left / 100).toFixed(2)} of this top-up can be refunded: the rest of it is already spent from the balance`,
+    });
+    expect(shop.stripe.refunds).toHaveLength(asked);
+
+    expect(await shop.t.app.payments.refundInvoice(id, 1000)).toBe('requested');
+    await until(async () => (await invoiceRow(id)).refundedCents === 1000, 'the partial refund');
+    expect(await balance()).toBe((left - 1000) / 100);
+
+    // The payer's bank takes all of it back: the balance gives what it has, the operator is told the rest.
+    await shop.stripe.dispute(session.session.id, 'lost');
+    expect(await balance()).toBe(0);
+    const row = await invoiceRow(id);
+    expect(row.refundedAt).not.toBeNull();
+    expect(row.flag).toContain(
+      `refund of €40.00 for a top-up with €${((left - 1000) / 100).toFixed(2)} left on the balance: €${(spent / 100).toFixed(2)} of it already spent`,
+    );
+    const lines = await shop.t.database.db
+      .select({ amountCents: schema.balanceLedger.amountCents, reason: schema.balanceLedger.reason })
+      .from(schema.balanceLedger)
+      .where(eq(schema.balanceLedger.invoiceId, id))
+      .orderBy(asc(schema.balanceLedger.id));
+    expect(lines).toEqual([
+      { amountCents: 5000, reason: 'Top-up' },
+      { amountCents: -1000, reason: 'Top-up refunded in part' },
+      { amountCents: -(left - 1000), reason: 'Top-up refunded' },
+    ]);
   });
 
   it('refuses to refund what is not paid, and unknown invoices', async () => {

@@ -11,6 +11,46 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/** What the API answers (503) when every connection of the pool stayed busy while a request waited for one. */
+export const DATABASE_BUSY = 'The database is busy right now: try again in a moment';
+
+/** The pool had no free connection in time: the server is there, but taken up (not the server being away). */
+export class DatabaseBusyError extends Error {
+  constructor(cause?: unknown) {
+    super(DATABASE_BUSY, cause === undefined ? {} : { cause });
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** Is this error (or one it wraps) a request that found no free connection of the pool in time? */
+export const isDatabaseBusy = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current instanceof Error && depth < 6; depth += 1) {
+    if (current instanceof DatabaseBusyError) return true;
+    current = current.cause;
+  }
+  return false;
+};
+
+/** What the API answers (409) when PostgreSQL ended a transaction that ran into another one. */
+export const TRANSACTION_CONFLICT =
+  'Another request changed the same data at the same time: nothing was changed, try again';
+
+/** Serialization failure and deadlock: PostgreSQL ends one of two transactions that cannot both go on. */
+const CONFLICT_CODES = new Set(['40001', '40P01']);
+
+/**
+ * Is this error (or one it wraps) a transaction PostgreSQL ended because it ran into another one (issue #28 §5)?
+ * Its changes were rolled back; the request may simply be sent again. Never the database being out of reach.
+ */
+export const isTransactionConflict = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current instanceof Error && depth < 6; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+};
+
 /** PostgreSQL's connection exceptions (08), its shutdown / restart codes, and "too many connections". */
 const SERVER_CODES = /^(08...|57P0[123]|53300)$/;
 /** A socket that broke under a query. */
@@ -22,9 +62,12 @@ const SOCKET_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
-/** pg's own words for a connection that ended or never came. */
+/**
+ * pg's own words for a connection that ended or never came. Not the pool's "timeout exceeded when trying to
+ * connect": that is a wait for a free connection of a busy pool (`DatabaseBusyError`).
+ */
 const DRIVER_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable)/;
 
 /**
  * Is this error (or one it wraps: Drizzle wraps the driver's) the database being out of reach, rather than
@@ -99,7 +142,9 @@ export const guardPool = (pool: pg.Pool, log: AvailabilityLog): (() => boolean) 
       connect((error, client) => {
         if (error) {
           // Waiting for a free connection of a busy pool is not the server being away.
-          if (!error.message.startsWith('timeout exceeded when trying to connect')) failed(error);
+          if (error.message.startsWith('timeout exceeded when trying to connect'))
+            return reject(new DatabaseBusyError(error));
+          failed(error);
           return reject(new DatabaseUnavailableError(error));
         }
         succeeded();

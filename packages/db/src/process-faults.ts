@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { isDatabaseUnavailable } from './availability.js';
+import { isDatabaseBusy, isDatabaseUnavailable } from './availability.js';
 
 interface Log {
   info(object: object, message: string): void;
@@ -9,7 +9,7 @@ interface Log {
 
 /**
  * Graceful shutdown of a process over the database (API, gateway) on SIGTERM/SIGINT, and on an error nobody
- * caught — except the database being out of reach, which is weather: logged and carried on from, never a
+ * caught — except the database being out of reach or busy, which is weather: logged and carried on from, never a
  * reason to exit (issue #14). A second fault while closing exits at once.
  */
 export const closeOnSignalOrFault = (log: Log, close: () => Promise<void>): void => {
@@ -23,7 +23,7 @@ export const closeOnSignalOrFault = (log: Log, close: () => Promise<void>): void
     },
   );
   const onFault = (error: unknown) => {
-    if (isDatabaseUnavailable(error)) {
+    if (isDatabaseUnavailable(error) || isDatabaseBusy(error)) {
       log.warn({ err: error }, 'lost a database connection; carrying on');
       return;
     }

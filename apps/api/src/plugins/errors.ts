@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Duplex } from 'node:stream';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@proxydesk/db';
+import {
+  DATABASE_UNAVAILABLE,
+  DATABASE_BUSY,
+  isDatabaseBusy,
+  isDatabaseUnavailable,
+  isTransactionConflict,
+  TRANSACTION_CONFLICT,
+} from '@proxydesk/db';
 import { HttpError } from '../lib/http-error.js';
 
 /** Names the field of the first validation problem: `body.email: Invalid email address`. */
@@ -54,13 +61,22 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       request.log.warn({ err: error }, 'value refused by the database');
       return reply.status(400).send({ detail: 'A value in the request is out of range or not valid' });
     }
+    if (isTransactionConflict(error)) {
+      // A deadlock or serialization failure ended this request's transaction, rolled back: it may be sent again.
+      request.log.warn({ err: error }, 'transaction ended by a conflicting one');
+      return reply.status(409).send({ detail: TRANSACTION_CONFLICT });
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn('no free database connection in time: answering 503 busy');
+      return reply.status(503).header('retry-after', '1').send({ detail: DATABASE_BUSY });
+    }
     if (isDatabaseUnavailable(error)) {
       // Weather, not a fault: the pool logs the outage once; clients are told to come back (issue #14).
       request.log.debug({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '2').send({ detail: DATABASE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.status(status).send({ detail: error.message });
+    if (status >= 400 && status < 500) return reply.status(status).send({ detail: DATABASE_BUSY });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });
   });

@@ -248,9 +248,19 @@ export const recordPayment = (
 ): Promise<PaymentResult> =>
   db.transaction((tx) => applyPayment(tx as unknown as Db, event, referralPointsPerEuro));
 
+/**
+ * Locks the customer's row, the one lock every change of a balance takes (issue #28 §5). A transaction that
+ * spends the balance takes it first, before it inserts anything that refers to the customer: such an insert
+ * share-locks the row (its foreign key), and two purchases that each held that share lock and then asked for
+ * this one waited for each other (a deadlock).
+ */
+export const lockBalanceOwner = async (tx: Db, userId: string): Promise<void> => {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+};
+
 /** Locks the customer's row and answers the balance, for spending it inside the same transaction. */
 export const lockedBalanceCents = async (tx: Db, userId: string): Promise<number> => {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockBalanceOwner(tx, userId);
   const [row] = await tx
     .select({ cents: sql<string | null>`sum(${balanceLedger.amountCents})` })
     .from(balanceLedger)

@@ -4,7 +4,8 @@ import type { Db } from '../client.js';
 import { balanceLedger, customerPlans, invoices, users } from '../schema/index.js';
 import type { InvoiceRow } from './invoices.js';
 import { queueRefundMail } from './lifecycle-mails.js';
-import { flagInvoice, invoiceById, lockAndRecord } from './payments.js';
+import { Refusal } from './admin-audited.js';
+import { flagInvoice, invoiceById, lockAndRecord, lockedBalanceCents } from './payments.js';
 
 /**
  * What a provider says happened to a payment after it was made (issue #16 §6): money refunded (in part or in
@@ -30,6 +31,11 @@ export interface RefundEvent {
   invoiceId?: string | null;
   paymentRef?: string | null;
   change: RefundChange;
+  /**
+   * The shop's own refund (the console, at once): refused with a `Refusal` when a top-up's refund would take
+   * back more than is on the balance. A provider's event (its money already gone) is never refused.
+   */
+  refuseOverdraft?: boolean;
 }
 
 export type RefundOutcome =
@@ -72,25 +78,69 @@ const withdrawProvision = async (tx: Db, invoice: InvoiceRow, now: Date) => {
   await tx.update(customerPlans).set({ status: 'suspended' }).where(eq(customerPlans.invoiceId, invoice.id));
 };
 
-/** Money the invoice moved on the reseller balance goes back: a top-up's credit, or a purchase's spending. */
-const reverseBalance = async (tx: Db, invoice: InvoiceRow) => {
-  const amountCents =
-    invoice.kind === 'balance'
-      ? -invoice.listPriceCents
-      : invoice.paymentMethod === 'balance'
-        ? invoice.priceCents
-        : 0;
-  if (amountCents === 0) return;
-  await tx
-    .insert(balanceLedger)
-    .values({
+/** Does a refund of this invoice move the reseller balance: a top-up, or a purchase paid from the balance? */
+const movesBalance = (invoice: InvoiceRow) =>
+  invoice.kind === 'balance' || invoice.paymentMethod === 'balance';
+
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+/**
+ * How much of a paid invoice can still be refunded (issue #28 §4): what is left of its price; for a top-up, no
+ * more than is still on the balance (what was spent from it is not taken back).
+ */
+export const refundableCents = (invoice: InvoiceRow, balanceCents: number): number => {
+  const left = invoice.priceCents - invoice.refundedCents;
+  return invoice.kind === 'balance' ? Math.max(0, Math.min(left, balanceCents)) : left;
+};
+
+/** The console's answer when a top-up's refund asks back more than is still on the balance. */
+export const topUpSpentRefusal = (refundable: number) =>
+  new Refusal(
+    `At most ${euros(refundable)} of this top-up can be refunded: the rest of it is already spent from the balance`,
+  );
+
+/**
+ * What a refund gives back (`cents`) moves the reseller balance by as much, in the refund's transaction, with a
+ * line in the balance history (issue #28 §4): a purchase paid from the balance is credited; a top-up's credit is
+ * taken back, never below zero. A top-up refund asked by the shop itself (`refuse`) that would take back more
+ * than is on the balance is refused (the transaction rolls back); one the provider has already made (its money
+ * is gone) takes what is left and flags the invoice for the operator. The invoice is locked by the caller; the
+ * balance's lock comes next, before the plan's rows (the order purchases and renewals take them in).
+ */
+const refundToBalance = async (
+  tx: Db,
+  invoice: InvoiceRow,
+  cents: number,
+  { full, refuse }: { full: boolean; refuse: boolean },
+) => {
+  if (cents <= 0) return;
+  const balance = await lockedBalanceCents(tx, invoice.userId);
+  if (invoice.kind === 'balance') {
+    if (cents > balance && refuse) throw topUpSpentRefusal(refundableCents(invoice, balance));
+    const taken = Math.min(cents, Math.max(balance, 0));
+    if (taken < cents)
+      await flagInvoice(
+        tx,
+        invoice.id,
+        `refund of ${euros(cents)} for a top-up with ${euros(Math.max(balance, 0))} left on the balance: ${euros(cents - taken)} of it already spent`,
+      );
+    if (taken === 0) return;
+    await tx.insert(balanceLedger).values({
       userId: invoice.userId,
-      amountCents,
-      reason: invoice.kind === 'balance' ? 'Top-up refunded' : `Refund: ${invoice.planName}`,
+      amountCents: -taken,
+      reason: full ? 'Top-up refunded' : 'Top-up refunded in part',
       invoiceId: invoice.id,
       entry: 'refund',
-    })
-    .onConflictDoNothing();
+    });
+    return;
+  }
+  await tx.insert(balanceLedger).values({
+    userId: invoice.userId,
+    amountCents: cents,
+    reason: `${full ? 'Refund' : 'Partial refund'}: ${invoice.planName}`,
+    invoiceId: invoice.id,
+    entry: 'refund',
+  });
 };
 
 /** The referrer loses the points this invoice earned them (never below zero). */
@@ -107,14 +157,18 @@ const reverseReferral = async (tx: Db, invoice: InvoiceRow) => {
     .where(eq(users.id, customer.referredBy));
 };
 
-/** A full refund or a lost dispute: the invoice is refunded and everything it caused is taken back. */
-const refundInFull = async (tx: Db, invoice: InvoiceRow, now: Date) => {
+/**
+ * A full refund or a lost dispute: the invoice is refunded and everything it caused is taken back; the balance
+ * moves by what was not given back yet.
+ */
+const refundInFull = async (tx: Db, invoice: InvoiceRow, now: Date, refuse: boolean) => {
+  if (movesBalance(invoice))
+    await refundToBalance(tx, invoice, invoice.priceCents - invoice.refundedCents, { full: true, refuse });
   await tx
     .update(invoices)
     .set({ refundedCents: invoice.priceCents, refundedAt: now })
     .where(eq(invoices.id, invoice.id));
   await withdrawProvision(tx, invoice, now);
-  await reverseBalance(tx, invoice);
   await reverseReferral(tx, invoice);
   await notifyAccessChanged(tx);
 };
@@ -155,16 +209,20 @@ export const applyRefund = async (tx: Db, event: RefundEvent): Promise<RefundOut
       return 'dispute-won';
     case 'dispute-lost':
       await flagInvoice(tx, invoice.id, 'dispute lost');
-      await refundInFull(tx, invoice, now);
+      await refundInFull(tx, invoice, now, false);
       await queueRefundMail(tx, invoice, { ...refunded(invoice.priceCents), partial: false });
       return 'refunded';
     case 'refund': {
       const total = change.cumulative ? change.cents : invoice.refundedCents + change.cents;
+      const refuse = event.refuseOverdraft ?? false;
       if (change.full || total >= invoice.priceCents) {
-        await refundInFull(tx, invoice, now);
+        await refundInFull(tx, invoice, now, refuse);
         await queueRefundMail(tx, invoice, { ...refunded(invoice.priceCents), partial: false });
         return 'refunded';
       }
+      if (total <= invoice.refundedCents) return 'partial-refund';
+      if (movesBalance(invoice))
+        await refundToBalance(tx, invoice, total - invoice.refundedCents, { full: false, refuse });
       await tx
         .update(invoices)
         .set({ refundedCents: Math.max(invoice.refundedCents, total) })
@@ -177,3 +235,38 @@ export const applyRefund = async (tx: Db, event: RefundEvent): Promise<RefundOut
 
 export const recordRefund = (db: Db, event: RefundEvent): Promise<RefundOutcome> =>
   db.transaction((tx) => applyRefund(tx as unknown as Db, event));
+
+/** Why the shop's own refund of an invoice is not made, judged under the invoice's lock. */
+export type ShopRefundRefusal =
+  'unknown-invoice' | 'not-paid' | 'already-refunded' | { overLeftCents: number };
+
+/**
+ * The shop's own refund, made at once (sandbox, balance and free invoices; issue #28 §4): `cents` more given
+ * back (null: all that is left), checked and applied under the invoice's lock in one transaction, so refunds
+ * sent at once queue and never give back more than was paid. A top-up's refund that would take back more than
+ * is on the balance throws a `Refusal` naming what can still be refunded.
+ */
+export const refundAtOnce = (
+  db: Db,
+  { invoiceId, cents, provider }: { invoiceId: string; cents: number | null; provider: string },
+): Promise<RefundOutcome | ShopRefundRefusal> =>
+  db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    if (!invoice) return 'unknown-invoice';
+    if (!invoice.paid) return 'not-paid';
+    if (invoice.refundedAt) return 'already-refunded';
+    const left = invoice.priceCents - invoice.refundedCents;
+    if (cents !== null && cents > left) return { overLeftCents: left };
+    // The refunded total once this part is given back: each refund is an event of its own.
+    const total = cents === null ? invoice.priceCents : invoice.refundedCents + cents;
+    return applyRefund(tx, {
+      provider,
+      eventId: `refund ${invoice.id} ${total}`,
+      type: 'refund.succeeded',
+      payload: { invoice_id: invoice.id, cents: total },
+      invoiceId: invoice.id,
+      change: { kind: 'refund', cents: total, cumulative: true, full: cents === null },
+      refuseOverdraft: true,
+    });
+  });

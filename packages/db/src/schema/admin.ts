@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { createdAt } from './columns.js';
 
@@ -23,4 +23,22 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_target').on(t.targetType, t.targetId)],
+);
+
+/**
+ * The first answer to a console request sent with an idempotency key (issue #28 §13): a balance credit sent
+ * twice (a double click, a retry) is made once, and the repeat gets the first answer. `scope` names what the
+ * key is for and on whom (`balance:<customer id>`); `request` is what was asked, so that a key sent again with
+ * other words is refused rather than answered with the wrong credit.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    request: jsonb('request').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotent_requests_created').on(t.createdAt)],
 );

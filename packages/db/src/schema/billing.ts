@@ -167,12 +167,17 @@ export const balanceLedger = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
-    /** One payment and at most one refund line per invoice (the unique key makes both idempotent). */
+    /**
+     * One payment line per invoice (its unique key makes it idempotent), and a refund line for each refund,
+     * in full or in part (issue #28 §4), each written once with its provider event (`payment_events`).
+     */
     entry: text('entry', { enum: LEDGER_ENTRIES }).notNull().default('payment'),
     createdAt: createdAt(),
   },
   (t) => [
     index('balance_ledger_user').on(t.userId, t.createdAt),
-    uniqueIndex('balance_ledger_invoice_entry').on(t.invoiceId, t.entry),
+    uniqueIndex('balance_ledger_invoice_payment')
+      .on(t.invoiceId)
+      .where(sql`${t.entry} = 'payment'`),
   ],
 );

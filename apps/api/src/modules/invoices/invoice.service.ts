@@ -6,6 +6,7 @@ import {
   insertInvoice,
   listInvoices,
   listLedger,
+  lockBalanceOwner,
   type Db,
   type InvoiceRow,
 } from '@proxydesk/db';
@@ -111,6 +112,8 @@ export const createInvoiceService = (
       if (code && quote.kind === 'balance') throw new HttpError(400, 'Promo codes do not apply to top-ups');
       const invoice = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
+        // The balance's lock before anything else: purchases of one reseller queue here, in one order.
+        if (options.paymentMethod === 'balance') await lockBalanceOwner(tx, user.id);
         const coupon = code ? await redeemable(tx, code, user.id, quote.proxyType) : null;
         const row = await insertInvoice(tx, {
           ...quote,

@@ -2,12 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { paymentReturnPath } from '@proxydesk/contract';
 import {
   applyPayment,
+  balanceCents,
   findInvoiceById,
   lockedBalanceCents,
   recordPayment,
   recordRefund,
+  refundableCents,
+  refundAtOnce,
+  Refusal,
   setInvoiceCheckout,
   spendBalance,
+  topUpSpentRefusal,
   type Db,
   type ExpiredInvoice,
   type InvoiceRow,
@@ -15,6 +20,13 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import type { Gateway, VerifiedEvent } from './gateway.js';
 import { paymentMismatch } from './payment-check.js';
+
+/** A balance that cannot pay (issue #28 §5's words). */
+/** A refund asked for more than is left of the invoice's price (or for nothing). */
+const refundOutOfRange = (leftCents: number) =>
+  new HttpError(400, `Refund between 0.01 and what is left of the price, ${(leftCents / 100).toFixed(2)} €`);
+
+const NOT_ENOUGH_BALANCE = 'Not enough balance: add balance first';
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
@@ -89,6 +101,23 @@ export const createPaymentService = ({
     return outcome;
   };
 
+  /**
+   * What no provider holds (sandbox, balance, free invoices) is refunded at once, checked and applied under the
+   * invoice's lock (issue #28 §4): refunds sent at once queue, and those that come too late are refused (4xx).
+   */
+  const refundNow = async (invoiceId: string, cents: number | null, provider: string) => {
+    const outcome = await refundAtOnce(db, { invoiceId, cents, provider }).catch((error: unknown) => {
+      if (error instanceof Refusal) throw new HttpError(409, error.message);
+      throw error;
+    });
+    if (outcome === 'unknown-invoice') throw new HttpError(404, 'Invoice not found');
+    if (outcome === 'not-paid') throw new HttpError(400, 'Only a paid invoice can be refunded');
+    if (outcome === 'already-refunded') throw new HttpError(400, 'This invoice is already refunded');
+    if (typeof outcome === 'object') throw refundOutOfRange(outcome.overLeftCents);
+    log.info({ provider, invoiceId, outcome }, 'refund made at once');
+    return outcome;
+  };
+
   return {
     /** Can a customer pay with this method here? (a provider without its keys is not offered). */
     accepts: (code: string) => code === 'balance' || gateways.has(code),
@@ -103,7 +132,7 @@ export const createPaymentService = ({
       const provider = invoice.priceCents === 0 ? 'free' : 'balance';
       if (provider === 'balance') {
         const balance = await lockedBalanceCents(tx, invoice.userId);
-        if (balance < invoice.priceCents) throw new HttpError(400, 'Insufficient balance: add balance first');
+        if (balance < invoice.priceCents) throw new HttpError(400, NOT_ENOUGH_BALANCE);
         await spendBalance(tx, invoice.userId, invoice.priceCents, invoice.id, invoice.planName);
       }
       const event = {
@@ -141,7 +170,8 @@ export const createPaymentService = ({
      * The operator's refund (issue #16 §6; the console calls this): asks the invoice's provider to refund it,
      * all of it (`cents` null) or part; the provider's refund event then does the rest through `receive`, the
      * same path as a refund made in its dashboard. What no provider holds (sandbox, balance, free invoices) is
-     * refunded at once through that same path. Asking twice is harmless: a second full refund changes nothing.
+     * refunded at once through the same `applyRefund`, under the invoice's lock (`refundNow`). A second full
+     * refund is refused. A top-up's refund never takes back more than is on the balance (409, issue #28 §4).
      * Answers `requested` (the provider's event will follow) or what became of the refund applied at once.
      */
     refundInvoice: async (invoiceId: string, cents: number | null = null): Promise<string> => {
@@ -151,44 +181,32 @@ export const createPaymentService = ({
       if (invoice.refundedAt) throw new HttpError(400, 'This invoice is already refunded');
       const left = invoice.priceCents - invoice.refundedCents;
       if (cents !== null && (!Number.isSafeInteger(cents) || cents <= 0 || cents > left))
-        throw new HttpError(
-          400,
-          `Refund between 0.01 and what is left of the price, ${(left / 100).toFixed(2)} €`,
-        );
-      const gateway = gateways.get(invoice.paymentMethod);
+        throw refundOutOfRange(left);
       const atOnce =
         invoice.priceCents === 0 ||
         invoice.paymentMethod === 'balance' ||
         invoice.paymentMethod === 'sandbox';
-      if (!atOnce) {
-        if (!gateway?.refund)
-          throw new HttpError(
-            400,
-            `Refund ${invoice.paymentMethod} payments in the provider's dashboard: its notification then records the refund`,
-          );
-        await gateway.refund(invoice, cents).catch((error: unknown) => {
-          log.error(
-            { err: error, provider: invoice.paymentMethod, invoiceId },
-            'refund refused by the provider',
-          );
-          throw new HttpError(502, 'The payment provider did not take the refund: try again later');
-        });
-        return 'requested';
+      if (atOnce)
+        return refundNow(invoiceId, cents, invoice.paymentMethod === 'sandbox' ? 'sandbox' : 'shop');
+      const gateway = gateways.get(invoice.paymentMethod);
+      if (!gateway?.refund)
+        throw new HttpError(
+          400,
+          `Refund ${invoice.paymentMethod} payments in the provider's dashboard: its notification then records the refund`,
+        );
+      // A top-up's refund takes back what is still on the balance: asked before the provider moves money.
+      if (invoice.kind === 'balance') {
+        const refundable = refundableCents(invoice, await balanceCents(db, invoice.userId));
+        if ((cents ?? left) > refundable) throw new HttpError(409, topUpSpentRefusal(refundable).message);
       }
-      // The refunded total once this part is given back: a second part adds to the first, and the same
-      // request sent twice (a double click) is one event.
-      const total = cents === null ? invoice.priceCents : invoice.refundedCents + cents;
-      return receive(invoice.paymentMethod === 'sandbox' ? 'sandbox' : 'shop', {
-        eventId: `refund ${invoice.id} ${total}`,
-        type: 'refund.succeeded',
-        paidInvoiceId: null,
-        amount: null,
-        payload: { invoice_id: invoice.id, cents: total },
-        refund: {
-          invoiceId: invoice.id,
-          change: { kind: 'refund', cents: total, cumulative: true, full: cents === null },
-        },
+      await gateway.refund(invoice, cents).catch((error: unknown) => {
+        log.error(
+          { err: error, provider: invoice.paymentMethod, invoiceId },
+          'refund refused by the provider',
+        );
+        throw new HttpError(502, 'The payment provider did not take the refund: try again later');
       });
+      return 'requested';
     },
 
     /**
