@@ -114,7 +114,10 @@ try {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'shop@example.com',
     CAPTCHA_PROVIDER: 'off',
-    POW_SECRET: 'deploy-test-secret',
+    POW_SECRET: 'deploy-test-pow-secret',
+    SANDBOX_WEBHOOK_SECRET: 'deploy-test-sandbox-secret',
+    // The production preflight passes: https PUBLIC_URL, a mail server, the sandbox forced on with its secret.
+    NODE_ENV: 'production',
   });
 
   // Caddy with the recipe's Caddyfile; only what a test machine needs differs: its own ports and folders,

@@ -13,6 +13,7 @@ import { createAdminCatalogueService } from './modules/admin/admin-catalogue.ser
 import { adminFailureRoutes } from './modules/admin/admin-failures.routes.js';
 import { createAdminFailuresService } from './modules/admin/admin-failures.service.js';
 import { adminMoneyPoolRoutes } from './modules/admin/admin-money-pool.routes.js';
+import { adminPreflightRoutes } from './modules/admin/admin-preflight.routes.js';
 import { createAdminMoneyService } from './modules/admin/admin-money.service.js';
 import { createAdminPoolService } from './modules/admin/admin-pool.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -269,6 +270,7 @@ export const buildApp = async ({
     shopUrl,
   );
   adminFailureRoutes(app, createAdminFailuresService(db), shopUrl);
+  adminPreflightRoutes(app, { config, mailer });
   await webhookRoutes(app, {
     db,
     payments,

@@ -7,6 +7,7 @@ import { shopJobs } from './jobs/definitions.js';
 import { startJobRunner, type JobRunner } from './jobs/runner.js';
 import { loadConfig, publicUrl } from './config.js';
 import { serveMetrics } from './metrics-server.js';
+import { assertReadyForProduction, PreflightError } from './preflight.js';
 import { jobsDependency } from './modules/health/readiness.js';
 import { prepareDatabase } from './start.js';
 
@@ -25,6 +26,7 @@ export const serve = async ({
   beside?: (database: Database, log: FastifyBaseLogger) => Promise<Beside | undefined>;
 } = {}): Promise<void> => {
   const config = loadConfig();
+  assertReadyForProduction(config);
   // Listening comes first, so that a taken port stops the start at once; the app's figures join once built.
   const built: { registry?: Registry } = {};
   const metrics =
@@ -96,6 +98,7 @@ export const serve = async ({
 export const exitOnStartupFailure = (error: unknown): never => {
   if (
     error instanceof StartupError ||
+    error instanceof PreflightError ||
     (error instanceof Error && error.message.startsWith('Invalid configuration'))
   ) {
     console.error(`Cannot start: ${error.message}`);
