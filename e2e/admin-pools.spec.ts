@@ -151,6 +151,28 @@ test('every overview figure links to its list; the customer page lists their mai
   await screenshots(page, 'admin-customer');
 });
 
+test('the overview lists what the shop needs before going live, and sends a test mail (issue #29)', async ({
+  page,
+}) => {
+  await operator.signIn(page);
+  await page.goto('/admin');
+  const checklist = page.getByRole('region', { name: 'Before taking customers' });
+  // This shop runs on plain HTTP with the sandbox forced on and no secret of its own for it.
+  await expect(checklist).toContainText('2 settings are missing', { timeout: 30_000 });
+  await expect(checklist.getByRole('listitem')).toHaveText([
+    /^PUBLIC_URL http:\/\/127\.0\.0\.1:\d+ is not https/,
+    /^SMTP_URL mail through 127\.0\.0\.1:\d+$/,
+    /^Payment provider none, SANDBOX_PAYMENTS=true/,
+    /^SANDBOX_WEBHOOK_SECRET not set/,
+  ]);
+  const after = Date.now();
+  await checklist.getByRole('button', { name: 'Send a test mail' }).click();
+  await expect(page.getByText('Test mail sent to olga@example.com')).toBeVisible();
+  const mail = await smtp.waitFor('olga@example.com', { after, subject: /test mail/ });
+  expect(mail.text).toContain('mail to your customers works');
+  await screenshots(page, 'admin-preflight');
+});
+
 test("the overview's traffic leads to the customers who made it", async ({ page }) => {
   await operator.signIn(page);
   await page.goto('/admin');

@@ -46,8 +46,9 @@ export const startServer = async (
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      // The browser tests pay on the sandbox page, which production turns off unless told (DESIGN.md §4).
+      // Not production: its preflight refuses a shop on plain HTTP that prints its mails (issue #29 item 3),
+      // which is what a browser test's shop is. The sandbox is forced on as a real shop would force it.
+      NODE_ENV: 'test',
       SANDBOX_PAYMENTS: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',

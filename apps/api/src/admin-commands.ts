@@ -29,6 +29,7 @@ export const USAGE = `Usage: npm run admin -- <command>
                           create or replace a promo code: percent off (1-100) or euros off
   balance <username> <+/-EUR> <reason>
                           credit (+10) or debit (-2.50) a customer's balance, with the reason they see
+  doctor                  the production checklist: what is set and what is missing (exit 1 if anything is)
   backup <file>           write a consistent copy of the database to a file, while the shop runs or not
   restore <file> [--force]
                           with the shop stopped: put a backup in place (--force keeps the current

@@ -1,5 +1,6 @@
 import { backup, restore } from './admin-backup.js';
 import { findRunningShop } from './admin-client.js';
+import { doctor } from './admin-doctor.js';
 import { commandFor, UsageError, USAGE } from './admin-commands.js';
 import { loadConfig, type Config } from './config.js';
 import { openMigratedDatabase } from './start.js';
@@ -32,6 +33,11 @@ const main = async (): Promise<number> => {
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const [name, ...args] = words;
+  if (name === 'doctor') {
+    const report = doctor(config);
+    console.log(report.text);
+    return report.ok ? 0 : 1;
+  }
   try {
     console.log(
       name === 'backup'

@@ -14,6 +14,7 @@ import { createAdminCatalogueService } from './modules/admin/admin-catalogue.ser
 import { adminFailureRoutes } from './modules/admin/admin-failures.routes.js';
 import { createAdminFailuresService } from './modules/admin/admin-failures.service.js';
 import { adminMoneyPoolRoutes } from './modules/admin/admin-money-pool.routes.js';
+import { adminPreflightRoutes } from './modules/admin/admin-preflight.routes.js';
 import { createAdminMoneyService } from './modules/admin/admin-money.service.js';
 import { createAdminPoolService } from './modules/admin/admin-pool.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -279,6 +280,7 @@ export const buildApp = async ({
     shopUrl,
   );
   adminFailureRoutes(app, createAdminFailuresService(db), shopUrl);
+  adminPreflightRoutes(app, { config, mailer });
   await webhookRoutes(app, {
     db,
     payments,

@@ -14,6 +14,7 @@ import {
   type GatewayWatch,
   type ReadinessChecks,
 } from './modules/health/readiness.js';
+import { assertReadyForProduction, PreflightError } from './preflight.js';
 import { prepareDatabase } from './start.js';
 
 export { superviseProcess } from './supervisor.js';
@@ -37,6 +38,7 @@ export const serve = async ({
   beside?: (database: Database, log: FastifyBaseLogger) => Promise<Beside | undefined>;
 } = {}): Promise<void> => {
   const config = loadConfig();
+  assertReadyForProduction(config);
   // Listening comes first, so that a taken port stops the start at once; the app's figures join once built.
   const built: { registry?: Registry; readiness?: ReadinessChecks } = {};
   const metrics =
@@ -116,6 +118,7 @@ export const serve = async ({
 export const exitOnStartupFailure = (error: unknown): never => {
   if (
     error instanceof StartupError ||
+    error instanceof PreflightError ||
     (error instanceof Error && error.message.startsWith('Invalid configuration'))
   ) {
     console.error(`Cannot start: ${error.message}`);

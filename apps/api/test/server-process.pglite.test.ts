@@ -40,6 +40,23 @@ describe('a start that cannot succeed exits with one clear line', { timeout: 180
     expect(stderr).not.toMatch(/delete/i);
   });
 
+  it('refuses a production start that is not ready to take customers, one line per missing item', async () => {
+    const { code, stderr } = await startServer({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://shop.example.com',
+      DATA_DIR: await tempDir(),
+    });
+    expect(code).toBe(1);
+    expect(stderr.split('\n').filter(Boolean)).toEqual([
+      'Cannot start: NODE_ENV=production, but the shop is not ready to take customers:',
+      expect.stringMatching(/^ {2}- PUBLIC_URL: http:\/\/shop\.example\.com is not https/),
+      expect.stringMatching(/^ {2}- SMTP_URL: not set/),
+      expect.stringMatching(/^ {2}- Payment provider: no provider has keys/),
+      expect.stringMatching(/^ {2}- POW_SECRET: not set/),
+      '(npm run admin -- doctor prints the whole checklist.)',
+    ]);
+  });
+
   it('names a bad configuration variable', async () => {
     const { code, stderr } = await startServer({ PORT: 'eighty', DATA_DIR: await tempDir() });
     expect(code).toBe(1);
@@ -103,6 +120,11 @@ describe('a real shop with the sandbox forced on (issue #15)', () => {
   it('says so loudly at every start', async () => {
     const child = spawnApi({
       NODE_ENV: 'production',
+      // A real shop's settings (the production preflight insists on them), with the sandbox forced on.
+      PUBLIC_URL: 'https://shop.example.com',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      POW_SECRET: 'a-production-pow-secret',
+      SANDBOX_WEBHOOK_SECRET: 'a-production-sandbox-secret',
       SANDBOX_PAYMENTS: 'true',
       STRIPE_SECRET_KEY: 'sk_test_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',

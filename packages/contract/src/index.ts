@@ -22,6 +22,7 @@ export * from './admin-catalogue.js';
 export * from './admin-money.js';
 export * from './admin-pool.js';
 export * from './admin-failures.js';
+export * from './admin-preflight.js';
 export * from './admin-all.js';
 export * from './admin-customers.js';
 export * from './app-paths.js';

@@ -10,6 +10,7 @@ import { formatEuro } from '../../lib/format';
 import { useOverview } from './api';
 import { bytes, productName } from './format';
 import { dayAgo, OverviewFailures } from './overview-failures';
+import { PreflightCard } from './preflight-card';
 
 /** The console's first page (issue #17 §2): each figure links to its list. */
 export const OverviewPage = () => {
@@ -72,6 +73,7 @@ export const OverviewPage = () => {
           }
         />
       </SimpleGrid>
+      <PreflightCard />
       <OverviewFailures failures={data?.failures} />
       <Card withBorder padding="lg" mb="lg">
         <Title order={3} size="h4" mb={4}>

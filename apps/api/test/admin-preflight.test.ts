@@ -1,0 +1,78 @@
+import { schema } from '@proxydesk/db';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, signUp } from '../../../test-support/accounts.js';
+import { createTestApp, useMailedApp } from '../../../test-support/app.js';
+import { mintSession, seedAccount } from '../../../test-support/contract.js';
+
+const bed = useMailedApp();
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  for (const [name, role] of [
+    ['opal', 'operator'],
+    ['sam', 'support'],
+    ['carl', 'customer'],
+  ] as const) {
+    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
+    await bed.t.database.db
+      .update(schema.users)
+      .set({ role, is2fa: role !== 'customer' })
+      .where(eq(schema.users.username, name));
+  }
+});
+
+describe("the console's production checklist (issue #29 item 3)", () => {
+  it('lists what is set and what is missing, to staff', async () => {
+    for (const token of [tokens.opal, tokens.sam]) {
+      const { status, body } = await bed.api.get('/v1/admin/preflight', { token });
+      expect(status).toBe(200);
+      const byName = Object.fromEntries(
+        (body.payload as { name: string; ok: boolean; detail: string }[]).map((item) => [item.name, item]),
+      );
+      // The test app has a mail server but no PUBLIC_URL: one green, one red, each saying why.
+      expect(byName.SMTP_URL).toEqual({
+        name: 'SMTP_URL',
+        ok: true,
+        detail: `mail through ${new URL(bed.smtp.url).host}`,
+      });
+      expect(byName.PUBLIC_URL).toMatchObject({ ok: false, detail: expect.stringMatching(/^not set: /) });
+    }
+  });
+
+  it('is hidden from customers', async () => {
+    expect((await bed.api.get('/v1/admin/preflight', { token: tokens.carl })).status).toBe(404);
+    expect((await bed.api.post('/v1/admin/test-mail', undefined, { token: tokens.carl })).status).toBe(404);
+  });
+
+  it("sends an operator's test mail to their own address now", async () => {
+    const after = Date.now();
+    expect(await bed.api.post('/v1/admin/test-mail', undefined, { token: tokens.opal })).toEqual({
+      status: 200,
+      body: { detail: 'Test mail sent to opal@example.com' },
+    });
+    const mail = await bed.smtp.waitFor('opal@example.com', { after, subject: /test mail/ });
+    expect(mail.text).toContain("This is a test mail from ProxyDesk's console");
+  });
+
+  it('is for operators only: support reads the list but sends nothing', async () => {
+    expect(await bed.api.post('/v1/admin/test-mail', undefined, { token: tokens.sam })).toEqual({
+      status: 403,
+      body: { detail: 'Support has read-only access to the console' },
+    });
+  });
+
+  it("answers 502 with the mail server's complaint when it is unreachable", async () => {
+    // A port nothing listens on: the connection is refused at once.
+    const broken = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9', CAPTCHA_PROVIDER: 'off' } });
+    try {
+      const olga = await seedAccount(broken.database.db, 'olga', { role: 'operator', is2fa: true });
+      const token = await mintSession(broken.database.db, olga);
+      const { status, body } = await apiClient(broken.app).post('/v1/admin/test-mail', undefined, { token });
+      expect(status).toBe(502);
+      expect(body.detail).toMatch(/^The mail server did not take the test mail: .*ECONNREFUSED/);
+    } finally {
+      await broken.close();
+    }
+  });
+});
