@@ -80,7 +80,7 @@ const Gate = ({ children }: { children: React.ReactNode }) => {
   return children;
 };
 
-/** The operator console at /admin: its own chunk and frame, the shop's look (issue #17 §1). */
+/** The operator console at /admin: its own chunk, in the shop's frame (issue #17 §1, issue #34). */
 export const AdminConsole = () => {
   const { pathname } = useLocation();
   return (
