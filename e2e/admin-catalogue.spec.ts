@@ -184,6 +184,23 @@ test('maintenance on shows the customer the maintenance page; off gives the shop
   await customer.context().close();
 });
 
+test('the social-link form takes https:// and mailto: addresses only (issue #28 item 10)', async ({
+  page,
+}) => {
+  await signedIn(page, operatorToken);
+  await openSection(page, 'social', 'Social links');
+  const address = page.getByRole('textbox', { name: 'Address' }).first();
+  await address.fill('javascript:alert(document.cookie)');
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Try a script');
+  await page.getByRole('button', { name: 'Save social links' }).click();
+  await expect(page.getByText('Give an https:// or mailto: address (https://t.me/yourshop)')).toBeVisible();
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  const served = (await (await page.request.get('/v1/social_media/read')).json()) as {
+    payload: { url: string }[];
+  };
+  expect(served.payload.map((link) => link.url)).toEqual(['https://discord.gg/proxydesk']);
+});
+
 test('every section of the catalogue, in both themes at 1280 and 390 px, meets WCAG 2.1 AA', async ({
   page,
 }) => {

@@ -72,13 +72,19 @@ export const listenOnChannel = async (
   let client: pg.Client | undefined;
   let wait = 0;
   let timer: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  /** Ends the connection in use, its heartbeat with it. */
+  let endCurrent: (() => Promise<void>) | undefined;
   const connect = async (): Promise<void> => {
     if (stopped) return;
     const next = new pg.Client({ connectionString, connectionTimeoutMillis: 3000, ...KEEP_ALIVE });
+    const heartbeat: { timer?: NodeJS.Timeout } = {};
+    let given = false;
+    // Once per connection: a failed connect is heard both as an error event and as the rejection.
     const retry = () => {
+      if (given) return;
+      given = true;
       onListening(false);
-      clearInterval(heartbeat);
+      clearInterval(heartbeat.timer);
       next.removeAllListeners();
       next.on('error', () => undefined);
       void next.end().catch(() => undefined);
@@ -99,6 +105,11 @@ export const listenOnChannel = async (
       retry();
       return;
     }
+    // Stopped while connecting: this connection is not kept (nor its heartbeat started).
+    if (stopped) {
+      retry();
+      return;
+    }
     const reconnected = wait > 0;
     wait = 0;
     client = next;
@@ -106,7 +117,7 @@ export const listenOnChannel = async (
     onHeartbeat(listenedAt);
     if (reconnected) onChange();
     let unanswered: number | undefined;
-    heartbeat = setInterval(() => {
+    heartbeat.timer = setInterval(() => {
       const sentAt = Date.now();
       if (unanswered !== undefined) {
         if (sentAt - unanswered > HEARTBEAT_DEADLINE_MS) retry();
@@ -122,20 +133,22 @@ export const listenOnChannel = async (
         () => undefined,
       );
     }, HEARTBEAT_MS);
-    heartbeat.unref();
+    heartbeat.timer.unref();
+    endCurrent = async () => {
+      given = true;
+      clearInterval(heartbeat.timer);
+      next.removeAllListeners();
+      next.on('error', () => undefined);
+      await next.end().catch(() => undefined);
+    };
   };
   await connect();
   return async () => {
     stopped = true;
     onListening(false);
     clearTimeout(timer);
-    clearInterval(heartbeat);
-    const last = client;
+    const end = client && endCurrent;
     client = undefined;
-    if (last) {
-      last.removeAllListeners();
-      last.on('error', () => undefined);
-      await last.end().catch(() => undefined);
-    }
+    await end?.();
   };
 };
