@@ -55,9 +55,11 @@ test('an operator credits a customer found by IP, refunds their invoice in Money
   const credit = page.getByRole('dialog', { name: 'Credit or debit balance' });
   await credit.getByLabel(/^Amount/).fill('5');
   await credit.getByLabel(/^Reason/).fill('Goodwill for the outage');
-  await credit.getByRole('button', { name: 'Credit or debit balance' }).click();
-  await expect(page.getByText('Balance credited')).toBeVisible();
-  await expect(page.getByText('Goodwill for the outage')).toBeVisible();
+  // A double click credits once: the dialog sends one idempotency key (issue #28 §13).
+  await credit.getByRole('button', { name: 'Credit or debit balance' }).dblclick();
+  await expect(page.getByText('Balance credited').first()).toBeVisible();
+  await expect(page.getByText('Goodwill for the outage')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Balance €5.00' })).toBeVisible();
 
   // Money: the customer's paid sandbox invoice, found with the filters (kept in the URL).
   await page

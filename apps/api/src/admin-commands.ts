@@ -13,6 +13,7 @@ import {
   type AuditEntry,
   type Database,
 } from '@proxydesk/db';
+import { KEY_USED } from './modules/admin/admin.service.js';
 
 /**
  * The operator's commands (DESIGN.md §4), each checking its words first and then returning what it does
@@ -27,8 +28,9 @@ export const USAGE = `Usage: npm run admin -- <command>
                           or make it a customer again
   coupon <CODE> percent|fixed <value> [max uses]
                           create or replace a promo code: percent off (1-100) or euros off
-  balance <username> <+/-EUR> <reason>
-                          credit (+10) or debit (-2.50) a customer's balance, with the reason they see
+  balance <username> <+/-EUR> <reason> [--key=<key>]
+                          credit (+10) or debit (-2.50) a customer's balance, with the reason they see;
+                          with --key, running it again with the same key changes the balance once
   doctor                  the production checklist: what is set and what is missing (exit 1 if anything is)
   backup <file>           write a consistent copy of the database to a file, while the shop runs or not
   restore <file> [--force]
@@ -180,7 +182,13 @@ export const commands: Record<string, (args: string[]) => Run> = {
         };
       });
   },
-  balance: ([username, amount, ...reasonWords]) => {
+  balance: (words) => {
+    // `--key=<key>` anywhere: the same command run again (a retried script) changes the balance once.
+    const keyWord = words.find((word) => word.startsWith('--key='));
+    const [username, amount, ...reasonWords] = words.filter((word) => word !== keyWord);
+    const idempotencyKey = keyWord?.slice('--key='.length) ?? null;
+    if (idempotencyKey !== null && !/^[A-Za-z0-9_.:-]{1,64}$/.test(idempotencyKey))
+      throw new UsageError('The key is 1 to 64 letters, digits and - _ . :');
     if (!username) throw new UsageError('Which username?');
     const cents = euroAmount(amount);
     const reason = reasonWords.join(' ').trim();
@@ -188,8 +196,14 @@ export const commands: Record<string, (args: string[]) => Run> = {
     if (reason.length > 200) throw new UsageError('The reason is at most 200 characters.');
     return async (db) => {
       const user = await accountNamed(db, username);
-      const change = await adjustBalance(db, CLI, { userId: user.id, amountCents: cents, reason });
+      const change = await adjustBalance(db, CLI, {
+        userId: user.id,
+        amountCents: cents,
+        reason,
+        idempotencyKey,
+      });
       if (change === 'no-such-customer') throw new Error(`No account with the username "${username}".`);
+      if (change === 'key-used') throw new Error(`${KEY_USED}; nothing changed.`);
       if (change === 'below-zero')
         throw new Error(
           `${user.username}'s balance is ${euros(await balanceCents(db, user.id))}: a debit of ${euros(-cents)} would take it below zero; nothing changed.`,

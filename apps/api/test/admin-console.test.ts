@@ -116,7 +116,7 @@ describe('the operator console is hidden from everyone else (issue #17 §1)', ()
     });
     const act = await bed.api.post(
       `/v1/admin/customers/${ids.carl}/balance`,
-      { amount: 5, reason: 'goodwill' },
+      { amount: 5, reason: 'goodwill', idempotency_key: 'support-tries-0001' },
       { token: tokens.sam },
     );
     expect(act).toEqual({ status: 403, body: { detail: 'Support has read-only access to the console' } });
@@ -169,7 +169,7 @@ describe('what an operator sees and does', () => {
   it('credits a balance with a reason, in the ledger and the audit trail with before and after', async () => {
     const credit = await bed.api.post(
       `/v1/admin/customers/${ids.rita}/balance`,
-      { amount: 25.5, reason: 'Refund of a failed order' },
+      { amount: 25.5, reason: 'Refund of a failed order', idempotency_key: 'credit-dialog-0001' },
       { token: tokens.opal, ip: '203.0.113.77' },
     );
     expect(credit).toEqual({ status: 200, body: { detail: 'Balance credited', payload: { balance: 25.5 } } });
@@ -178,13 +178,13 @@ describe('what an operator sees and does', () => {
 
     const tooMuch = await bed.api.post(
       `/v1/admin/customers/${ids.rita}/balance`,
-      { amount: -30, reason: 'Chargeback' },
+      { amount: -30, reason: 'Chargeback', idempotency_key: 'credit-dialog-0002' },
       { token: tokens.opal },
     );
     expect(tooMuch).toEqual({ status: 409, body: { detail: 'The balance cannot go below zero' } });
     const noReason = await bed.api.post(
       `/v1/admin/customers/${ids.rita}/balance`,
-      { amount: 5 },
+      { amount: 5, idempotency_key: 'credit-dialog-0003' },
       { token: tokens.opal },
     );
     expect(noReason.status).toBe(400);

@@ -140,8 +140,23 @@ export const adminEndpoints = {
     body: z.object({
       amount: z
         .number('Amount must be a number')
-        .check(z.gte(-100_000, 'Amount is too large'), z.lte(100_000, 'Amount is too large')),
+        .check(
+          z.gte(-100_000, 'Amount is too large'),
+          z.lte(100_000, 'Amount is too large'),
+          z.multipleOf(0.01, 'Amount has at most 2 decimals'),
+        ),
       reason: adminReason,
+      /**
+       * One per dialog opening (issue #28 §13): the same key again is the same credit, answered as the first
+       * time, never made twice.
+       */
+      idempotency_key: z
+        .string('Send an idempotency key, one per balance dialog')
+        .check(
+          z.minLength(16, 'The idempotency key is 16 to 64 characters'),
+          z.maxLength(64, 'The idempotency key is 16 to 64 characters'),
+          z.regex(/^[A-Za-z0-9_.:-]+$/, 'The idempotency key is letters, digits and - _ . :'),
+        ),
     }),
     response: withPayload(z.object({ balance: z.number() })),
   }),

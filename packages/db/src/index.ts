@@ -28,6 +28,7 @@ export * from './repositories/clean-up.js';
 export * from './repositories/counters.js';
 export * from './repositories/lifecycle.js';
 export * from './repositories/admin.js';
+export * from './repositories/idempotent-requests.js';
 export * from './repositories/admin-actions.js';
 export { isUuid } from './schema/columns.js';
 export * from './table-check.js';

@@ -14,6 +14,8 @@ import {
   whitelistedIps,
 } from '../schema/index.js';
 import { enterOperatorBalance } from './balance.js';
+import { earlierRequest, rememberRequest } from './idempotent-requests.js';
+import { lockBalanceOwner } from './payments.js';
 
 /** Who did it and from where: every operator action carries this into its audit row. */
 export interface Actor {
@@ -253,31 +255,54 @@ export const customerRecords = async (db: Db, userId: string, now = new Date()) 
 };
 
 export type BalanceAdjustment =
-  { balanceCents: number; beforeCents: number } | 'no-such-customer' | 'below-zero';
+  | { balanceCents: number; beforeCents: number }
+  | 'no-such-customer'
+  | 'below-zero'
+  /** The idempotency key came before with another amount, reason or operator: nothing changed. */
+  | 'key-used';
 
 /**
  * Credits (or, with a negative amount, debits) a customer's balance with a reason: a ledger entry and its audit
- * row in one transaction, under the customer's lock, never below zero.
+ * row in one transaction, under the customer's lock, never below zero. With an `idempotencyKey` (issue #28 §13)
+ * the change is made once: the same request again answers what the first one did (a credit or a refusal),
+ * the key with other words is `key-used`. The customer's lock, taken first, makes requests with one key queue.
  */
 export const adjustBalance = (
   db: Db,
   actor: Actor,
-  { userId, amountCents, reason }: { userId: string; amountCents: number; reason: string },
+  {
+    userId,
+    amountCents,
+    reason,
+    idempotencyKey,
+  }: { userId: string; amountCents: number; reason: string; idempotencyKey?: string | null },
 ): Promise<BalanceAdjustment> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
     if (!isUuid(userId)) return 'no-such-customer';
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!exists) return 'no-such-customer';
+    await lockBalanceOwner(tx, userId);
+    const scope = `balance:${userId}`;
+    const request = { actor: actor.userId, amountCents, reason };
+    if (idempotencyKey) {
+      const earlier = await earlierRequest<BalanceAdjustment>(tx, scope, idempotencyKey, request);
+      if (earlier === 'other-request') return 'key-used';
+      if (earlier) return earlier.answer;
+    }
     const entry = await enterOperatorBalance(tx, userId, amountCents, reason);
-    if (!entry.applied) return 'below-zero';
-    await writeAudit(tx, actor, {
-      action: amountCents >= 0 ? 'balance.credit' : 'balance.debit',
-      targetType: 'user',
-      targetId: userId,
-      before: { balanceCents: entry.beforeCents },
-      after: { balanceCents: entry.afterCents },
-      reason,
-    });
-    return { balanceCents: entry.afterCents, beforeCents: entry.beforeCents };
+    const answer: BalanceAdjustment = entry.applied
+      ? { balanceCents: entry.afterCents, beforeCents: entry.beforeCents }
+      : 'below-zero';
+    if (entry.applied)
+      await writeAudit(tx, actor, {
+        action: amountCents >= 0 ? 'balance.credit' : 'balance.debit',
+        targetType: 'user',
+        targetId: userId,
+        before: { balanceCents: entry.beforeCents },
+        after: { balanceCents: entry.afterCents },
+        reason,
+      });
+    if (idempotencyKey) await rememberRequest(tx, scope, idempotencyKey, request, answer);
+    return answer;
   });

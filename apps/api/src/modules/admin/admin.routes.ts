@@ -28,7 +28,11 @@ export const adminRoutes = (app: FastifyInstance, admin: AdminService, publicUrl
 
   route(app, adminEndpoints.adjustBalance, async ({ params, body, account, request }) => ({
     detail: body.amount > 0 ? 'Balance credited' : 'Balance debited',
-    payload: await admin.adjustBalance(actorOf(account, request), params.id, body.amount, body.reason),
+    payload: await admin.adjustBalance(actorOf(account, request), params.id, {
+      amount: body.amount,
+      reason: body.reason,
+      idempotencyKey: body.idempotency_key,
+    }),
   }));
 
   route(app, adminEndpoints.audit, async ({ query }) =>

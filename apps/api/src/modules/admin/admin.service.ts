@@ -55,6 +55,9 @@ const utcDay = (day: string): Date => {
 
 const notFound = () => new HttpError(404, 'No such customer');
 
+/** A balance change's idempotency key sent again with another amount or reason (issue #28 §13). */
+export const KEY_USED = 'This idempotency key was already used for another balance change';
+
 /**
  * What the console reads and does (issue #17), over the same repositories as the customer routes: no second copy
  * of a rule for operators (DESIGN.md §5.9).
@@ -135,12 +138,24 @@ export const createAdminService = (db: Db) => ({
     };
   },
 
-  adjustBalance: async (actor: Actor, id: string, amount: number, reason: string) => {
-    const amountCents = euroToCents(amount);
+  adjustBalance: async (
+    actor: Actor,
+    id: string,
+    change: { amount: number; reason: string; idempotencyKey: string },
+  ) => {
+    const amountCents = euroToCents(change.amount);
     if (amountCents === 0) throw new HttpError(400, 'Amount must not be zero');
-    const outcome = await adjustBalance(db, actor, { userId: id, amountCents, reason });
+    if (actor.userId === id)
+      throw new HttpError(409, 'Not on your own account: the console acts on customers');
+    const outcome = await adjustBalance(db, actor, {
+      userId: id,
+      amountCents,
+      reason: change.reason,
+      idempotencyKey: change.idempotencyKey,
+    });
     if (outcome === 'no-such-customer') throw notFound();
     if (outcome === 'below-zero') throw new HttpError(409, 'The balance cannot go below zero');
+    if (outcome === 'key-used') throw new HttpError(409, KEY_USED);
     return { balance: centsToEuro(outcome.balanceCents) };
   },
 

@@ -36,6 +36,12 @@ interface ActionSpec {
   color?: string;
 }
 
+/** 32 random hex digits (`crypto.randomUUID` needs a secure context; the console may be served over plain HTTP). */
+const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
+
 /** The reason modal of every action (issue #17 §3): the action's own fields, then why. */
 const ActionModal = ({
   id,
@@ -49,6 +55,9 @@ const ActionModal = ({
   onClose: () => void;
 }) => {
   const action = useCustomerAction(id);
+  // One key per opening of the dialog (issue #28 §13): a double click, or sending again after a lost answer,
+  // is one balance change.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [reason, setReason] = useState('');
   const [values, setValues] = useState<Record<Field, string | number>>({
     amount: '',
@@ -63,6 +72,7 @@ const ActionModal = ({
     const body = {
       ...spec.body,
       ...(has('amount') ? { amount: number('amount') } : {}),
+      ...(spec.name === 'adjustBalance' ? { idempotency_key: idempotencyKey } : {}),
       ...(has('email') ? { email: values.email } : {}),
       ...(has('plan') ? { plan_id: values.plan } : {}),
       ...(has('days') && number('days') ? { days: number('days') } : {}),
