@@ -1,47 +1,12 @@
-import { spawn } from 'node:child_process';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { countTables, dumpDataDirAtRest, openPostgres, restoreDataDir } from '@proxydesk/db';
 import { findRunningShop } from './admin-client.js';
+import { dumpPostgres, runTool, writeWhole } from './backup-files.js';
 import { UsageError } from './admin-commands.js';
 import type { Config } from './config.js';
 
-/** Runs one of PostgreSQL's client tools; its first line of complaint otherwise. */
-const runTool = (tool: string, args: string[]) =>
-  new Promise<void>((done, fail) => {
-    const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      fail(
-        error.code === 'ENOENT'
-          ? new Error(
-              `${tool} is not installed here: install PostgreSQL's client tools of the server's version or newer (Debian: apt-get install postgresql-client).`,
-            )
-          : error,
-      ),
-    );
-    child.on('exit', (code) =>
-      code === 0
-        ? done()
-        : fail(new Error(`${tool} failed: ${stderr.trim().split('\n')[0] ?? `exit ${code}`}`)),
-    );
-  });
-
 const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-
-/** Writes under another name first, so that a backup file is whole or absent; readable by this user only. */
-const writeWhole = async (target: string, write: (partial: string) => Promise<void>) => {
-  const partial = `${target}.partial`;
-  await rm(partial, { force: true });
-  try {
-    await write(partial);
-    await rename(partial, target);
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
-  }
-};
 
 /**
  * `backup <file>`: a consistent copy of the database. On PGlite from the running shop (between two of its
@@ -52,9 +17,7 @@ export const backup = async (config: Config, [file, ...rest]: string[]): Promise
   const target = resolve(file);
   if (config.DATABASE_URL) {
     const url = config.DATABASE_URL;
-    await writeWhole(target, (partial) =>
-      runTool('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${url}`]),
-    );
+    await dumpPostgres(url, target);
     return `Backup of the PostgreSQL database written to ${target} (${megabytes((await stat(target)).size)}, pg_dump custom format).`;
   }
   const shop = await findRunningShop(config.DATA_DIR);

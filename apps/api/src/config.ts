@@ -92,6 +92,13 @@ const configSchema = z.object({
   JOBS_ENABLED: flag.default(true),
   /** Hours an expired datacenter / IPv6 plan keeps its addresses before they return to the pool. */
   PLAN_GRACE_HOURS: z.coerce.number().min(0).max(8760).default(72),
+  /** The shop's own backups (issue #29 item 5): where, how many kept, and when (cron, UTC; `off`: none). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  BACKUP_SCHEDULE: z
+    .string()
+    .regex(/^(off|\S+( \S+){4})$/, 'must be a cron line of five fields (30 3 * * *) or off')
+    .default('30 3 * * *'),
   /** Signs the sandbox gateway's webhook events (default: random per process, which its own page uses). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
@@ -193,3 +200,7 @@ export const shopPorts = (config: Config): Map<number, string> => {
   for (const [port, setting] of own) if (port) ports.set(port, setting);
   return ports;
 };
+
+/** Where the shop's own backups go: BACKUP_DIR, else a folder beside DATA_DIR (`./.data-backups`). */
+export const backupDir = (config: Config): string =>
+  config.BACKUP_DIR ?? `${config.DATA_DIR.replace(/\/+$/, '')}-backups`;

@@ -1,12 +1,13 @@
 import { closeOnSignalOrFault, StartupError, type Database } from '@proxydesk/db';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Registry } from 'prom-client';
 import { startAdminEndpoint } from './admin-endpoint.js';
 import { buildApp } from './app.js';
 import { shopJobs } from './jobs/definitions.js';
 import { startJobRunner, type JobRunner } from './jobs/runner.js';
-import { loadConfig, publicUrl } from './config.js';
+import { backupDir, loadConfig, publicUrl, type Config } from './config.js';
+import { takeBackup } from './backup-files.js';
 import { serveMetrics } from './metrics-server.js';
 import {
   gatewayDependency,
@@ -89,6 +90,7 @@ export const serve = async ({
           payments: app.payments,
           sendDueMails: app.mailOutbox.deliverDue,
           autoRenew: () => app.autoRenew(),
+          backup: backupOf(config, database, app),
         }),
         log: app.log,
         onFailure: app.metrics.jobFailed,
@@ -113,6 +115,25 @@ export const serve = async ({
     `${config.BRAND_NAME} is ready on ${publicUrl(config)} (database: ${database.kind}; metrics: ${metrics ? `${config.METRICS_HOST}:${metrics.port}` : 'off'})`,
   );
 };
+
+/** The scheduled backup (issue #29 item 5) over this process's database, unless BACKUP_SCHEDULE is off. */
+const backupOf = (config: Config, database: Database, app: FastifyInstance) =>
+  config.BACKUP_SCHEDULE === 'off'
+    ? undefined
+    : {
+        cron: config.BACKUP_SCHEDULE,
+        take: async () => {
+          const at = new Date();
+          const { file, removed } = await takeBackup(database, {
+            dir: backupDir(config),
+            keep: config.BACKUP_KEEP,
+            databaseUrl: config.DATABASE_URL,
+            now: at,
+          });
+          app.metrics.backupTaken(at);
+          app.log.info({ file, removed }, 'backup written');
+        },
+      };
 
 /** One clear line for problems an operator can fix, the whole error otherwise; then exit. */
 export const exitOnStartupFailure = (error: unknown): never => {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { guardPool, type AvailabilityLog } from './availability.js';
+import { keepPrivate } from './data-dir-mode.js';
 import { lockDataDir, RESTORE_ADVICE, StartupError } from './data-dir-lock.js';
 import { reasonOf, waitForServer, type WaitTiming } from './wait-for-server.js';
 import * as schema from './schema/index.js';
@@ -112,12 +113,14 @@ export const openPglite = async (options: {
       `DATA_DIR ${options.dataDir ?? '(memory)'} cannot be opened as a database (${reason}): ${RESTORE_ADVICE}.`,
     );
   }
+  if (options.dataDir) keepPrivate(options.dataDir);
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     isUp: () => true,
     close: async () => {
       await client.close();
+      if (options.dataDir) keepPrivate(options.dataDir);
       release();
     },
     pglite: client,

@@ -36,7 +36,7 @@ const readOwner = (file: string): { pid: number; dir: string | undefined } => {
 
 const ensureFolder = (dir: string): string => {
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     return realpathSync(dir);
   } catch (error) {
     throw new StartupError(

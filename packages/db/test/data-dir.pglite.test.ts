@@ -1,5 +1,5 @@
 // Opens real PGlite data directories: run by the PGlite project only (*.pglite.test.ts).
-import { open, mkdir, truncate, writeFile } from 'node:fs/promises';
+import { chmod, open, mkdir, readdir, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -8,7 +8,34 @@ import { useTempDirs } from '../../../test-support/temp-dirs.js';
 
 const tempDir = useTempDirs();
 
+/** Every folder's and file's mode under `dir`, grouped: what the owner alone should hold. */
+const modes = async (dir: string) => {
+  const found = new Set<string>();
+  const walk = async (path: string) => {
+    const info = await stat(path);
+    found.add(`${info.isDirectory() ? 'dir' : 'file'} ${(info.mode & 0o777).toString(8)}`);
+    if (info.isDirectory()) for (const name of await readdir(path)) await walk(join(path, name));
+  };
+  await walk(dir);
+  return [...found].sort();
+};
+
 describe('PGlite data directory', () => {
+  it("is its owner's alone: a new DATA_DIR is 0700 with files 0600, and an existing one is tightened (issue #29)", async () => {
+    const dir = join(await tempDir(), 'data');
+    const database = await openPglite({ dataDir: dir });
+    await database.db.execute(sql`create table made_while_open (x int)`);
+    expect(await modes(dir)).toEqual(['dir 700', 'file 600']);
+    await database.close();
+    expect(await modes(dir)).toEqual(['dir 700', 'file 600']);
+    // A folder an owner made by hand, readable by all, with a file others could write.
+    await chmod(dir, 0o755);
+    await chmod(join(dir, 'PG_VERSION'), 0o666);
+    const again = await openPglite({ dataDir: dir });
+    expect(await modes(dir)).toEqual(['dir 700', 'file 600']);
+    await again.close();
+  }, 90_000);
+
   it('refuses a corrupt DATA_DIR with one clear line and leaves no lock behind', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'PG_VERSION'), 'not a database\n');

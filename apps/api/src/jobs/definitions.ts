@@ -22,6 +22,7 @@ export const shopJobs = ({
   payments,
   sendDueMails,
   autoRenew,
+  backup,
 }: {
   db: Db;
   log: FastifyBaseLogger;
@@ -32,7 +33,22 @@ export const shopJobs = ({
   sendDueMails: () => Promise<void>;
   /** Resellers' auto-renew from the balance (`app.autoRenew`). */
   autoRenew: () => Promise<{ renewed: number; failed: number }>;
+  /** The daily backup (BACKUP_SCHEDULE), absent when off. */
+  backup?: { cron: string; take: () => Promise<void> } | undefined;
 }): JobDefinition[] => [
+  ...(backup
+    ? [
+        {
+          // One at a time, an hour at most, two more tries; a failure shows under the console's failed jobs.
+          name: 'backup',
+          cron: backup.cron,
+          retryLimit: 2,
+          retryDelaySeconds: 300,
+          expireInSeconds: 3600,
+          handler: backup.take,
+        },
+      ]
+    : []),
   {
     // Each instance's outbox sends at once on commit and at each retry's time; this sweep takes over what an
     // instance left behind (stopped before a retry, crashed holding a lease).

@@ -17,6 +17,8 @@ export interface ApiMetrics {
   webhook: (provider: string, outcome: string) => void;
   /** One failed try of a background job; `final` when it will not be retried. */
   jobFailed: (name: string, final: boolean) => void;
+  /** A backup written: its time becomes `api_backup_last_success_timestamp_seconds`. */
+  backupTaken: (at: Date) => void;
 }
 
 /** Seconds: from a cached read (a few ms) to a slow payment provider (several s). */
@@ -85,6 +87,11 @@ export const registerMetrics = (app: FastifyInstance, database: Database): ApiMe
     labelNames: ['job', 'final'] as const,
     registers: [registry],
   });
+  const lastBackup = new Gauge({
+    name: 'api_backup_last_success_timestamp_seconds',
+    help: 'When this instance last wrote a backup (Unix time; alert when it is over a day old); failures count in api_job_failures_total{job="backup"}',
+    registers: [registry],
+  });
   watchPool(registry, database);
 
   // The route's pattern (`/v1/invoice/:id`), never the address asked for: one series per route, not per id.
@@ -105,6 +112,7 @@ export const registerMetrics = (app: FastifyInstance, database: Database): ApiMe
     mail: (ok: boolean) => mails.inc({ result: ok ? 'sent' : 'failed' }),
     webhook: (provider: string, outcome: string) => webhooks.inc({ provider, outcome }),
     jobFailed: (name: string, final: boolean) => jobFailures.inc({ job: name, final: String(final) }),
+    backupTaken: (at: Date) => lastBackup.set(at.getTime() / 1000),
   };
   app.decorate('metrics', metrics);
   return metrics;
