@@ -141,7 +141,7 @@ export const commands: Record<string, (args: string[]) => Run> = {
         await updateUser(tx, user.id, { role });
         const twoFactor =
           operator && !user.is2fa
-            ? ' (turn on two-factor authentication in Settings to open the console)'
+            ? ' (turn on two-factor authentication in Settings, then sign in again with its code, to open the console)'
             : '';
         return { ...roleChange(user, role), message: `${user.username}: ${user.role} → ${role}${twoFactor}` };
       });

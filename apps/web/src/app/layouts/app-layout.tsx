@@ -9,7 +9,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { AnnouncementBanner } from '../../features/content/announcement-banner';
 import { useDiscordUrl } from '../../features/content/api/get-social-media';
 import { useAccess } from '../../features/session/api/get-access';
-import { logout } from '../../features/session/logout';
+import { logout } from '../../lib/logout';
 import { prefetchPage, prefetchScreensWhenIdle } from '../prefetch';
 import { AccountButton } from './account-button';
 import { Toasts } from './lazy-toasts';

@@ -10,6 +10,7 @@ import {
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
+import { ADMIN_MESSAGES } from '@proxydesk/contract';
 import { Suspense, lazy } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
@@ -19,6 +20,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { Toasts } from '../../app/layouts/lazy-toasts';
 import { Frame } from '../../app/layouts/frame';
 import { ApiError } from '../../lib/api';
+import { logout } from '../../lib/logout';
 import { useOverview } from './api';
 import { LaterPage } from './later-page';
 
@@ -47,27 +49,48 @@ const sections = [
   { label: 'Audit', to: '/admin/audit', icon: IconHistory },
 ];
 
-const TWO_FACTOR = 'two-factor';
+/**
+ * Staff whose session cannot open the console (issue #28): 2FA off, or this sign-in was without the mailed
+ * code. The server's words, and the way out: Settings, or signing out to sign in again with the code.
+ */
+const SecondFactorNeeded = ({ detail }: { detail: string }) => {
+  const turnOn = detail === ADMIN_MESSAGES.turnOnTwoFactor;
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconShieldLock />}
+      title={turnOn ? 'Turn on two-factor authentication' : 'Sign in again with your code'}
+      maw={560}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{detail}. The console holds every customer&apos;s data.</Text>
+        <Group gap="sm">
+          {turnOn && (
+            <Button component={Link} to="/settings" variant="light">
+              Open Settings
+            </Button>
+          )}
+          <Button variant={turnOn ? 'default' : 'light'} onClick={() => void logout()}>
+            Sign out
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+};
 
-/** Opening the console: 404 for everyone but staff, 403 for staff without 2FA (issue #17 §1). */
+const SECOND_FACTOR_DETAILS: ReadonlySet<string> = new Set(Object.values(ADMIN_MESSAGES));
+
+/** Opening the console: 404 for everyone but staff, 403 for staff without a two-factor sign-in (issue #17 §1). */
 const Gate = ({ children }: { children: React.ReactNode }) => {
   const probe = useOverview();
   if (probe.isPending) return <LoadingScreen />;
   if (
     probe.error instanceof ApiError &&
     probe.error.status === 403 &&
-    probe.error.detail.includes(TWO_FACTOR)
+    SECOND_FACTOR_DETAILS.has(probe.error.detail)
   )
-    return (
-      <Alert color="yellow" icon={<IconShieldLock />} title="Turn on two-factor authentication" maw={560}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{probe.error.detail}. The console holds every customer&apos;s data.</Text>
-          <Button component={Link} to="/settings" variant="light">
-            Open Settings
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <SecondFactorNeeded detail={probe.error.detail} />;
   if (probe.error instanceof ApiError && probe.error.status === 404)
     return <Alert color="gray">There is no page here.</Alert>;
   if (probe.error)
