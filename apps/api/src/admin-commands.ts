@@ -188,7 +188,9 @@ export const commands: Record<string, (args: string[]) => Run> = {
     return async (db) => {
       const user = await accountNamed(db, username);
       const change = await adjustBalance(db, CLI, { userId: user.id, amountCents: cents, reason });
-      if (change === 'no-such-customer') throw new Error(`No account with the username "${username}".`);
+      // 'self' and 'staff' are the console's refusals: the command line never gets them.
+      if (change === 'no-such-customer' || change === 'self' || change === 'staff')
+        throw new Error(`No account with the username "${username}".`);
       if (change === 'below-zero')
         throw new Error(
           `${user.username}'s balance is ${euros(await balanceCents(db, user.id))}: a debit of ${euros(-cents)} would take it below zero; nothing changed.`,

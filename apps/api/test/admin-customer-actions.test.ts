@@ -154,7 +154,7 @@ describe("an operator's actions on a customer (issue #17 §3), each audited with
     expect((await act('reset-2fa', { reason: 'Again' })).status).toBe(409);
     expect(await act('reset-2fa', { reason: 'Mine' }, 'opal', 'opal')).toEqual({
       status: 409,
-      body: { detail: 'Not on your own account: ask another operator' },
+      body: { detail: 'Not on your own account: use Settings, which asks for your password or code' },
     });
   });
 

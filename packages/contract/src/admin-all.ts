@@ -3,6 +3,7 @@ import { adminCustomerActions } from './admin-customers.js';
 import { adminFailureEndpoints } from './admin-failures.js';
 import { adminMoneyEndpoints } from './admin-money.js';
 import { adminPoolEndpoints } from './admin-pool.js';
+import { adminStaffEndpoints } from './admin-staff.js';
 import { adminEndpoints } from './admin.js';
 import type { Endpoint } from './endpoint.js';
 
@@ -14,4 +15,5 @@ export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminMoneyEndpoints),
   ...Object.values(adminPoolEndpoints),
   ...Object.values(adminFailureEndpoints),
+  ...Object.values(adminStaffEndpoints),
 ];

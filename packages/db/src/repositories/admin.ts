@@ -13,6 +13,7 @@ import {
   users,
   whitelistedIps,
 } from '../schema/index.js';
+import { customerActionRefusal, type TargetRefusal } from './action-targets.js';
 import { enterOperatorBalance } from './balance.js';
 
 /** Who did it and from where: every operator action carries this into its audit row. */
@@ -253,7 +254,7 @@ export const customerRecords = async (db: Db, userId: string, now = new Date()) 
 };
 
 export type BalanceAdjustment =
-  { balanceCents: number; beforeCents: number } | 'no-such-customer' | 'below-zero';
+  { balanceCents: number; beforeCents: number } | 'no-such-customer' | 'below-zero' | TargetRefusal;
 
 /**
  * Credits (or, with a negative amount, debits) a customer's balance with a reason: a ledger entry and its audit
@@ -267,8 +268,13 @@ export const adjustBalance = (
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
     if (!isUuid(userId)) return 'no-such-customer';
-    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!exists) return 'no-such-customer';
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!target) return 'no-such-customer';
+    const refused = customerActionRefusal(actor, target);
+    if (refused) return refused;
     const entry = await enterOperatorBalance(tx, userId, amountCents, reason);
     if (!entry.applied) return 'below-zero';
     await writeAudit(tx, actor, {

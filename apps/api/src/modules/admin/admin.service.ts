@@ -23,6 +23,7 @@ import {
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import { failureFigures } from './admin-failures.service.js';
+import { TARGET_REFUSALS } from './refusals.js';
 
 const PAGE_SIZE = 10;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -141,6 +142,7 @@ export const createAdminService = (db: Db) => ({
     const outcome = await adjustBalance(db, actor, { userId: id, amountCents, reason });
     if (outcome === 'no-such-customer') throw notFound();
     if (outcome === 'below-zero') throw new HttpError(409, 'The balance cannot go below zero');
+    if (typeof outcome === 'string') throw new HttpError(...TARGET_REFUSALS[outcome]);
     return { balance: centsToEuro(outcome.balanceCents) };
   },
 
