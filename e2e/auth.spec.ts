@@ -93,7 +93,7 @@ test('settings: two-factor on through its modal with the mailed code (Cancel fli
   await expect(asked).toContainText('We e-mail you a code now');
   let after = Date.now();
   await asked.getByRole('button', { name: 'Continue' }).click();
-  await expect(asked.getByRole('alert')).toContainText('We have sent a code to your e-mail address');
+  await expect(asked.getByRole('status')).toContainText('We have sent a code to your e-mail address');
   const code = otpFrom(await smtp.waitFor('careful@example.com', { after, timeoutMs: 15_000 }));
   await asked.getByLabel('Code from your e-mail').fill(code);
   await asked.getByRole('button', { name: 'Continue' }).click();

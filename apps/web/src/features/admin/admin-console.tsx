@@ -8,6 +8,7 @@ import {
   IconHistory,
   IconServer2,
   IconShieldLock,
+  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
 import { ADMIN_MESSAGES } from '@proxydesk/contract';
@@ -23,6 +24,7 @@ import { ApiError } from '../../lib/api';
 import { logout } from '../../lib/logout';
 import { useOverview } from './api';
 import { LaterPage } from './later-page';
+import { useIsOperator } from './me-api';
 
 const OverviewPage = lazy(async () => ({ default: (await import('./overview-page')).OverviewPage }));
 const CustomersPage = lazy(async () => ({ default: (await import('./customers-page')).CustomersPage }));
@@ -39,6 +41,7 @@ const CataloguePage = lazy(async () => ({
 }));
 const MoneyPage = lazy(async () => ({ default: (await import('./money-page')).MoneyPage }));
 const InvoicePage = lazy(async () => ({ default: (await import('./invoice-page')).InvoicePage }));
+const StaffPage = lazy(async () => ({ default: (await import('./staff-page')).StaffPage }));
 
 const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
@@ -47,6 +50,7 @@ const sections = [
   { label: 'Catalogue', to: '/admin/catalogue', icon: IconBuildingStore },
   { label: 'Pools', to: '/admin/pools', icon: IconServer2 },
   { label: 'Audit', to: '/admin/audit', icon: IconHistory },
+  { label: 'Staff', to: '/admin/staff', icon: IconUserShield, operatorOnly: true },
 ];
 
 /**
@@ -111,6 +115,7 @@ const isActive = (pathname: string, to: string) =>
 export const AdminConsole = () => {
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
+  const operator = useIsOperator();
   return (
     <Frame
       testId="admin-shell"
@@ -143,18 +148,20 @@ export const AdminConsole = () => {
       onToggleNav={toggle}
       nav={
         <Stack gap={2}>
-          {sections.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
-              active={isActive(pathname, item.to)}
-              onClick={close}
-              variant="light"
-            />
-          ))}
+          {sections
+            .filter((item) => !item.operatorOnly || operator)
+            .map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+                active={isActive(pathname, item.to)}
+                onClick={close}
+                variant="light"
+              />
+            ))}
         </Stack>
       }
     >
@@ -174,6 +181,7 @@ export const AdminConsole = () => {
             <Route path="jobs" element={<FailedJobsPage />} />
             <Route path="webhooks" element={<WebhookRefusalsPage />} />
             <Route path="traffic" element={<TrafficPage />} />
+            <Route path="staff" element={<StaffPage />} />
             <Route path="*" element={<LaterPage title="Not found" />} />
           </Routes>
         </Suspense>
