@@ -21,7 +21,8 @@ test.beforeAll(async () => {
   const dataDir = freshDataDir();
   server = await startServer(PORT, dataDir, env());
   await operator.signUp(smtp, 'olga');
-  expect((await operator.api('/v1/auth/two-factor/true', null)).payload).toEqual({ is_2fa: true });
+  expect(await operator.turnOnTwoFactor(smtp)).toEqual({ is_2fa: true });
+  await operator.signInWithCode(smtp);
   await customer.signUp(smtp, 'cat');
   await customer.addBilling();
   await customer.buyPaid('PR_4');

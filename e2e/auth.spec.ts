@@ -74,7 +74,7 @@ test("sign-up → e-mailed code → dashboard with the new account's figures (SP
   await expect(page.getByLabel('Referral code')).toHaveValue(code);
 });
 
-test('settings: two-factor on through its modal (Cancel flips back), then signing in asks for the mailed code', async ({
+test('settings: two-factor on through its modal with the mailed code (Cancel flips back), then signing in asks for the code', async ({
   page,
 }) => {
   await signUp(page, 'careful');
@@ -87,15 +87,23 @@ test('settings: two-factor on through its modal (Cancel flips back), then signin
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(twoFactor).not.toBeChecked();
   await twoFactor.click({ force: true });
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
+  const asked = page.getByRole('dialog');
+  await expect(asked).toBeVisible();
+  // Turning it on proves the mailed code first (issue #28).
+  await expect(asked).toContainText('We e-mail you a code now');
+  let after = Date.now();
+  await asked.getByRole('button', { name: 'Continue' }).click();
+  await expect(asked.getByRole('status')).toContainText('We have sent a code to your e-mail address');
+  const code = otpFrom(await smtp.waitFor('careful@example.com', { after, timeoutMs: 15_000 }));
+  await asked.getByLabel('Code from your e-mail').fill(code);
+  await asked.getByRole('button', { name: 'Continue' }).click();
+  await expect(asked).toBeHidden();
   await expect(twoFactor).toBeChecked();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByTestId('sign-in-page')).toBeVisible();
-  const after = Date.now();
+  after = Date.now();
   await signIn(page, 'careful');
   // The code signs in: the page says so, not "verify your email address" (issue #19).
   await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible();

@@ -116,7 +116,7 @@ test('a two-factor sign-in asks for a sign-in code, and "live chat" is the shop\
 }) => {
   const careful = shopCustomer(shop.url);
   await careful.signUp(shop.smtp, 'careful_words');
-  await careful.api('/v1/auth/two-factor/true', {});
+  await careful.turnOnTwoFactor(shop.smtp);
   await page.goto('/');
   await page.getByLabel('Username').fill('careful_words');
   await page.getByLabel(/^Password/).fill(PASSWORD);

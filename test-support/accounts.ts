@@ -60,3 +60,31 @@ export const signUp = async (
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   return confirmed.body.payload.token as string;
 };
+
+/** Signs in with the password and then the mailed sign-in code (two-factor on): answers the session token. */
+export const signInWithCode = async (
+  api: ApiClient,
+  smtp: SmtpCapture,
+  account: { username: string; email: string; password?: string },
+): Promise<string> => {
+  const after = Date.now();
+  const login = await api.post('/v1/auth/login', {
+    username: account.username,
+    password: account.password ?? PASSWORD,
+  });
+  expect(login.status, JSON.stringify(login.body)).toBe(422);
+  const code = otpFrom(await smtp.waitFor(account.email, { after }));
+  const confirmed = await api.post('/v1/auth/confirm-email', { email: account.email, otp: code });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return confirmed.body.payload.token as string;
+};
+
+/** Turns two-factor on as Settings does: the first call mails a code (422), the second sends it. */
+export const turnOnTwoFactor = async (api: ApiClient, smtp: SmtpCapture, token: string, email: string) => {
+  const after = Date.now();
+  const asked = await api.post('/v1/auth/two-factor/true', {}, { token });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(422);
+  const otp = otpFrom(await smtp.waitFor(email, { after }));
+  const done = await api.post('/v1/auth/two-factor/true', { otp }, { token });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+};

@@ -144,7 +144,7 @@ export const commands: Record<string, (args: string[]) => Run> = {
         await updateUser(tx, user.id, { role });
         const twoFactor =
           operator && !user.is2fa
-            ? ' (turn on two-factor authentication in Settings to open the console)'
+            ? ' (turn on two-factor authentication in Settings, then sign in again with its code, to open the console)'
             : '';
         return { ...roleChange(user, role), message: `${user.username}: ${user.role} → ${role}${twoFactor}` };
       });
@@ -202,7 +202,9 @@ export const commands: Record<string, (args: string[]) => Run> = {
         reason,
         idempotencyKey,
       });
-      if (change === 'no-such-customer') throw new Error(`No account with the username "${username}".`);
+      // 'self' and 'staff' are the console's refusals: the command line never gets them.
+      if (change === 'no-such-customer' || change === 'self' || change === 'staff')
+        throw new Error(`No account with the username "${username}".`);
       if (change === 'key-used') throw new Error(`${KEY_USED}; nothing changed.`);
       if (change === 'below-zero')
         throw new Error(

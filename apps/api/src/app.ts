@@ -18,6 +18,8 @@ import { adminPreflightRoutes } from './modules/admin/admin-preflight.routes.js'
 import { createAdminMoneyService } from './modules/admin/admin-money.service.js';
 import { createAdminPoolService } from './modules/admin/admin-pool.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { adminStaffRoutes } from './modules/admin/admin-staff.routes.js';
+import { createAdminStaffService } from './modules/admin/admin-staff.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { customerActionRoutes } from './modules/admin/customer-actions.js';
 import { authRoutes, publicAuthConfig } from './modules/auth/auth.routes.js';
@@ -268,6 +270,7 @@ export const buildApp = async ({
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
   customerActionRoutes(app, { db, otp });
+  adminStaffRoutes(app, createAdminStaffService(db));
   adminMoneyPoolRoutes(
     app,
     {

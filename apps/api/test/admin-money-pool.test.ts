@@ -2,7 +2,7 @@ import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
+import { signInWithCode, signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
 const bed = useMailedApp();
@@ -20,6 +20,9 @@ beforeAll(async () => {
     .set({ role: 'operator', is2fa: true })
     .where(eq(schema.users.username, 'olga'));
   await db.update(schema.users).set({ role: 'support', is2fa: true }).where(eq(schema.users.username, 'sue'));
+  // The console opens only to a sign-in with the mailed code (issue #28).
+  for (const name of ['olga', 'sue'])
+    tokens[name] = await signInWithCode(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
   const plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
   for (const [name, type] of [
     ['cat', 'PR_4'],

@@ -2,7 +2,7 @@ import { accountFigures, dailyUsageGb, listAudit, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands, UsageError } from '../src/admin-commands.js';
-import { signUp } from '../../../test-support/accounts.js';
+import { signInWithCode, signUp, turnOnTwoFactor } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
 const bed = useMailedApp();
@@ -27,20 +27,22 @@ describe('the operator command line (DESIGN.md §4)', () => {
     expect(await run('reseller', 'Operator_Friend', 'off')).toBe('Operator_Friend: reseller → customer');
   });
 
-  it('makes the first operator, who opens the console once 2FA is on (issue #17 §1)', async () => {
+  it('makes the first operator, who opens the console once signed in with 2FA (issue #17 §1, #28)', async () => {
     const token = await signUp(bed.api, bed.smtp, { username: 'owner', email: 'owner@example.com' });
     expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(404);
     expect(await run('operator', 'owner', 'on')).toBe(
-      'owner: customer → operator (turn on two-factor authentication in Settings to open the console)',
+      'owner: customer → operator (turn on two-factor authentication in Settings, then sign in again with its code, to open the console)',
     );
     expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(403);
-    await bed.t.database.db
-      .update(schema.users)
-      .set({ is2fa: true })
-      .where(eq(schema.users.username, 'owner'));
-    expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(200);
+    await turnOnTwoFactor(bed.api, bed.smtp, token, 'owner@example.com');
+    expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(403);
+    const signedIn = await signInWithCode(bed.api, bed.smtp, {
+      username: 'owner',
+      email: 'owner@example.com',
+    });
+    expect((await bed.api.get('/v1/admin/overview', { token: signedIn })).status).toBe(200);
     expect(await run('operator', 'owner', 'off')).toBe('owner: operator → customer');
-    expect((await bed.api.get('/v1/admin/overview', { token })).status).toBe(404);
+    expect((await bed.api.get('/v1/admin/overview', { token: signedIn })).status).toBe(404);
   });
 
   it('refuses unknown users and bad words with a clear message', async () => {

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, signUp } from '../../../test-support/accounts.js';
+import { PASSWORD, signUp, turnOnTwoFactor } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { otpFrom } from '../../../test-support/smtp.js';
 
@@ -40,9 +40,9 @@ describe('security changes ask for the current password (issue #15 item 4, DESIG
     expect(otpFrom(await bed.smtp.waitFor('moved@example.com', { after }))).toMatch(/^\d{6}$/);
   });
 
-  it('two-factor off and deactivation need it too; two-factor on does not', async () => {
+  it('two-factor off and deactivation need it too; two-factor on takes the mailed code (issue #28)', async () => {
     const { token } = await customer('guarded');
-    expect((await bed.api.post('/v1/auth/two-factor/true', undefined, { token })).status).toBe(200);
+    await turnOnTwoFactor(bed.api, bed.smtp, token, 'guarded@example.com');
     expect(await bed.api.post('/v1/auth/two-factor/false', undefined, { token })).toEqual({
       status: 400,
       body: { detail: AUTH_MESSAGES.currentPasswordNeeded },

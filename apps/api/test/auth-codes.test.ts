@@ -249,7 +249,10 @@ describe('security settings (SPEC.md §2 Settings, §4)', () => {
 
   it('reads the two-factor path value and refuses anything else', async () => {
     const token = await signUp(bed.api, bed.smtp, { username: 'switcher', email: 'switcher@example.com' });
-    expect((await bed.api.post('/v1/auth/two-factor/True', undefined, { token })).body.payload).toEqual({
+    const after = Date.now();
+    expect((await bed.api.post('/v1/auth/two-factor/True', undefined, { token })).status).toBe(422);
+    const otp = otpFrom(await bed.smtp.waitFor('switcher@example.com', { after }));
+    expect((await bed.api.post('/v1/auth/two-factor/True', { otp }, { token })).body.payload).toEqual({
       is_2fa: true,
     });
     expect(

@@ -3,7 +3,13 @@ import { AUTH_MESSAGES } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, PASSWORD, signUp, type ApiClient } from '../../../test-support/accounts.js';
+import {
+  apiClient,
+  PASSWORD,
+  signUp,
+  turnOnTwoFactor,
+  type ApiClient,
+} from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { otpFrom, startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
 
@@ -261,10 +267,7 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
 
   it('with two-factor on, answers 422 and the mailed code finishes the sign-in', async () => {
     const token = await signUp(api, smtp, { username: 'carol', email: 'carol@example.com' });
-    expect((await api.post('/v1/auth/two-factor/true', undefined, { token })).body).toEqual({
-      detail: 'Two-factor authentication is on',
-      payload: { is_2fa: true },
-    });
+    await turnOnTwoFactor(api, smtp, token, 'carol@example.com');
     expect((await api.get('/v1/auth/access', { token })).body.payload.is_2fa).toBe(true);
 
     const after = Date.now();

@@ -2,7 +2,13 @@ import { AUTH_MESSAGES } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, PASSWORD, signUp, type ApiClient } from '../../../test-support/accounts.js';
+import {
+  apiClient,
+  PASSWORD,
+  signUp,
+  turnOnTwoFactor,
+  type ApiClient,
+} from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { startFakeDiscord, startFakeGoogle, type FakeOAuth } from '../../../test-support/fake-oauth.js';
 import { otpFrom, startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
@@ -99,7 +105,7 @@ describe('sign in with Google (SPEC.md §7 POST /v1/auth/google)', () => {
 
   it('links to an existing account with the same verified e-mail, and keeps its two-factor', async () => {
     const token = await signUp(api, smtp, { username: 'linked', email: 'linked@example.com' });
-    await api.post('/v1/auth/two-factor/true', undefined, { token });
+    await turnOnTwoFactor(api, smtp, token, 'linked@example.com');
     const after = Date.now();
     const answer = await api.post('/v1/auth/google', {
       token: google.issueCode(googleUser('g-200', 'linked@example.com'), `${SHOP}/google/callback`),

@@ -77,7 +77,7 @@ const authorization = async (caller: Caller): Promise<Record<string, string>> =>
     case 'apiKey':
       return { authorization: `Api-Key ${await mintApiKey(db, reseller)}` };
     case 'operator':
-      return { authorization: `Bearer ${await mintSession(db, operator)}` };
+      return { authorization: `Bearer ${await mintSession(db, operator, { secondFactor: true })}` };
     case 'madeUp':
       return { authorization: 'Bearer not-a-session' };
   }
@@ -208,7 +208,7 @@ describe('counterexamples found by the fuzz', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/admin/coupons',
-      headers: { authorization: `Bearer ${await mintSession(t.database.db, operator)}` },
+      headers: await authorization('operator'),
       payload: {
         code: 'TINY',
         kind: 'fixed',

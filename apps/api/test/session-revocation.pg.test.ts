@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { PASSWORD, signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { startFreezingProxy } from '../../../test-support/freezing-proxy.js';
+import { otpFrom } from '../../../test-support/smtp.js';
 
 const bed = useMailedApp();
 let other: { app: FastifyInstance; database: Database };
@@ -104,7 +105,11 @@ describe('a session revoked on one instance is refused by the other at once', ()
 
   it('what an account shows follows a change made on the other instance', async () => {
     const token = await rememberedOnBoth('twice_2fa');
-    expect((await post(urls.one, '/v1/auth/two-factor/true', token)).status).toBe(200);
+    // Turning two-factor on proves the mailed code (issue #28).
+    const after = Date.now();
+    expect((await post(urls.one, '/v1/auth/two-factor/true', token)).status).toBe(422);
+    const otp = otpFrom(await bed.smtp.waitFor('twice_2fa@example.com', { after }));
+    expect((await post(urls.one, '/v1/auth/two-factor/true', token, { otp })).status).toBe(200);
     const twoFactor = async (url: string) => {
       const answer = await fetch(`${url}/v1/user/dashboard-stats`, {
         headers: { authorization: `Bearer ${token}` },

@@ -4,6 +4,7 @@ import { adminFailureEndpoints } from './admin-failures.js';
 import { adminMoneyEndpoints } from './admin-money.js';
 import { adminPoolEndpoints } from './admin-pool.js';
 import { adminPreflightEndpoints } from './admin-preflight.js';
+import { adminStaffEndpoints } from './admin-staff.js';
 import { adminEndpoints } from './admin.js';
 import type { Endpoint } from './endpoint.js';
 
@@ -16,4 +17,5 @@ export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminPoolEndpoints),
   ...Object.values(adminFailureEndpoints),
   ...Object.values(adminPreflightEndpoints),
+  ...Object.values(adminStaffEndpoints),
 ];

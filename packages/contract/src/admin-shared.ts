@@ -3,6 +3,18 @@ import { z } from './zod.js';
 /** What every console route shares (issue #17): its docs tag, its page query and the reason an action needs. */
 export const ADMIN_TAG = 'Operator';
 
+/**
+ * Why the console stays shut to a member of staff (issue #28 item 1, ADR 004): it opens only to a session
+ * signed in with the second factor (the mailed code after the password). Answered with 403; the console's
+ * page shows them with a way to sign out and in again.
+ */
+export const ADMIN_MESSAGES = {
+  turnOnTwoFactor:
+    'Turn on two-factor authentication in Settings, then sign out and sign in again with the mailed code to open the console',
+  signInWithCode:
+    'This session was signed in without the mailed code: sign out and sign in again with it to open the console',
+} as const;
+
 export const adminPageQuery = z.optional(
   z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000))),
 );

@@ -25,6 +25,7 @@ export * from './admin-failures.js';
 export * from './admin-preflight.js';
 export * from './admin-all.js';
 export * from './admin-customers.js';
+export * from './admin-staff.js';
 export * from './app-paths.js';
 export * from './plans.js';
 export * from './first-answers.js';

@@ -30,6 +30,8 @@ export * from './repositories/lifecycle.js';
 export * from './repositories/admin.js';
 export * from './repositories/idempotent-requests.js';
 export * from './repositories/admin-actions.js';
+export * from './repositories/action-targets.js';
+export * from './repositories/admin-staff.js';
 export { isUuid } from './schema/columns.js';
 export * from './table-check.js';
 export * from './pglite-backup.js';

@@ -1,4 +1,4 @@
-import type { AccessLevel } from '@proxydesk/contract';
+import { ADMIN_MESSAGES, type AccessLevel } from '@proxydesk/contract';
 import { findUserByApiKeyHash, type Db, type User } from '@proxydesk/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addressKey } from '../lib/client-address.js';
@@ -12,6 +12,8 @@ import type { SessionCache } from '../modules/auth/session-cache.js';
 export interface Account {
   user: User;
   sessionId: string | null;
+  /** The session was signed in with the second factor (the mailed code after the password); absent for API keys. */
+  secondFactor?: boolean;
 }
 
 declare module 'fastify' {
@@ -33,7 +35,7 @@ const resolve = async (db: Db, sessions: SessionCache, header: string | undefine
   if (scheme?.toLowerCase() === 'bearer') {
     const found = await sessions.find(sha256(secret));
     if (!found) throw unauthorized();
-    return { user: found.user, sessionId: found.sessionId };
+    return { user: found.user, sessionId: found.sessionId, secondFactor: found.secondFactor };
   }
   if (scheme?.toLowerCase() === 'api-key') {
     const user = await findUserByApiKeyHash(db, sha256(secret));
@@ -78,7 +80,10 @@ const countedResolve =
 const STAFF_LEVELS: ReadonlySet<AccessLevel> = new Set(['staff', 'operator']);
 const STAFF_ROLES: ReadonlySet<string> = new Set(['operator', 'support']);
 
-/** The console's caller: a signed-in operator or support member (never an API key), with 2FA on. */
+/**
+ * The console's caller: a signed-in operator or support member (never an API key), with 2FA on and this session
+ * signed in with it (issue #28 item 1): a password alone never opens the console.
+ */
 const resolveStaff = async (
   resolveCaller: (request: FastifyRequest) => Promise<Account>,
   request: FastifyRequest,
@@ -90,8 +95,8 @@ const resolveStaff = async (
   });
   const { user } = account;
   if (!account.sessionId || !user.isActive || !STAFF_ROLES.has(user.role)) throw hidden;
-  if (!user.is2fa)
-    throw new HttpError(403, 'Turn on two-factor authentication in Settings to open the console');
+  if (!user.is2fa) throw new HttpError(403, ADMIN_MESSAGES.turnOnTwoFactor);
+  if (!account.secondFactor) throw new HttpError(403, ADMIN_MESSAGES.signInWithCode);
   if (level === 'operator' && user.role !== 'operator')
     throw new HttpError(403, 'Support has read-only access to the console');
   return account;

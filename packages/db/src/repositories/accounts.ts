@@ -110,17 +110,24 @@ export interface NewSession {
   expiresAt: Date;
   ip: string | null;
   userAgent: string | null;
+  /** Signed in with the second factor (the mailed code after the password); false when left out. */
+  secondFactor?: boolean;
 }
 
 export const insertSession = async (db: Db, session: NewSession): Promise<void> => {
   await db.insert(sessions).values(session);
 };
 
-/** The live session with this token hash, its end and its account, if any. */
+/** The live session with this token hash, its end, whether it had the second factor and its account, if any. */
 export const findSessionUser = async (db: Db, tokenHash: string, now = new Date()) =>
   (
     await db
-      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        secondFactor: sessions.secondFactor,
+        user: users,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))

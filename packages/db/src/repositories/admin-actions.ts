@@ -4,6 +4,7 @@ import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { customerPlans, sessions, users } from '../schema/index.js';
 import type { User } from './accounts.js';
+import { customerActionRefusal, type TargetRefusal } from './action-targets.js';
 import { writeAudit, type Actor } from './admin.js';
 
 /** What an action changed, for its audit row; `accessChanged` tells the gateways (issue #14). */
@@ -16,7 +17,8 @@ export interface CustomerChange {
 
 /**
  * One operator action on one customer (issue #17 §3): the customer's row locked, the change, its audit row and
- * the gateways' notice in one transaction. `change` answers a refusal (a string) before it writes anything.
+ * the gateways' notice in one transaction. The target must be a customer or reseller other than the actor
+ * (`customerActionRefusal`); `change` answers a refusal (a string) before it writes anything.
  */
 export const changeCustomer = <Refusal extends string>(
   db: Db,
@@ -24,12 +26,14 @@ export const changeCustomer = <Refusal extends string>(
   userId: string,
   reason: string,
   change: (tx: Db, user: User) => Promise<CustomerChange | Refusal>,
-): Promise<CustomerChange | Refusal | 'no-such-customer'> =>
+): Promise<CustomerChange | Refusal | TargetRefusal | 'no-such-customer'> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
     if (!isUuid(userId)) return 'no-such-customer';
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) return 'no-such-customer';
+    const refused = customerActionRefusal(actor, user);
+    if (refused) return refused;
     const outcome = await change(tx, user);
     if (typeof outcome === 'string') return outcome;
     await writeAudit(tx, actor, {
@@ -76,9 +80,8 @@ export const resetTwoFactor = async (tx: Db, user: User) => {
   return { action: 'customer.reset-2fa', before: { is2fa: true }, after: { is2fa: false } };
 };
 
-/** Only between customer and reseller: staff roles are the command line's (`npm run admin -- operator`). */
+/** Only between customer and reseller (`changeCustomer` keeps staff out): staff roles are the staff screen's. */
 export const setReseller = (reseller: boolean) => async (tx: Db, user: User) => {
-  if (user.role !== 'customer' && user.role !== 'reseller') return 'staff' as const;
   const role = reseller ? 'reseller' : 'customer';
   if (user.role === role) return 'unchanged' as const;
   await setUser(tx, user.id, { role });

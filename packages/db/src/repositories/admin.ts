@@ -13,6 +13,7 @@ import {
   users,
   whitelistedIps,
 } from '../schema/index.js';
+import { customerActionRefusal, type TargetRefusal } from './action-targets.js';
 import { enterOperatorBalance } from './balance.js';
 import { earlierRequest, rememberRequest } from './idempotent-requests.js';
 import { lockBalanceOwner } from './payments.js';
@@ -258,6 +259,7 @@ export type BalanceAdjustment =
   | { balanceCents: number; beforeCents: number }
   | 'no-such-customer'
   | 'below-zero'
+  | TargetRefusal
   /** The idempotency key came before with another amount, reason or operator: nothing changed. */
   | 'key-used';
 
@@ -280,8 +282,13 @@ export const adjustBalance = (
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
     if (!isUuid(userId)) return 'no-such-customer';
-    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!exists) return 'no-such-customer';
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!target) return 'no-such-customer';
+    const refused = customerActionRefusal(actor, target);
+    if (refused) return refused;
     await lockBalanceOwner(tx, userId);
     const scope = `balance:${userId}`;
     const request = { actor: actor.userId, amountCents, reason };

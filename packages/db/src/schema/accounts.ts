@@ -66,6 +66,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    /** Signed in with the second factor (the mailed code after the password): the console opens only to it. */
+    secondFactor: boolean('second_factor').notNull().default(false),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

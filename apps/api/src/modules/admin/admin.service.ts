@@ -23,6 +23,7 @@ import {
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import { failureFigures } from './admin-failures.service.js';
+import { TARGET_REFUSALS } from './refusals.js';
 
 const PAGE_SIZE = 10;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -145,8 +146,6 @@ export const createAdminService = (db: Db) => ({
   ) => {
     const amountCents = euroToCents(change.amount);
     if (amountCents === 0) throw new HttpError(400, 'Amount must not be zero');
-    if (actor.userId === id)
-      throw new HttpError(409, 'Not on your own account: the console acts on customers');
     const outcome = await adjustBalance(db, actor, {
       userId: id,
       amountCents,
@@ -156,6 +155,7 @@ export const createAdminService = (db: Db) => ({
     if (outcome === 'no-such-customer') throw notFound();
     if (outcome === 'below-zero') throw new HttpError(409, 'The balance cannot go below zero');
     if (outcome === 'key-used') throw new HttpError(409, KEY_USED);
+    if (typeof outcome === 'string') throw new HttpError(...TARGET_REFUSALS[outcome]);
     return { balance: centsToEuro(outcome.balanceCents) };
   },
 

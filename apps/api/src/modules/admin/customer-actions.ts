@@ -22,20 +22,20 @@ import type { Account } from '../../plugins/authenticate.js';
 import { newProxyPassword } from '../auth/credentials.js';
 import type { OtpService } from '../auth/otp.service.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { TARGET_REFUSALS } from './refusals.js';
 
 /** Each refusal of an action, as the operator reads it. */
 const REFUSALS: Record<string, [number, string]> = {
   'no-such-customer': [404, 'No such customer'],
   'no-such-plan': [404, 'This customer has no such plan'],
+  ...TARGET_REFUSALS,
   unchanged: [409, 'Nothing to change: the account is already so'],
-  staff: [409, "A staff account's role is changed on the command line (npm run admin -- operator)"],
   'email-taken': [409, 'This e-mail address is already in use'],
   confirmed: [409, 'This customer has already confirmed their e-mail address'],
   'not-active': [409, 'Only an active plan can be extended or topped up'],
   'no-end': [409, 'This plan has no end date to extend'],
   'not-data-plan': [409, 'GB can only be added to a data plan (ISP or Premium Residential)'],
   nothing: [400, 'Give days to extend by or GB to add'],
-  self: [409, 'Not on your own account: ask another operator'],
 };
 
 const actorOf = (account: Account, request: FastifyRequest): Actor => ({
@@ -55,9 +55,7 @@ export const customerActionRoutes = (app: FastifyInstance, deps: { db: Db; otp: 
     id: string,
     reason: string,
     change: (tx: Db, user: User) => Promise<CustomerChange | R>,
-    options: { notOnSelf?: boolean } = {},
   ): Promise<CustomerChange> => {
-    if (options.notOnSelf && id === account.user.id) throw new HttpError(...REFUSALS.self!);
     const outcome = await changeCustomer(db, actorOf(account, request), id, reason, change);
     if (typeof outcome === 'string') throw new HttpError(...(REFUSALS[outcome] ?? [409, outcome]));
     return outcome;
@@ -65,12 +63,12 @@ export const customerActionRoutes = (app: FastifyInstance, deps: { db: Db; otp: 
   const actions = adminCustomerActions;
 
   route(app, actions.setActive, async ({ params, body, account, request }) => {
-    await act(account, request, params.id, body.reason, setActive(body.active), { notOnSelf: true });
+    await act(account, request, params.id, body.reason, setActive(body.active));
     return { detail: body.active ? 'Account reactivated' : 'Account deactivated and signed out everywhere' };
   });
 
   route(app, actions.resetTwoFactor, async ({ params, body, account, request }) => {
-    await act(account, request, params.id, body.reason, resetTwoFactor, { notOnSelf: true });
+    await act(account, request, params.id, body.reason, resetTwoFactor);
     return { detail: 'Two-factor authentication is off for this customer' };
   });
 

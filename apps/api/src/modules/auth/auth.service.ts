@@ -29,6 +29,7 @@ import {
   type NewSession,
   type NewUser,
   type User,
+  type UserPatch,
 } from '@proxydesk/db';
 import type { AfterReply } from '../../lib/after-reply.js';
 import { addressKey } from '../../lib/client-address.js';
@@ -109,8 +110,15 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
     if (isCommonPassword(password)) throw new HttpError(400, AUTH_MESSAGES.commonPassword);
   };
 
-  /** A new session: the token goes to the client once, its hash to the database. */
-  const newSession = (user: User, client: Client): { token: string; row: NewSession } => {
+  /**
+   * A new session: the token goes to the client once, its hash to the database. `secondFactor`: signed in with
+   * the mailed code after the password (the console opens only to such a session, issue #28).
+   */
+  const newSession = (
+    user: User,
+    client: Client,
+    secondFactor = false,
+  ): { token: string; row: NewSession } => {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_DAYS * 24 * 3_600_000);
     return {
@@ -121,11 +129,12 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
         expiresAt,
         ip: client.ip,
         userAgent: client.userAgent,
+        secondFactor,
       },
     };
   };
-  const startSession = async (user: User, client: Client) => {
-    const { token, row } = newSession(user, client);
+  const startSession = async (user: User, client: Client, secondFactor = false) => {
+    const { token, row } = newSession(user, client, secondFactor);
     await insertSession(db, row);
     return { detail: 'Signed in', payload: { token } };
   };
@@ -134,8 +143,13 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
    * A new password, every other session revoked and this device's new session opened, in one transaction;
    * the account's address is told (issue #15).
    */
-  const replacePassword = async (user: User, password: string, client: Client, patch = {}) => {
-    const { token, row } = newSession(user, client);
+  const replacePassword = async (
+    user: User,
+    password: string,
+    client: Client,
+    { patch = {}, secondFactor = false }: { patch?: UserPatch; secondFactor?: boolean } = {},
+  ) => {
+    const { token, row } = newSession(user, client, secondFactor);
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
@@ -143,6 +157,20 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
       await enqueueMail(t, { to: user.email, template: 'password-changed', data: {}, userId: user.id });
     });
     return token;
+  };
+
+  /**
+   * The `{ otp }` step of a security change: a code mailed to the account's current address, then the same call
+   * with it. The first call without it mails the code and answers 422 `{detail, payload.email}`.
+   */
+  const proveMailedCode = async (user: User, proof: Reauth) => {
+    if (proof?.otp) {
+      await otp.redeem(user.id, ['reauthenticate'], user.email, proof.otp);
+      return;
+    }
+    if ((await otp.issue(user.id, 'reauthenticate', user.email)) === 'limited')
+      throw new HttpError(429, 'Too many codes were asked for: try again in an hour');
+    throw new HttpError(422, AUTH_MESSAGES.reauthCodeSent, { email: user.email });
   };
 
   /**
@@ -158,13 +186,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
         throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong);
       return;
     }
-    if (proof?.otp) {
-      await otp.redeem(user.id, ['reauthenticate'], user.email, proof.otp);
-      return;
-    }
-    if ((await otp.issue(user.id, 'reauthenticate', user.email)) === 'limited')
-      throw new HttpError(429, 'Too many codes were asked for: try again in an hour');
-    throw new HttpError(422, AUTH_MESSAGES.reauthCodeSent, { email: user.email });
+    await proveMailedCode(user, proof);
   };
 
   /** Is the latest sign-up code of this unconfirmed account still valid (unused and unexpired)? */
@@ -295,7 +317,8 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
       const purpose = await otp.redeem(user.id, ['confirm_email', 'login'], user.email, body.otp);
       if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.deactivated);
       if (purpose === 'confirm_email') await updateUser(db, user.id, { emailVerified: true });
-      return startSession(user, client);
+      // A sign-in code comes after the right password: this session has the second factor.
+      return startSession(user, client, purpose === 'login');
     },
 
     /** Mails the pending code again: an unconfirmed sign-up's, or a 2FA sign-in's after a right password. */
@@ -337,7 +360,8 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
       if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
       await otp.redeem(user.id, ['reset_password'], user.email, body.otp);
       if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.deactivated);
-      const token = await replacePassword(user, body.password, client, { emailVerified: true });
+      // A reset proves the mailbox only: its session is not a second-factor one.
+      const token = await replacePassword(user, body.password, client, { patch: { emailVerified: true } });
       return { detail: 'Signed in', payload: { token } };
     },
 
@@ -450,14 +474,24 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
         throw new HttpError(400, 'The old password is not right');
       }
       requireUncommon(body.new_password);
-      const token = await replacePassword(account.user, body.new_password, client);
+      // This device keeps what its session had: a second-factor session stays one.
+      const token = await replacePassword(account.user, body.new_password, client, {
+        secondFactor: account.secondFactor === true,
+      });
       return { detail: 'Password changed: your other devices are signed out', payload: { token } };
     },
 
-    /** Turning two-factor off is a security change: it asks for the password (or a mailed code). */
+    /**
+     * Turning two-factor off is a security change: it asks for the password (or a mailed code). Turning it on
+     * proves the mailed code first (issue #28), so the address works before sign-in depends on it; this session
+     * stays what it was: the console needs a new sign-in with the code.
+     */
     setTwoFactor: async (account: Account, enabled: boolean, proof: Reauth) => {
-      if (!enabled && account.user.is2fa) await reauthenticate(account, proof);
-      await updateUser(db, account.user.id, { is2fa: enabled });
+      if (enabled !== account.user.is2fa) {
+        if (enabled) await proveMailedCode(account.user, proof);
+        else await reauthenticate(account, proof);
+        await updateUser(db, account.user.id, { is2fa: enabled });
+      }
       return {
         detail: enabled ? 'Two-factor authentication is on' : 'Two-factor authentication is off',
         payload: { is_2fa: enabled },

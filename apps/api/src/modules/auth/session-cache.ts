@@ -15,16 +15,21 @@ const MOST_KEPT = 10_000;
  */
 export const TRUSTED_WITHOUT_HEARTBEAT_MS = 5000;
 
-interface Kept {
-  sessionId: string;
-  user: User;
+interface Kept extends FoundSession {
   /** Epoch ms: the session's end, or the end of keeping it, whichever comes first. */
   until: number;
 }
 
+/** A live session: its id, whether it was signed in with the second factor, and its account. */
+export interface FoundSession {
+  sessionId: string;
+  secondFactor: boolean;
+  user: User;
+}
+
 export interface SessionCache {
   /** The live session with this token hash and its account, if any: from memory when known, else the database. */
-  find(tokenHash: string): Promise<{ sessionId: string; user: User } | undefined>;
+  find(tokenHash: string): Promise<FoundSession | undefined>;
   close(): Promise<void>;
 }
 
@@ -130,10 +135,15 @@ export const createSessionCache = async (database: Database): Promise<SessionCac
       const before = forgettings;
       const found = await findSessionUser(database.db, tokenHash, new Date(now));
       if (!found) return undefined;
-      const { sessionId, user, expiresAt } = found;
+      const { sessionId, secondFactor, user, expiresAt } = found;
       if (trusted() && before === forgettings)
-        remember(tokenHash, { sessionId, user, until: Math.min(expiresAt.getTime(), now + LONGEST_KEPT_MS) });
-      return { sessionId, user };
+        remember(tokenHash, {
+          sessionId,
+          secondFactor,
+          user,
+          until: Math.min(expiresAt.getTime(), now + LONGEST_KEPT_MS),
+        });
+      return { sessionId, secondFactor, user };
     },
     close: async () => {
       listening = false;

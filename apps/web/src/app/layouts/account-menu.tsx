@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { logout } from '../../features/session/logout';
+import { logout } from '../../lib/logout';
 import { AccountButton } from './account-button';
 
 /** Account Settings and Logout under the account button; `defaultOpened` when it was pressed while loading. */

@@ -10,7 +10,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { AnnouncementBanner } from '../../features/content/announcement-banner';
 import { useDiscordUrl } from '../../features/content/api/get-social-media';
 import { useAccess } from '../../lib/access';
-import { logout } from '../../features/session/logout';
+import { logout } from '../../lib/logout';
 import { prefetchPage, prefetchScreensWhenIdle } from '../prefetch';
 import { AccountButton } from './account-button';
 import { navigation, type NavItem } from './navigation';

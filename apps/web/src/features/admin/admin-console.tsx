@@ -7,8 +7,10 @@ import {
   IconHistory,
   IconServer2,
   IconShieldLock,
+  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
+import { ADMIN_MESSAGES } from '@proxydesk/contract';
 import { Suspense, lazy } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
@@ -18,8 +20,10 @@ import { isCurrent, MenuLink } from '../../components/menu-link';
 import { QueryError } from '../../components/query-error';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { ApiError } from '../../lib/api';
+import { logout } from '../../lib/logout';
 import { useOverview } from './api';
 import { LaterPage } from './later-page';
+import { useIsOperator } from './me-api';
 
 const OverviewPage = lazy(async () => ({ default: (await import('./overview-page')).OverviewPage }));
 const CustomersPage = lazy(async () => ({ default: (await import('./customers-page')).CustomersPage }));
@@ -36,6 +40,7 @@ const CataloguePage = lazy(async () => ({
 }));
 const MoneyPage = lazy(async () => ({ default: (await import('./money-page')).MoneyPage }));
 const InvoicePage = lazy(async () => ({ default: (await import('./invoice-page')).InvoicePage }));
+const StaffPage = lazy(async () => ({ default: (await import('./staff-page')).StaffPage }));
 
 const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
@@ -44,29 +49,51 @@ const sections = [
   { label: 'Catalogue', to: '/admin/catalogue', icon: IconBuildingStore },
   { label: 'Pools', to: '/admin/pools', icon: IconServer2 },
   { label: 'Audit', to: '/admin/audit', icon: IconHistory },
+  { label: 'Staff', to: '/admin/staff', icon: IconUserShield, operatorOnly: true },
 ];
 
-const TWO_FACTOR = 'two-factor';
+/**
+ * Staff whose session cannot open the console (issue #28): 2FA off, or this sign-in was without the mailed
+ * code. The server's words, and the way out: Settings, or signing out to sign in again with the code.
+ */
+const SecondFactorNeeded = ({ detail }: { detail: string }) => {
+  const turnOn = detail === ADMIN_MESSAGES.turnOnTwoFactor;
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconShieldLock />}
+      title={turnOn ? 'Turn on two-factor authentication' : 'Sign in again with your code'}
+      maw={560}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{detail}. The console holds every customer&apos;s data.</Text>
+        <Group gap="sm">
+          {turnOn && (
+            <Button component={Link} to="/settings" variant="light">
+              Open Settings
+            </Button>
+          )}
+          <Button variant={turnOn ? 'default' : 'light'} onClick={() => void logout()}>
+            Sign out
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+};
 
-/** Opening the console: 404 for everyone but staff, 403 for staff without 2FA (issue #17 §1). */
+const SECOND_FACTOR_DETAILS: ReadonlySet<string> = new Set(Object.values(ADMIN_MESSAGES));
+
+/** Opening the console: 404 for everyone but staff, 403 for staff without a two-factor sign-in (issue #17 §1). */
 const Gate = ({ children }: { children: React.ReactNode }) => {
   const probe = useOverview();
   if (probe.isPending) return <LoadingScreen />;
   if (
     probe.error instanceof ApiError &&
     probe.error.status === 403 &&
-    probe.error.detail.includes(TWO_FACTOR)
+    SECOND_FACTOR_DETAILS.has(probe.error.detail)
   )
-    return (
-      <Alert color="yellow" icon={<IconShieldLock />} title="Turn on two-factor authentication" maw={560}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{probe.error.detail}. The console holds every customer&apos;s data.</Text>
-          <Button component={Link} to="/settings" variant="light">
-            Open Settings
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <SecondFactorNeeded detail={probe.error.detail} />;
   if (probe.error instanceof ApiError && probe.error.status === 404)
     return <Alert color="gray">There is no page here.</Alert>;
   if (probe.error)
@@ -83,6 +110,7 @@ const Gate = ({ children }: { children: React.ReactNode }) => {
 /** The operator console at /admin: its own chunk, in the shop's frame (issue #17 §1, issue #34). */
 export const AdminConsole = () => {
   const { pathname } = useLocation();
+  const operator = useIsOperator();
   return (
     <Frame
       testId="admin-shell"
@@ -113,16 +141,18 @@ export const AdminConsole = () => {
       navWidth={220}
       nav={(close) => (
         <Stack gap={2}>
-          {sections.map((item) => (
-            <MenuLink
-              key={item.to}
-              to={item.to}
-              label={item.label}
-              icon={item.icon}
-              active={isCurrent(pathname, item.to, '/admin')}
-              onNavigate={close}
-            />
-          ))}
+          {sections
+            .filter((item) => !item.operatorOnly || operator)
+            .map((item) => (
+              <MenuLink
+                key={item.to}
+                to={item.to}
+                label={item.label}
+                icon={item.icon}
+                active={isCurrent(pathname, item.to, '/admin')}
+                onNavigate={close}
+              />
+            ))}
         </Stack>
       )}
     >
@@ -141,6 +171,7 @@ export const AdminConsole = () => {
             <Route path="jobs" element={<FailedJobsPage />} />
             <Route path="webhooks" element={<WebhookRefusalsPage />} />
             <Route path="traffic" element={<TrafficPage />} />
+            <Route path="staff" element={<StaffPage />} />
             <Route path="*" element={<LaterPage title="Not found" />} />
           </Routes>
         </Suspense>

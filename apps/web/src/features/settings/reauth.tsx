@@ -4,11 +4,14 @@ import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { CodeInput } from './code-input';
 
+const NO_PASSWORD = 'Your account has no password: we e-mail you a code to confirm.';
+
 /**
  * The proof a security change asks for (DESIGN.md §3): the current password, or for an account with none
- * (Google/Discord only) the code the server mails to the current address when first asked (a 422).
+ * (Google/Discord only) the code the server mails to the current address when first asked (a 422). With
+ * `hasPassword` false it is the mailed code alone (turning two-factor on, issue #28), `codeIntro` saying why.
  */
-export const useReauth = (hasPassword: boolean) => {
+export const useReauth = (hasPassword: boolean, codeIntro: string = NO_PASSWORD) => {
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [codeSent, setCodeSent] = useState(false);
@@ -26,7 +29,7 @@ export const useReauth = (hasPassword: boolean) => {
     <CodeInput label="Code from your e-mail" value={otp} onChange={setOtp} />
   ) : (
     <Text size="sm" c="dimmed">
-      Your account has no password: we e-mail you a code to confirm.
+      {codeIntro}
     </Text>
   );
 

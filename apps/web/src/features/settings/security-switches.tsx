@@ -4,10 +4,18 @@ import { useSetTwoFactor } from './api/settings-calls';
 import { ConfirmSwitch } from './confirm-switch';
 import { useReauth } from './reauth';
 
-/** Two-Factor Authentication, confirmed in a modal (DESIGN.md §3); turning it off asks for the current password. */
+/**
+ * Two-Factor Authentication, confirmed in a modal (DESIGN.md §3): turning it on proves the code we e-mail
+ * (issue #28), turning it off asks for the current password.
+ */
 export const SecuritySwitches = ({ access }: { access: Access }) => {
   const twoFactor = useSetTwoFactor();
-  const twoFactorProof = useReauth(access.has_password);
+  const onProof = useReauth(
+    false,
+    'We e-mail you a code now: entering it shows that sign-in codes reach you.',
+  );
+  const offProof = useReauth(access.has_password);
+  const twoFactorProof = access.is_2fa ? offProof : onProof;
   const twoFactorMessages = twoFactorProof.messages(twoFactor.error);
   return (
     <Card withBorder padding="lg">
@@ -25,7 +33,7 @@ export const SecuritySwitches = ({ access }: { access: Access }) => {
               ? 'From now on, signing in will also need a code we e-mail you.'
               : 'Signing in will need only your password. Turn it off?'
           }
-          fields={(next) => (next ? null : twoFactorProof.field)}
+          fields={() => twoFactorProof.field}
           onConfirm={(next, done) =>
             twoFactor.mutate(
               { enabled: next, proof: twoFactorProof.proof },

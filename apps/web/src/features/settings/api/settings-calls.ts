@@ -40,7 +40,7 @@ export const useChangePassword = () =>
 /** Turning it off asks for the current password (`proof`); turning it on does not. */
 export const useSetTwoFactor = () =>
   useSettingsMutation(({ enabled, proof }: { enabled: boolean; proof: Reauth }) =>
-    call(authEndpoints.twoFactor, { params: { value: String(enabled) }, body: enabled ? {} : proof }),
+    call(authEndpoints.twoFactor, { params: { value: String(enabled) }, body: proof }),
   );
 export const useDeactivate = () =>
   useMutation({ mutationFn: (proof: Reauth) => call(authEndpoints.deactivate, { body: proof }) });

@@ -1,0 +1,209 @@
+import { Badge, Button, Card, Group, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { addStaffBodySchema, z, type AdminStaffMember } from '@proxydesk/contract';
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { QueryError } from '../../components/query-error';
+import { toastDone } from '../../lib/toast';
+import { DANGER, ReasonModal } from './catalogue/reason-modal';
+import { when } from './format';
+import { ListEmpty, ListSkeleton } from './list-states';
+import { useConsoleMe } from './me-api';
+import { useAddStaff, useRemoveStaff, useStaff } from './staff-api';
+
+const ROLES = [
+  { value: 'support', label: 'Support: reads' },
+  { value: 'operator', label: 'Operator: acts' },
+];
+type Role = 'operator' | 'support';
+const addForm = z.object({
+  username: addStaffBodySchema.shape.username,
+  role: addStaffBodySchema.shape.role,
+});
+
+/** Makes a customer's account staff: the username and role, then the reason in a confirmation. */
+const AddStaff = () => {
+  const add = useAddStaff();
+  const [asking, setAsking] = useState<{ username: string; role: Role } | null>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { username: '', role: 'support' as Role },
+    validate: schemaResolver(addForm, { sync: true }),
+  });
+  const close = () => {
+    setAsking(null);
+    add.reset();
+  };
+  return (
+    <Card withBorder padding="lg" mb="lg">
+      <Title order={3} size="h5" mb="xs">
+        Add a member of staff
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        A customer&apos;s account gets the console. They open it once signed in with two-factor
+        authentication.
+      </Text>
+      <form onSubmit={form.onSubmit((values) => setAsking(values))} noValidate>
+        <Group align="flex-start" wrap="wrap">
+          <TextInput
+            label="Username"
+            placeholder="their username"
+            required
+            style={{ flex: '1 1 200px' }}
+            {...form.getInputProps('username')}
+            key={form.key('username')}
+          />
+          <Select
+            label="Role"
+            data={ROLES}
+            allowDeselect={false}
+            required
+            style={{ flex: '1 1 220px' }}
+            {...form.getInputProps('role')}
+            key={form.key('role')}
+          />
+          <Button type="submit" mt={{ base: 0, xs: 25 }}>
+            Add
+          </Button>
+        </Group>
+      </form>
+      {asking && (
+        <ReasonModal
+          title={`Make ${asking.username} ${asking.role}?`}
+          confirm="Add to staff"
+          pending={add.isPending}
+          error={add.error}
+          onClose={close}
+          onConfirm={(reason) =>
+            add.mutate(
+              { ...asking, reason },
+              {
+                onSuccess: ({ detail }) => {
+                  toastDone(detail ?? 'Added to staff');
+                  form.reset();
+                  close();
+                },
+              },
+            )
+          }
+        >
+          <Text size="sm">
+            {asking.role === 'operator'
+              ? 'An operator changes customers, money, the catalogue and staff.'
+              : 'Support reads every customer’s data and can sign customers out.'}
+          </Text>
+        </ReasonModal>
+      )}
+    </Card>
+  );
+};
+
+/** Asks why, says what removal does, then makes the member a customer again. */
+const RemoveModal = ({ member, onClose }: { member: AdminStaffMember; onClose: () => void }) => {
+  const remove = useRemoveStaff();
+  return (
+    <ReasonModal
+      title={`Remove ${member.username} from staff?`}
+      confirm="Remove"
+      danger
+      pending={remove.isPending}
+      error={remove.error}
+      onClose={onClose}
+      onConfirm={(reason) =>
+        remove.mutate(
+          { id: member.id, reason },
+          {
+            onSuccess: ({ detail }) => {
+              toastDone(detail ?? 'Removed from staff');
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      <Text size="sm">They become a customer again and are signed out on every device.</Text>
+    </ReasonModal>
+  );
+};
+
+const RoleBadge = ({ role }: { role: Role }) => (
+  <Badge color={role === 'operator' ? 'indigo' : 'teal'} variant="light" miw="max-content">
+    {role}
+  </Badge>
+);
+
+const TwoFactorBadge = ({ on }: { on: boolean }) => (
+  <Badge color={on ? 'green' : 'yellow'} variant="light" miw="max-content">
+    {on ? 'on' : 'off'}
+  </Badge>
+);
+
+/** Operators and support: who they are, their 2FA, last sign-in; add and remove (issue #28 item 2). */
+export const StaffPage = () => {
+  const { data, error, isPending, refetch } = useStaff();
+  const me = useConsoleMe().data;
+  const [removing, setRemoving] = useState<AdminStaffMember | null>(null);
+  return (
+    <>
+      <PageHeader
+        title="Staff"
+        description="Who opens the console. Every change is in the audit trail; your own account is changed in Settings."
+      />
+      <AddStaff />
+      {error && <QueryError error={error} onRetry={() => void refetch()} />}
+      {isPending && <ListSkeleton rows={3} />}
+      {data?.length === 0 && (
+        <ListEmpty title="No staff yet" hint="Add a customer's account by its username above." />
+      )}
+      {data && data.length > 0 && (
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped highlightOnHover stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Username</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Two-factor</Table.Th>
+                <Table.Th>Last sign-in</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((member) => (
+                <Table.Tr key={member.id}>
+                  <Table.Td fw={500}>{member.username}</Table.Td>
+                  <Table.Td>{member.email}</Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={member.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TwoFactorBadge on={member.is_2fa} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(member.last_sign_in)}</Table.Td>
+                  <Table.Td ta="right">
+                    {member.username === me?.username ? (
+                      <Text size="sm" fs="italic">
+                        you
+                      </Text>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color={DANGER}
+                        onClick={() => setRemoving(member)}
+                        aria-label={`Remove ${member.username} from staff`}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {removing && <RemoveModal member={removing} onClose={() => setRemoving(null)} />}
+    </>
+  );
+};
