@@ -4,7 +4,7 @@
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
+import { apiClient, signInWithCode, signUp, type ApiClient } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
 
@@ -23,11 +23,14 @@ const openShop = async (env: Record<string, string>) => {
     env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', ...OWN_PORTS, ...env },
   });
   const api = apiClient(t.app);
-  const token = await signUp(api, smtp, { username: 'olga', email: `olga${shops.length}@example.com` });
+  const account = { username: 'olga', email: `olga${shops.length}@example.com` };
+  await signUp(api, smtp, account);
   await t.database.db
     .update(schema.users)
     .set({ role: 'operator', is2fa: true })
     .where(eq(schema.users.username, 'olga'));
+  // The console opens only to a sign-in with the mailed code (issue #28).
+  const token = await signInWithCode(api, smtp, account);
   const shop = { t, api, token };
   shops.push(shop);
   return shop;

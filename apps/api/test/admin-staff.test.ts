@@ -42,7 +42,7 @@ const customerActions: [Endpoint, Record<string, unknown>][] = [
   [adminCustomerActions.resendConfirmation, {}],
   [adminCustomerActions.giftPlan, { plan_id: '00000000-0000-4000-8000-000000000000', days: 1 }],
   [adminCustomerActions.changeEmail, { email: 'outside@attacker.example' }],
-  [adminEndpoints.adjustBalance, { amount: 5 }],
+  [adminEndpoints.adjustBalance, { amount: 5, idempotency_key: 'staff-rule-probe-0001' }],
 ];
 
 const act = (endpoint: Endpoint, body: Record<string, unknown>, who: string, target: string) =>

@@ -2,7 +2,7 @@ import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../src/admin-commands.js';
-import { signUp } from '../../../test-support/accounts.js';
+import { signInWithCode, signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
 /**
@@ -23,6 +23,8 @@ beforeAll(async () => {
       .returning({ id: schema.users.id });
     ids[name] = user!.id;
   }
+  // The console opens only to a sign-in with the mailed code (issue #28).
+  tokens.olga = await signInWithCode(bed.api, bed.smtp, { username: 'olga', email: 'olga@example.com' });
 });
 
 const credit = (body: object, who = 'rita') =>
@@ -86,7 +88,10 @@ describe('balance credits with an idempotency key (issue #28 §13)', () => {
 
     expect(
       await credit({ amount: 5, reason: 'Myself', idempotency_key: 'dialog-0004-aaaaaaaaaaaa' }, 'olga'),
-    ).toEqual({ status: 409, body: { detail: 'Not on your own account: the console acts on customers' } });
+    ).toEqual({
+      status: 409,
+      body: { detail: 'Not on your own account: use Settings, which asks for your password or code' },
+    });
     expect(await ledgerOf('olga')).toEqual([]);
   });
 });
