@@ -27,7 +27,7 @@ const STATUS = {
 
 /**
  * The two next steps that buy, Renew (features/proxies) and Buy more GB (features/purchase), each with its
- * checkout (features/billing): src/app composes them and hands them in (app/pages/dashboard.tsx).
+ * checkout (features/billing): src/app composes them and hands them in (app/plan-buttons.ts).
  */
 export interface PlanBuyButtons {
   RenewButton: ComponentType<{ planId: string; planName: string; variant: 'filled' }>;
