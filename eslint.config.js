@@ -7,24 +7,16 @@ import tseslint from 'typescript-eslint';
  * The dashboard's layers (DESIGN.md §5 item 1, as in bulletproof-react): src/app composes src/features, and a
  * feature imports neither src/app nor another feature; what two of them need lives in src/components or src/lib.
  * Without eslint-plugin-import, each feature folder gets core rules over its relative imports, static and
- * dynamic, one block per folder depth (a path's `../` count says where it lands).
+ * dynamic, one block per folder depth (a path's `../` count says where it lands); eslint.config.test.ts tries them.
  */
 const FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/** Imports between features still left (issue #34): parts of a screen that src/app should compose instead. */
-const FEATURE_DEBTS = {
-  dashboard: ['proxies/plan-lifecycle', 'purchase/buy-more-gb'],
-  proxies: ['billing/checkout-modal'],
-  purchase: ['billing/checkout-modal'],
-};
 const LAYER_MESSAGE =
   'A feature imports neither src/app nor another feature: move what both need to src/components or src/lib, or compose them in src/app (DESIGN.md §5 item 1).';
 /** A relative import, from `depth` folders below the feature's own, that reaches another feature or src/app. */
-const crossingImport = (feature, depth) => {
-  const own = [`${feature}(/|$)`, ...(FEATURE_DEBTS[feature] ?? []).map((path) => `${path}$`)];
-  return `^((\\.\\./){${depth + 1}}(?!\\.\\./|${own.join('|')})|(\\.\\./){${depth + 2}}app(/|$))`;
-};
+const crossingImport = (feature, depth) =>
+  `^((\\.\\./){${depth + 1}}(?!\\.\\./|${feature}(/|$))|(\\.\\./){${depth + 2}}app(/|$))`;
 const featureBoundaries = FEATURES.flatMap((feature) =>
   [0, 1, 2].map((depth) => ({
     files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],

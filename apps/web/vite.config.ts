@@ -92,7 +92,7 @@ const SIGNED_IN_CONTRACT = [
  * groups of their own; the chunks themselves, loaded with import(), stay apart).
  */
 const SIGNED_IN_APP = [
-  'app/(screens|prefetch)',
+  'app/(screens|prefetch|plan-buttons)',
   'app/layouts/(account-button|navigation)',
   'features/(dashboard/.*|content/(announcement-banner|api/get-(announcement|social-media)))',
   'components/(frame|menu-link|lazy-toasts|page-skeleton|page-header|stat-card|copy-button)',

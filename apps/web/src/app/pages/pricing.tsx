@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { ProductTabLabel } from '../../components/product-tab-label';
 import { QueryError } from '../../components/query-error';
-import { CheckoutModal, type Order } from '../../features/billing/checkout-modal';
-import { BuyMoreGbButton } from '../../features/purchase/buy-more-gb';
+import { CheckoutModal } from '../../features/billing/checkout-modal';
 import { usePlans } from '../../features/purchase/api/get-plans';
 import { NormalPlanCards } from '../../features/purchase/normal-plan-cards';
 import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
 import { useAccess } from '../../lib/access';
+import type { Order } from '../../lib/order';
+import { BuyMoreGbWithCheckout } from '../buy-more-gb-with-checkout';
 
 /**
  * /pricing (SPEC.md §2, §9): Normal Plans are the PR_3 plans by price, the first on a wide card, each with
@@ -41,9 +42,9 @@ export const PricingPage = () => {
         title="Pricing"
         description="Residential data by the GB: choose how much, pay once."
         actions={
-          <BuyMoreGbButton variant="default" leftSection={<IconPlus size={16} />}>
+          <BuyMoreGbWithCheckout variant="default" leftSection={<IconPlus size={16} />}>
             Buy Additional GB
-          </BuyMoreGbButton>
+          </BuyMoreGbWithCheckout>
         }
       />
       <Stack gap="lg">

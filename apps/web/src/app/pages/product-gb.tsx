@@ -7,17 +7,13 @@ import { StatCard } from '../../components/stat-card';
 import { useActivatePremium, useProductDashboard } from '../../features/proxies/api/proxies';
 import { GeneratorForm } from '../../features/proxies/generator-form';
 import { UsagePanel } from '../../features/proxies/usage-panel';
-import { BuyMoreGbButton } from '../../features/purchase/buy-more-gb';
 import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
 import { NormalGenerator } from '../../features/proxies/normal-generator';
-import {
-  AutoRenewSwitch,
-  PlanStateAlert,
-  RenewButton,
-  renewable,
-} from '../../features/proxies/plan-lifecycle';
+import { AutoRenewSwitch, PlanStateAlert, renewable } from '../../features/proxies/plan-lifecycle';
 import { formatDate } from '../../lib/format';
+import { BuyMoreGbWithCheckout } from '../buy-more-gb-with-checkout';
+import { RenewWithCheckout } from '../renew-with-checkout';
 
 const gb = (value: number) => `${value.toFixed(2)} GB`;
 
@@ -63,9 +59,9 @@ const GbProductPage = ({ product }: { product: GbProduct }) => {
                   Whitelist IP
                 </Button>
               )}
-              <BuyMoreGbButton product={product} leftSection={<IconPlus size={16} />}>
+              <BuyMoreGbWithCheckout product={product} leftSection={<IconPlus size={16} />}>
                 Buy more GB
-              </BuyMoreGbButton>
+              </BuyMoreGbWithCheckout>
             </>
           ) : undefined
         }
@@ -130,7 +126,7 @@ const GbProductPage = ({ product }: { product: GbProduct }) => {
               action={
                 data?.plan_data &&
                 renewable(data.plan_data.status) && (
-                  <RenewButton planId={data.plan_data.id} planName={data.plan_data.planName} />
+                  <RenewWithCheckout planId={data.plan_data.id} planName={data.plan_data.planName} />
                 )
               }
             />

@@ -30,15 +30,11 @@ import {
 } from '../../features/proxies/api/proxies';
 import { ActivationBanner } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
-import {
-  AutoRenewSwitch,
-  PlanStateAlert,
-  RenewButton,
-  renewable,
-} from '../../features/proxies/plan-lifecycle';
+import { AutoRenewSwitch, PlanStateAlert, renewable } from '../../features/proxies/plan-lifecycle';
 import { ProxiesOutput } from '../../features/proxies/proxies-output';
 import { useIpField } from '../../features/proxies/use-ip-field';
 import { formatDate } from '../../lib/format';
+import { RenewWithCheckout } from '../renew-with-checkout';
 
 /** Under a plan's own name, what was bought (when the customer renamed it) and its status. */
 const activePlanHint = (plan: { planName: string; status: string; invoice: { plan_name: string } }) =>
@@ -103,7 +99,8 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
             loading={dashboard.isPending}
             value={plan?.expiry_date ? formatDate(plan.expiry_date) : 'N/A'}
             action={
-              plan && renewable(plan.status) && <RenewButton planId={plan.id} planName={plan.planName} />
+              plan &&
+              renewable(plan.status) && <RenewWithCheckout planId={plan.id} planName={plan.planName} />
             }
           />
         </SimpleGrid>

@@ -3,12 +3,13 @@ import { invoiceEndpoints, PRODUCT_NAMES, type Plan } from '@proxydesk/contract'
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
-import { CheckoutModal, type Order } from '../../features/billing/checkout-modal';
+import { CheckoutModal } from '../../features/billing/checkout-modal';
 import { usePlans } from '../../features/purchase/api/get-plans';
 import { CustomPlanCard } from '../../features/purchase/custom-plan-card';
 import { NormalPlanCards } from '../../features/purchase/normal-plan-cards';
 import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
 import { useAccess } from '../../lib/access';
+import type { Order } from '../../lib/order';
 
 type Product = 'PR_2' | 'PR_3' | 'PR_4' | 'PR_5' | 'PR_6';
 

@@ -1,31 +1,16 @@
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import type { invoiceEndpoints } from '@proxydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { call } from '../../lib/api';
 import { formatEuro } from '../../lib/format';
+import type { Order } from '../../lib/order';
 import { toastDone } from '../../lib/toast';
 import { useBilling, usePaymentMethods } from './api/billing';
 import { discounted, useCoupon } from './api/coupon';
 import { BillingModal } from './billing-modal';
 import { PaymentMethodSelect } from './payment-method-select';
-
-type CreateEndpoint = (typeof invoiceEndpoints)[Exclude<
-  keyof typeof invoiceEndpoints,
-  'list' | 'read' | 'renewQuote'
->];
-
-/** What is being bought: the call that makes its invoice and what it costs before any promo code. */
-export interface Order {
-  title: string;
-  price: number;
-  endpoint: CreateEndpoint;
-  body: Record<string, unknown>;
-  /** Whether the customer may pay from a balance (resellers). */
-  balanceAllowed: boolean;
-}
 
 /**
  * Checkout (SPEC.md §4): payment method and optional promo code; with no billing details the billing

@@ -7,7 +7,7 @@ import { formatDate, formatEuro } from '../../lib/format';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { useMyPlans } from './api/get-my-plans';
 import { PendingActivationBanner } from './pending-activation-banner';
-import { BuyPlanCard, PlanList } from './plan-list';
+import { BuyPlanCard, PlanList, type PlanBuyButtons } from './plan-list';
 
 /**
  * The dashboard's outline until its figures (and, for a customer who bought, the plan list above them) are in:
@@ -28,8 +28,11 @@ const DashboardSkeleton = () => (
   </Stack>
 );
 
-/** The dashboard's cards and profile (SPEC.md §2 Dashboard), real figures from the account. */
-export const DashboardOverview = () => {
+/**
+ * The dashboard's cards and profile (SPEC.md §2 Dashboard), real figures from the account; the plan list's Renew
+ * and Buy more GB come from src/app.
+ */
+export const DashboardOverview = ({ planButtons }: { planButtons: PlanBuyButtons }) => {
   const stats = useDashboardStats();
   const plans = useMyPlans();
   if (stats.error)
@@ -54,7 +57,7 @@ export const DashboardOverview = () => {
           text="Datacenter, ISP, IPv6 or residential: your proxies are ready as soon as it is paid."
         />
       )}
-      {s.totalPlanPurchased > 0 && <PlanList />}
+      {s.totalPlanPurchased > 0 && <PlanList buttons={planButtons} />}
       {/* Two figures a row on phones, three on wider screens; the referral code takes the room it needs. */}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         <StatCard

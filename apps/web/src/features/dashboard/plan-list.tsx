@@ -1,7 +1,18 @@
-import { Badge, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  type ButtonProps,
+} from '@mantine/core';
 import { PLAN_ACTIONS, PRODUCT_NAMES, PRODUCT_PAGES, type CustomerPlanSummary } from '@proxydesk/contract';
 import { IconArrowRight, IconPlayerPlay, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../components/query-error';
 import { formatDate } from '../../lib/format';
@@ -14,12 +25,23 @@ const STATUS = {
   expired: { label: 'Ended', color: 'red' },
 } as const;
 
+/**
+ * The two next steps that buy, Renew (features/proxies) and Buy more GB (features/purchase), each with its
+ * checkout (features/billing): src/app composes them and hands them in (app/plan-buttons.ts).
+ */
+export interface PlanBuyButtons {
+  RenewButton: ComponentType<{ planId: string; planName: string; variant: 'filled' }>;
+  BuyMoreGbButton: ComponentType<
+    ButtonProps & { product: string; children: ReactNode; 'aria-label': string }
+  >;
+}
+
 /** Most urgent first: what waits for the customer comes before what simply runs. */
 const byUrgency = (a: CustomerPlanSummary, b: CustomerPlanSummary) =>
   PLAN_ACTIONS.indexOf(a.action) - PLAN_ACTIONS.indexOf(b.action);
 
 /** Every plan that runs, waits for activation or may still be renewed, with its one next step (issue #19). */
-export const PlanList = () => {
+export const PlanList = ({ buttons }: { buttons: PlanBuyButtons }) => {
   const plans = useMyPlans();
   if (plans.error)
     return (
@@ -50,7 +72,7 @@ export const PlanList = () => {
       </Group>
       <div role="list" aria-label="Your plans">
         {[...plans.data].sort(byUrgency).map((plan) => (
-          <PlanRow key={plan.id} plan={plan} />
+          <PlanRow key={plan.id} plan={plan} buttons={buttons} />
         ))}
       </div>
     </Card>
@@ -74,7 +96,7 @@ export const BuyPlanCard = ({ testId, title, text }: { testId: string; title: st
   </Card>
 );
 
-const PlanRow = ({ plan }: { plan: CustomerPlanSummary }) => {
+const PlanRow = ({ plan, buttons }: { plan: CustomerPlanSummary; buttons: PlanBuyButtons }) => {
   const status = STATUS[plan.status];
   return (
     <div className={classes.row} role="listitem" data-testid="plan-row" data-plan={plan.id}>
@@ -100,7 +122,7 @@ const PlanRow = ({ plan }: { plan: CustomerPlanSummary }) => {
           : 'Starts when activated'}
       </Text>
       <div className={classes.action}>
-        <PlanActionButton plan={plan} />
+        <PlanActionButton plan={plan} buttons={buttons} />
       </div>
     </div>
   );
@@ -129,21 +151,16 @@ const PlanUsage = ({ plan }: { plan: CustomerPlanSummary }) => {
   );
 };
 
-// Renew and Buy more GB bring the checkout, the catalogue and the invoice schemas: they load just after the
-// list is drawn, in the place of a button of the same size, so the dashboard's first load carries none of it.
-const RenewButton = lazy(async () => ({
-  default: (await import('../proxies/plan-lifecycle')).RenewButton,
-}));
-const BuyMoreGbButton = lazy(async () => ({
-  default: (await import('../purchase/buy-more-gb')).BuyMoreGbButton,
-}));
+// Renew and Buy more GB come lazily (they bring the checkout, the catalogue and the invoice schemas): until
+// they are in, a disabled button of the same size holds their place.
 const Arriving = ({ children, icon }: { children: string; icon: ReactNode }) => (
   <Button size="xs" leftSection={icon} disabled style={{ flexShrink: 0 }}>
     {children}
   </Button>
 );
 
-const PlanActionButton = ({ plan }: { plan: CustomerPlanSummary }) => {
+const PlanActionButton = ({ plan, buttons }: { plan: CustomerPlanSummary; buttons: PlanBuyButtons }) => {
+  const { RenewButton, BuyMoreGbButton } = buttons;
   const page = PRODUCT_PAGES[plan.product];
   switch (plan.action) {
     case 'activate':

@@ -3,11 +3,11 @@ import { invoiceEndpoints } from '@proxydesk/contract';
 import { IconAlertTriangle, IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CheckoutModal, type Order } from '../billing/checkout-modal';
 import { useAccess } from '../../lib/access';
-import { useSetAutoRenew } from './api/proxies';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import type { Order } from '../../lib/order';
+import { useSetAutoRenew } from './api/proxies';
 
 type PlanStatus = 'pending' | 'active' | 'expired' | 'suspended';
 
@@ -52,24 +52,25 @@ export const PlanStateAlert = ({ status, expiry }: { status: PlanStatus; expiry:
 };
 
 /**
- * Renew: today's price of the same plan in the checkout (coupon allowed); paid, it extends this plan with its
- * addresses, whitelist and name (issue #16 §5).
+ * Renew: today's price of the same plan, as an order for the checkout (coupon allowed; src/app opens it); paid,
+ * it extends this plan with its addresses, whitelist and name (issue #16 §5).
  */
 export const RenewButton = ({
   planId,
   planName,
   variant = 'light',
+  onOrder,
 }: {
   planId: string;
   planName: string;
   variant?: 'light' | 'filled';
+  onOrder: (order: Order) => void;
 }) => {
   const access = useAccess();
-  const [order, setOrder] = useState<Order | null>(null);
   const quote = useMutation({
     mutationFn: () => call(invoiceEndpoints.renewQuote, { query: { plan_id: planId } }),
     onSuccess: ({ payload }) =>
-      setOrder({
+      onOrder({
         title: payload.plan_name,
         price: payload.price,
         endpoint: invoiceEndpoints.renew,
@@ -96,7 +97,6 @@ export const RenewButton = ({
           {quote.error.message}
         </Text>
       )}
-      <CheckoutModal order={order} onClose={() => setOrder(null)} />
     </>
   );
 };

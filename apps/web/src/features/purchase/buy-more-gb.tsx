@@ -1,25 +1,31 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { invoiceEndpoints } from '@proxydesk/contract';
 import { useState, type ReactNode } from 'react';
-import { CheckoutModal, type Order } from '../billing/checkout-modal';
 import { useAccess } from '../../lib/access';
+import type { Order } from '../../lib/order';
 import { AdditionalGbModal } from './additional-gb-modal';
 import { usePlans } from './api/get-plans';
 
 /**
- * Buy Additional GB: how many GB for which product's current plan (`product` chosen first), then the checkout.
- * On the pricing page, the dashboard's plans and the per-GB product pages (issue #19).
+ * Buy Additional GB: how many GB for which product's current plan (`product` chosen first), then an order for
+ * the checkout (src/app opens it). On the pricing page, the dashboard's plans and the per-GB product pages
+ * (issue #19).
  */
 export const BuyMoreGbButton = ({
   product,
   children,
+  onOrder,
   ...button
-}: ButtonProps & { product?: string; children: ReactNode; 'aria-label'?: string }) => {
+}: ButtonProps & {
+  product?: string;
+  children: ReactNode;
+  'aria-label'?: string;
+  onOrder: (order: Order) => void;
+}) => {
   const plans = usePlans();
   const { data: access } = useAccess();
   const extraPlan = plans.data?.find((p) => p.type === 'PR_1');
   const [choosing, setChoosing] = useState(false);
-  const [order, setOrder] = useState<Order | null>(null);
   return (
     <>
       <Button {...button} onClick={() => setChoosing(true)} disabled={!extraPlan}>
@@ -32,7 +38,7 @@ export const BuyMoreGbButton = ({
         onClose={() => setChoosing(false)}
         onContinue={(amount, productType, price) => {
           setChoosing(false);
-          setOrder({
+          onOrder({
             title: `${amount} GB more`,
             price,
             endpoint: invoiceEndpoints.buyAdditional,
@@ -41,7 +47,6 @@ export const BuyMoreGbButton = ({
           });
         }}
       />
-      <CheckoutModal order={order} onClose={() => setOrder(null)} />
     </>
   );
 };

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { invoiceEndpoints, type Plan } from '@proxydesk/contract';
-import type { Order } from '../billing/checkout-modal';
 import { useAccess } from '../../lib/access';
+import type { Order } from '../../lib/order';
 import { GbPlanCard } from './gb-plan-card';
 
 /**
