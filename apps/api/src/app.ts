@@ -1,5 +1,5 @@
 import type { Database } from '@proxydesk/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { publicUrl, sandboxPayments, seller, shopPorts, supportUrl, type Config } from './config.js';
@@ -95,7 +95,7 @@ export const buildApp = async ({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // One line per request of our own (logRequests), with an id a client can only choose if it is plain.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },

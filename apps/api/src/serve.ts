@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { closeOnSignalOrFault, StartupError, type Database } from '@proxydesk/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -19,6 +20,11 @@ import { assertReadyForProduction, PreflightError } from './preflight.js';
 import { prepareDatabase } from './start.js';
 
 export { superviseProcess } from './supervisor.js';
+
+/** The version of the shop (package.json at the repository's root, the same from src/ and dist/). */
+export const SHOP_VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /**
  * What runs beside the API and closes with it: the proxy gateway, in the API's process on PGlite (over its
@@ -54,9 +60,14 @@ export const serve = async ({
   // PostgreSQL that is not up yet (a machine that boots) is told at once, in the same format.
   const late: { log?: FastifyBaseLogger } = {};
   const startLog = pino({ level: config.LOG_LEVEL });
+  const startLines = {
+    warn: (message: string) => startLog.warn(message),
+    info: (message: string) => startLog.info(message),
+  };
   const database = await prepareDatabase(config, {
     log: { warn: (message) => late.log?.warn(message), info: (message) => late.log?.info(message) },
-    waitLog: { warn: (message) => startLog.warn(message), info: (message) => startLog.info(message) },
+    waitLog: startLines,
+    migrationLog: startLines,
   }).catch(async (error: unknown) => {
     await metrics?.close();
     throw error;
@@ -112,7 +123,7 @@ export const serve = async ({
   if (database.kind === 'pglite')
     adminEndpoint = await startAdminEndpoint({ dataDir: config.DATA_DIR, database, log: app.log });
   app.log.info(
-    `${config.BRAND_NAME} is ready on ${publicUrl(config)} (database: ${database.kind}; metrics: ${metrics ? `${config.METRICS_HOST}:${metrics.port}` : 'off'})`,
+    `${config.BRAND_NAME} is ready on ${publicUrl(config)} (ProxyDesk ${SHOP_VERSION}; database: ${database.kind}; metrics: ${metrics ? `${config.METRICS_HOST}:${metrics.port}` : 'off'})`,
   );
 };
 

@@ -342,3 +342,46 @@ describe('refunds from the console (issue #17 §4, issue #16 §6)', () => {
     });
   });
 });
+
+describe("money actions ask whose invoice it is (issue #28: never one's own, never staff's)", () => {
+  it("refuses to refund or mark paid the operator's own invoice or a member of staff's", async () => {
+    const plan = ((await bed.api.get('/v1/plan/read')).body.payload as Plan[]).find(
+      (p) => p.type === 'PR_4',
+    )!;
+    const own: Record<string, string> = {};
+    for (const name of ['olga', 'sue']) {
+      await bed.api.post('/v1/billing/create', BILLING, as(name));
+      const made = await bed.api.post(
+        '/v1/invoice/create',
+        { plan: plan.id, payment_method: 'sandbox' },
+        as(name),
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      own[name] = made.body.payload.invoice_id as string;
+    }
+    const self = 'Not on your own account: use Settings, which asks for your password or code';
+    const staff = 'Not on a staff account: staff are managed in the Staff screen';
+    for (const [name, detail] of [
+      ['olga', self],
+      ['sue', staff],
+    ] as const) {
+      const markPaid = await bed.api.post(
+        `/v1/admin/invoices/${own[name]}/mark-paid`,
+        { reason: 'transfer' },
+        as('olga'),
+      );
+      expect(markPaid).toEqual({ status: 409, body: { detail } });
+      const refund = await bed.api.post(
+        `/v1/admin/invoices/${own[name]}/refund`,
+        { amount: null, reason: 'goodwill' },
+        as('olga'),
+      );
+      expect(refund).toEqual({ status: 409, body: { detail } });
+    }
+    const unchanged = await bed.t.database.db
+      .select({ paid: schema.invoices.paid })
+      .from(schema.invoices)
+      .where(eq(schema.invoices.id, own.olga!));
+    expect(unchanged).toEqual([{ paid: false }]);
+  });
+});

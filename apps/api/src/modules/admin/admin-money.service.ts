@@ -7,8 +7,10 @@ import {
 } from '@proxydesk/contract';
 import {
   auditedChange,
+  customerActionRefusal,
   eachInvoice,
   findInvoiceById,
+  findUserById,
   invoiceWithEvents,
   isUuid,
   listAllInvoices,
@@ -21,7 +23,7 @@ import {
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { PaymentService } from '../payments/payment.service.js';
-import { refusalsAnswered } from './refusals.js';
+import { refusalsAnswered, TARGET_REFUSALS } from './refusals.js';
 
 const PAGE_SIZE = 10;
 const DAY_MS = 86_400_000;
@@ -96,6 +98,16 @@ const csvField = (value: string | number | null): string => {
 };
 
 /** Invoices and payment events in the console (issue #17 §4). */
+/**
+ * Money actions on an invoice ask whose it is (issue #28): an operator never refunds or marks paid their own
+ * invoice, nor a member of staff's (the same rule as every customer action).
+ */
+const invoiceOwnerRefusal = async (db: Db, actor: Actor, userId: string) => {
+  const owner = await findUserById(db, userId);
+  const refused = owner && customerActionRefusal(actor, owner);
+  if (refused) throw new HttpError(...TARGET_REFUSALS[refused]);
+};
+
 export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
   invoices: async (query: AdminInvoiceFilter, page: number, pageUrl: (page: number) => string) => {
     const { rows, count } = await listAllInvoices(db, filterOf(query), page, PAGE_SIZE);
@@ -128,6 +140,7 @@ export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
     if (!isUuid(id)) throw new HttpError(404, 'No such invoice');
     const before = await findInvoiceById(db, id);
     if (!before) throw new HttpError(404, 'No such invoice');
+    await invoiceOwnerRefusal(db, actor, before.userId);
     const cents = amount === null ? null : euroToCents(amount);
     const outcome = await payments.refundInvoice(id, cents);
     const after = await findInvoiceById(db, id);
@@ -154,6 +167,8 @@ export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
   },
 
   markPaid: async (actor: Actor, id: string, reason: string) => {
+    const invoice = isUuid(id) ? await findInvoiceById(db, id) : undefined;
+    if (invoice) await invoiceOwnerRefusal(db, actor, invoice.userId);
     const result = await refusalsAnswered(markInvoicePaid(db, actor, id, reason));
     if (!result) throw new HttpError(404, 'No such invoice');
     return result.flag
