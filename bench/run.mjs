@@ -13,6 +13,7 @@ import { reportGateway } from './gateway.mjs';
 import { reportJobs } from './jobs.mjs';
 import { reportUsage } from './usage.mjs';
 import { reportLighthouse } from './lighthouse.mjs';
+import { reportMemory } from './memory.mjs';
 import { reportNavigation } from './navigation.mjs';
 import { reportWebSizes } from './web-size.mjs';
 
@@ -23,6 +24,15 @@ ensureBuilt(root);
 if (process.argv[2] === 'usage') {
   const met = await reportUsage({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/postgres' });
   process.exit(met ? 0 : 1);
+}
+
+// `npm run bench -- memory [--minutes N]`: resident memory of a small server (issue #29 item 8), PostgreSQL too.
+if (process.argv[2] === 'memory') {
+  const at = process.argv.indexOf('--minutes');
+  const minutes = at > 0 ? Number(process.argv[at + 1]) : 1;
+  if (!(minutes > 0)) throw new Error('--minutes takes a number of minutes above 0');
+  const serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.exit((await reportMemory({ root, serverUrl, minutes })) ? 0 : 1);
 }
 
 /** A database of its own on the local PostgreSQL, made anew for each run. */

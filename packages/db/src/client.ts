@@ -87,6 +87,13 @@ export const openPostgres = async (
   };
 };
 
+/**
+ * The embedded server's memory (ADR 014): PostgreSQL's default 128 MB of shared buffers are all touched at start in
+ * the WASM memory, most of a small server's RAM. 16 MB hold a small shop's hot pages; the rest is read from the data
+ * folder's files, which the kernel caches. wal_buffers follows (1/32 of it). PGlite's own start parameters are kept.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** Does this folder already hold a database (PostgreSQL writes PG_VERSION first)? */
 export const holdsDatabase = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
 
@@ -103,6 +110,7 @@ export const openPglite = async (options: {
       options.snapshot ??
       (options.dataDir && options.seed && !holdsDatabase(options.dataDir) ? await options.seed() : undefined);
     client = await PGlite.create({
+      startParams: PGLITE_START_PARAMS,
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(startFrom ? { loadDataDir: startFrom } : {}),
     });
