@@ -60,30 +60,26 @@ const paymentsItem = (config: Config): PreflightItem => {
   };
 };
 
-const powSecretItem = (config: Config): PreflightItem | undefined => {
-  if (config.CAPTCHA_PROVIDER !== 'pow') return undefined;
-  return config.POW_SECRET
-    ? { name: 'POW_SECRET', ok: true, detail: 'set' }
+/** A secret every instance must share: one random per process breaks a restart and a second instance. */
+const sharedSecretItem = (name: string, value: string | undefined, signs: string): PreflightItem =>
+  value
+    ? { name, ok: true, detail: 'set' }
     : {
-        name: 'POW_SECRET',
+        name,
         ok: false,
-        detail:
-          'not set: each process signs captcha challenges with a random key of its own, so a restart or a second instance refuses answers; set the same long random value on every instance',
+        detail: `not set: each process signs ${signs} with a random key of its own, so a restart or another instance refuses what this one signed; set the same long random value on every instance`,
       };
-};
+
+const powSecretItem = (config: Config): PreflightItem | undefined =>
+  config.CAPTCHA_PROVIDER === 'pow'
+    ? sharedSecretItem('POW_SECRET', config.POW_SECRET, 'captcha challenges')
+    : undefined;
 
 /** Only where the sandbox is forced on: by default it is a toy of a single local process, where it is right. */
-const sandboxSecretItem = (config: Config): PreflightItem | undefined => {
-  if (config.SANDBOX_PAYMENTS !== true) return undefined;
-  return config.SANDBOX_WEBHOOK_SECRET
-    ? { name: 'SANDBOX_WEBHOOK_SECRET', ok: true, detail: 'set' }
-    : {
-        name: 'SANDBOX_WEBHOOK_SECRET',
-        ok: false,
-        detail:
-          'not set: each process signs sandbox payments with a random key of its own, so a payment confirmed on another instance or after a restart is refused; set the same long random value on every instance',
-      };
-};
+const sandboxSecretItem = (config: Config): PreflightItem | undefined =>
+  config.SANDBOX_PAYMENTS === true
+    ? sharedSecretItem('SANDBOX_WEBHOOK_SECRET', config.SANDBOX_WEBHOOK_SECRET, 'sandbox payments')
+    : undefined;
 
 /** The whole checklist: `npm run admin -- doctor` prints it, the console's overview shows it until all is fine. */
 export const preflight = (config: Config): PreflightItem[] =>
