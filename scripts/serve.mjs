@@ -23,6 +23,7 @@ const spawnGateway = (config, log) => {
     command: process.execPath,
     args: [...(fromSource ? ['--import', 'tsx', '--conditions=source'] : []), entry],
     log: { info: (message) => log.info(message), error: (message) => log.error(message) },
+    timing: { ...api.SUPERVISOR_TIMING, firstRestartMs: config.GATEWAY_RESTART_SECONDS * 1000 },
   });
   // Listening on every interface (0.0.0.0, ::) includes loopback; GATEWAY_METRICS_PORT=0 leaves nothing to ask.
   const wildcard = config.GATEWAY_METRICS_HOST === '0.0.0.0' || config.GATEWAY_METRICS_HOST === '::';

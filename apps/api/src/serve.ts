@@ -19,7 +19,7 @@ import {
 import { assertReadyForProduction, PreflightError } from './preflight.js';
 import { prepareDatabase } from './start.js';
 
-export { superviseProcess } from './supervisor.js';
+export { DEFAULT_TIMING as SUPERVISOR_TIMING, superviseProcess } from './supervisor.js';
 
 /** The version of the shop (package.json at the repository's root, the same from src/ and dist/). */
 export const SHOP_VERSION = (

@@ -15,7 +15,7 @@ export interface SupervisorTiming {
   stopMs: number;
 }
 
-const DEFAULT_TIMING: SupervisorTiming = {
+export const DEFAULT_TIMING: SupervisorTiming = {
   firstRestartMs: 1000,
   longestRestartMs: 30_000,
   steadyMs: 60_000,

@@ -35,6 +35,8 @@ const configSchema = z.object({
   GATEWAY_ACCESS_LOG: z.string().min(1).default('stdout'),
   /** How often counts are written and who-may-use-it is read again. */
   GATEWAY_SYNC_SECONDS: seconds(2),
+  /** `npm start` restarts a gateway child that died after this long, doubling at each death up to 30 s. */
+  GATEWAY_RESTART_SECONDS: seconds(1),
   /** Count bytes per customer (off only to measure what metering costs). */
   GATEWAY_METERING: flag.default(true),
   /** Let customers reach loopback and private addresses: for tests only. */
