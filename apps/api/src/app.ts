@@ -1,4 +1,4 @@
-import type { Database } from '@proxydesk/db';
+import { logStreamFor, type Database } from '@proxydesk/db';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -81,6 +81,12 @@ export interface AppDependencies {
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Builds the whole HTTP app without listening: tests call this and `inject`. */
+/** LOG_FORMAT=pretty: the app's lines made readable for a terminal (ADR 013). */
+const prettyOf = (config: Config) => {
+  const stream = logStreamFor(config.LOG_FORMAT);
+  return stream ? { stream } : {};
+};
+
 export const buildApp = async ({
   config,
   database,
@@ -90,7 +96,7 @@ export const buildApp = async ({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(logStream ? { stream: logStream } : {}),
+      ...(logStream ? { stream: logStream } : prettyOf(config)),
     },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),

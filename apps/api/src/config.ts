@@ -42,6 +42,8 @@ const configSchema = z.object({
     })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines (for machines) or `pretty` (one readable line each, for a person at a terminal). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   /** Requests per minute per client IP on /v1. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** How long each instance keeps the public catalogue reads (0 = ask the database every time). */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { closeOnSignalOrFault, StartupError, type Database } from '@proxydesk/db';
+import { closeOnSignalOrFault, logStreamFor, StartupError, type Database } from '@proxydesk/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Registry } from 'prom-client';
@@ -59,7 +59,7 @@ export const serve = async ({
   // The database is opened before the app's logger exists: its outage lines go there once it does. Waiting for a
   // PostgreSQL that is not up yet (a machine that boots) is told at once, in the same format.
   const late: { log?: FastifyBaseLogger } = {};
-  const startLog = pino({ level: config.LOG_LEVEL });
+  const startLog = pino({ level: config.LOG_LEVEL }, logStreamFor(config.LOG_FORMAT));
   const startLines = {
     warn: (message: string) => startLog.warn(message),
     info: (message: string) => startLog.info(message),

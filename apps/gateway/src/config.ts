@@ -15,6 +15,8 @@ const upstream = z
  */
 const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines (for machines) or `pretty` (one readable line each, for a person at a terminal). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z
     .string()

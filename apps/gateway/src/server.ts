@@ -1,6 +1,7 @@
 import {
   closeOnSignalOrFault,
   listenForAccessChanges,
+  logStreamFor,
   migrate,
   openDatabase,
   StartupError,
@@ -16,7 +17,7 @@ import { startGateway } from './gateway.js';
  */
 const main = async (): Promise<void> => {
   const config = loadGatewayConfig();
-  const log = pino({ level: config.LOG_LEVEL, name: 'gateway' });
+  const log = pino({ level: config.LOG_LEVEL, name: 'gateway' }, logStreamFor(config.LOG_FORMAT));
   const lines = {
     warn: (message: string) => log.warn(message),
     info: (message: string) => log.info(message),

@@ -3,6 +3,7 @@ export * from './availability.js';
 export * from './client.js';
 export * from './data-dir-lock.js';
 export * from './migrate.js';
+export * from './log-format.js';
 export * from './process-faults.js';
 export * from './wait-for-server.js';
 export * as schema from './schema/index.js';
