@@ -47,6 +47,8 @@ export default tseslint.config(
       'playwright-report/**',
       '.data/**',
       'apps/web/public/**',
+      '.cache/**',
+      'test-support/generated/**',
     ],
   },
   js.configs.recommended,

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentReturnPath } from '@proxydesk/contract';
+import { paymentReturnPath, z } from '@proxydesk/contract';
 import { findInvoiceById, recordWebhookRefusal, type Db } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { WebhookVerifier } from './gateway.js';
 import type { PaymentService } from './payment.service.js';
 import { SANDBOX_SIGNATURE_HEADER, sandboxPaidEvent } from './sandbox.js';
 import { sandboxPage } from './sandbox-page.js';
+
+/** What a provider reads back: the event's outcome (paid, duplicate, ignored, …). */
+const webhookAnswerSchema = z.object({ detail: z.string() });
 
 /** Webhooks carry small JSON or form bodies; anything larger is not a provider's. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -41,6 +44,8 @@ export const webhookRoutes = async (
         schema: {
           summary: 'Payment provider notifications (stripe, paddle, coingate, sandbox)',
           tags: ['payments'],
+          security: [],
+          response: { 200: webhookAnswerSchema },
         },
       },
       async (request) => {
