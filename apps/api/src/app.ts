@@ -59,6 +59,7 @@ import { registerAuthentication } from './plugins/authenticate.js';
 import { createSessionCache } from './modules/auth/session-cache.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { registerMetrics } from './plugins/metrics.js';
 import {
   clientErrorHandler,
@@ -247,6 +248,7 @@ export const buildApp = async ({
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
   registerAuthentication(app, db, sessions, counters);
+  registerIdempotency(app, db);
   const readiness = createReadiness({
     database: databaseDependency(database),
     redis: redisDependency(redis?.client),

@@ -1,6 +1,7 @@
 import {
   deleteEndedSessionsAndCodes,
   deleteExpiredAttempts,
+  deleteOldIdempotentRequests,
   expireEndedPlans,
   expireUnpaidInvoices,
   queuePlanExpiredMails,
@@ -115,9 +116,10 @@ export const shopJobs = ({
     handler: async () => {
       const gone = await deleteEndedSessionsAndCodes(db);
       const counters = await deleteExpiredAttempts(db);
+      const idempotencyKeys = await deleteOldIdempotentRequests(db);
       log.info(
-        { ...gone, counters },
-        'deleted ended sessions and used codes older than 30 days, expired counters',
+        { ...gone, counters, idempotencyKeys },
+        'deleted ended sessions and used codes older than 30 days, expired counters, idempotency keys older than 24 h',
       );
     },
   },

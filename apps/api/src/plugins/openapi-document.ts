@@ -164,9 +164,30 @@ const uniqueOperationIds = (document: Json): void => {
   }
 };
 
+/** Every signed-in POST takes an `Idempotency-Key` (plugins/idempotency.ts). */
+const idempotencyHeaders = (document: Json): void => {
+  for (const item of Object.values(document.paths as Record<string, Record<string, Json>>)) {
+    const post = item.post;
+    if (!post || !Array.isArray(post.security) || post.security.length === 0) continue;
+    post.parameters = [
+      ...((post.parameters as Json[] | undefined) ?? []),
+      {
+        in: 'header',
+        name: 'Idempotency-Key',
+        required: false,
+        description:
+          'Sent again with the same request within 24 hours, answers the first answer again and does nothing twice',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+        example: 'c0ffee00-1234-4abc-9def-000000000001',
+      },
+    ];
+  }
+};
+
 /** After fastify-swagger assembled the document. */
 export const tidyDocument = (document: Json): Json => {
   uniqueOperationIds(document);
+  idempotencyHeaders(document);
   dropUnusedSchemas(document);
   typeNullableReferences(document);
   nameExamples(document);
