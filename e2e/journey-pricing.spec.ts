@@ -164,7 +164,9 @@ test('a customer who signs in from /pricing comes back to the residential plan a
   await card.getByRole('slider').focus();
   await page.keyboard.press('ArrowRight');
   await card.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByTestId('sign-up-page')).toBeVisible();
   await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/\?next=%2Fpricing%3Fproduct%3Dresidential%26plan%3D\d+%26gb%3D\d+$/);
   await expect(page.getByTestId('sign-in-page')).toBeVisible();
   await page.getByLabel('Username').fill('returning');
   await page.getByLabel(/^Password/).fill(PASSWORD);

@@ -72,7 +72,8 @@ const SIGNED_IN_APP = [
   'app/layouts/(account-button|navigation)',
   'features/(dashboard/.*|content/(announcement-banner|api/get-(announcement|social-media)))',
   'components/(frame|menu-link|lazy-toasts|page-skeleton|page-header|stat-card|copy-button)',
-  'lib/(format|toasts-wanted|when-idle)',
+  // Not lib/format: the public /pricing formats its prices too, and would load the whole group for it.
+  'lib/(toasts-wanted|when-idle)',
 ];
 
 export const CHUNK_GROUPS: ChunkGroup[] = [
