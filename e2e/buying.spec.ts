@@ -89,7 +89,7 @@ test('custom plan: "Invalid Days" and "Invalid Ips" outside 1–30 days and 1–
   await expect(card.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
 });
 
-test('pricing: normal plans by price with their GB slider, premium plans are ISP (SPEC.md §9)', async ({
+test('pricing: residential plans by price with their GB slider, then the ISP tab (SPEC.md §9, issue #33)', async ({
   page,
   request,
 }) => {
@@ -113,7 +113,7 @@ test('pricing: normal plans by price with their GB slider, premium plans are ISP
   const euro = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
   await expect(second).toContainText(euro.format(normal[1]!.price + normal[1]!.add_gb_price!));
 
-  await page.getByText('Premium Plans').click();
+  await page.getByRole('tab', { name: 'ISP', exact: true }).click();
   const isp = plans.filter((p) => p.type === 'PR_2');
   await expect(cards).toHaveCount(isp.length);
   await expect(cards.first()).toContainText(isp[0]!.name);

@@ -112,7 +112,7 @@ test('generators start at quantity 1 on /proxy and on a product page (SPEC.md §
 }) => {
   await customer.buyPaid('PR_2');
   await openSignedIn(page, '/proxy');
-  await page.getByText('Premium Proxies').click();
+  await page.getByRole('radiogroup').getByText('ISP', { exact: true }).click();
   await expect(page.getByLabel(/^Quantity/)).toHaveValue('1');
 
   await page.goto('/product/isp');

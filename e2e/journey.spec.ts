@@ -143,7 +143,7 @@ test('rotating lines that would be identical come as one, with why; sticky stay 
   await customer.buyPaid('PR_2');
   await signIn(page);
   await page.goto('/proxy');
-  await page.getByText('Premium Proxies').click();
+  await page.getByRole('radiogroup').getByText('ISP', { exact: true }).click();
   await page
     .getByLabel(/^Location/)
     .first()

@@ -70,7 +70,7 @@ test('/proxy: generate premium sticky proxies for a country: "Your proxies are h
     timeout: 30_000,
   });
   await page.goto('/proxy');
-  await page.getByText('Premium Proxies').click();
+  await page.getByRole('radiogroup').getByText('ISP', { exact: true }).click();
   await page
     .getByLabel(/^Location/)
     .first()

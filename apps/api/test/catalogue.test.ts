@@ -38,6 +38,16 @@ describe('public catalogue reads (SPEC.md §7)', () => {
     for (const hours of [24, 168, 720]) expect(durations).toContain(hours);
   });
 
+  it('lets browsers and shared caches keep the public price reads a minute, without a session (issue #33)', async () => {
+    for (const url of ['/v1/plan/read', '/v1/plan/custom-prices']) {
+      const { status, headers } = await get(url);
+      expect(status).toBe(200);
+      expect(headers['cache-control']).toBe('public, max-age=60');
+    }
+    // Not every read: the maintenance switch is answered fresh.
+    expect((await get('/v1/maintenance/read')).headers['cache-control']).toBeUndefined();
+  });
+
   it('orders the normal (PR_3) plans so the first is the fixed unlimited plan, then day, week, month minimums', async () => {
     const { body } = await get('/v1/plan/read');
     const normal = catalogueEndpoints.plans.response

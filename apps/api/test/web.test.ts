@@ -65,6 +65,31 @@ describe('serving the dashboard', () => {
     }
   });
 
+  it('sends /pricing to a visitor drawn at build time, with a description and a canonical address (issue #33)', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/pricing' })).body;
+    expect(html).toContain('data-testid="public-pricing-page"');
+    expect(html).toContain('<title>Pricing · Acme &lt;Proxies&gt;</title>');
+    expect(html).toMatch(/<meta name="description" content="Acme &lt;Proxies&gt; prices in euro: [^"]+">/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/pricing">/);
+    expect(html).not.toContain('__PUBLIC_URL__');
+    const signIn = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(signIn).toMatch(/<link rel="canonical" href="http:\/\/[^"/]+\/">/);
+  });
+
+  it('lists the public pages for search engines and keeps them out of the API', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Disallow: /v1/');
+    const sitemapUrl = /^Sitemap: (\S+)$/m.exec(robots.body)![1]!;
+    expect(new URL(sitemapUrl).pathname).toBe('/sitemap.xml');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const paths = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(paths).toEqual(['/', '/pricing', '/signup', '/faqs']);
+  });
+
   it('answers a missing file with 404, not the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing-chunk.js' });
     expect(res.statusCode).toBe(404);

@@ -69,6 +69,15 @@ const modulesAfterPaint = (html: string) => {
   );
 };
 
+/**
+ * A public page's description and canonical address (issue #33, SEO basics); the server fills `__PUBLIC_URL__`
+ * from PUBLIC_URL as it fills the brand.
+ */
+const seoTags = (spec: PageSpec) =>
+  spec.description && spec.paths[0] !== undefined
+    ? `<meta name="description" content="${escapeHtml(spec.description)}"><link rel="canonical" href="__PUBLIC_URL__${spec.paths[0] === '/' ? '/' : spec.paths[0]}">`
+    : '';
+
 /** index.html with the page's markup in #root, its title, and its screen's files preloaded. */
 const pageHtml = (template: string, manifest: Manifest, spec: PageSpec, page: RenderedPage) => {
   const html = template
@@ -81,7 +90,10 @@ const pageHtml = (template: string, manifest: Manifest, spec: PageSpec, page: Re
       /<title>[^<]*<\/title>/,
       () => `<title>${page.screen ? `${escapeHtml(page.screen)} · ` : ''}__BRAND_NAME__</title>`,
     )
-    .replace('</head>', () => `${headLinks(manifest, [...spec.modules, ...page.modules])}</head>`);
+    .replace(
+      '</head>',
+      () => `${seoTags(spec)}${headLinks(manifest, [...spec.modules, ...page.modules])}</head>`,
+    );
   return spec.signedIn ? html : modulesAfterPaint(html);
 };
 

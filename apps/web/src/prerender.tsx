@@ -22,6 +22,8 @@ interface PageBase {
   maintenance: boolean;
   /** The lazy chunks it needs at once, preloaded beside the entry (keys of Vite's manifest). */
   modules: string[];
+  /** A public page's one-line summary for search engines (`<meta name="description">`); it also gets a canonical URL. */
+  description?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export const PAGES: PageSpec[] = [
     signedIn: false,
     maintenance: false,
     modules: ['src/app/pages/sign-in.tsx'],
+    description: 'Sign in to __BRAND_NAME__ to manage your proxies, plans and invoices.',
   },
   {
     name: 'sign-up',
@@ -56,6 +59,17 @@ export const PAGES: PageSpec[] = [
     signedIn: false,
     maintenance: false,
     modules: ['src/app/pages/sign-up.tsx'],
+    description: 'Create a __BRAND_NAME__ account: residential, ISP, datacenter and IPv6 proxies in minutes.',
+  },
+  {
+    name: 'pricing',
+    paths: ['/pricing'],
+    at: '/pricing',
+    signedIn: false,
+    maintenance: false,
+    modules: ['src/app/pages/public-pricing.tsx'],
+    description:
+      '__BRAND_NAME__ prices in euro: residential and premium residential proxies by the GB, ISP, datacenter and IPv6 plans, and custom plans.',
   },
   {
     name: 'forgot-password',
@@ -64,6 +78,7 @@ export const PAGES: PageSpec[] = [
     signedIn: false,
     maintenance: false,
     modules: ['src/app/pages/forgot-password.tsx'],
+    description: 'Reset your __BRAND_NAME__ password with a code sent to your e-mail.',
   },
   {
     name: 'confirm',

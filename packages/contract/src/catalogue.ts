@@ -45,10 +45,14 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 const read = publicList('catalogue');
 
 export const catalogueEndpoints = {
-  plans: read('/v1/plan/read', 'Purchasable plans of every product', planSchema),
+  plans: read(
+    '/v1/plan/read',
+    'Purchasable plans of every product (public; Cache-Control: public, max-age=60)',
+    planSchema,
+  ),
   customDayPrices: read(
     '/v1/plan/custom-prices',
-    'Custom datacenter and IPv6 plans: price per day for 1 to 30 days, per product',
+    'Custom datacenter and IPv6 plans: price per day for 1 to 30 days, per product (public; cached 60 s)',
     customDayPricesSchema,
   ),
   paymentMethods: read('/v1/payment_method/read', 'Payment methods', paymentMethodSchema),

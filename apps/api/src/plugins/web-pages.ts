@@ -77,9 +77,10 @@ const sessionToken = (cookie: string | undefined): string | null => {
  * client) when the address and the state match what it was drawn for, else the bare index.html, which the
  * client draws itself. Each page carries the boot data as JSON.
  */
-export const createPages = (distDir: string, brand: string, boot: WebBoot) => {
+export const createPages = (distDir: string, brand: string, boot: WebBoot, publicUrl = '') => {
   const fill = (html: string) =>
     html
+      .replaceAll('__PUBLIC_URL__', escapeHtml(publicUrl))
       .replaceAll('__BRAND_NAME__', escapeHtml(brand))
       .replaceAll('__BRAND_INITIAL__', escapeHtml(brand.charAt(0)));
   const withBoot = (html: string, maintenance: boolean | null, answers?: Record<string, unknown>) => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import { publicUrl, type Config } from '../config.js';
 import { sendNotFound } from './errors.js';
 import { createPages, escapeHtml, type WebBoot } from './web-pages.js';
 
@@ -23,6 +23,9 @@ const preferredEncoding = (header: string | undefined): 'br' | 'gzip' | 'identit
   return 'identity';
 };
 
+/** The pages a visitor without an account reads, for search engines (robots.txt, sitemap.xml). */
+export const PUBLIC_PAGES = ['/', '/pricing', '/signup', '/faqs'];
+
 /** Addresses that are never a page of the single-page app: the API, and files (a missing asset is a 404). */
 const isNotAPage = (url: string) => {
   const path = url.split('?')[0] ?? url;
@@ -36,7 +39,8 @@ const isNotAPage = (url: string) => {
  */
 export const registerWeb = async (app: FastifyInstance, config: Config, boot: WebBoot): Promise<void> => {
   const built = existsSync(`${webDistDir}index.html`);
-  const pageFor = built ? createPages(webDistDir, config.BRAND_NAME, boot) : null;
+  const site = publicUrl(config);
+  const pageFor = built ? createPages(webDistDir, config.BRAND_NAME, boot, site) : null;
   const notBuilt = `<!doctype html><title>${escapeHtml(config.BRAND_NAME)}</title><p>The dashboard is not built yet: run <code>npm run build</code>.</p>`;
 
   if (built) {
@@ -52,6 +56,24 @@ export const registerWeb = async (app: FastifyInstance, config: Config, boot: We
       },
     });
   }
+
+  // What search engines may read (issue #33): the public pages, listed in the sitemap; never the API.
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`User-agent: *\nAllow: /\nDisallow: /v1/\nSitemap: ${site}/sitemap.xml\n`),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_PAGES.map(
+          (path) => `  <url><loc>${escapeHtml(`${site}${path}`)}</loc></url>\n`,
+        ).join('')}</urlset>\n`,
+      ),
+  );
 
   // Unknown /v1 paths count against the rate limit like known ones (pages are let through by its allowList).
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {

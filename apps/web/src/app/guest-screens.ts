@@ -11,6 +11,7 @@ export const guestScreens = {
   'sign-up': loader(() => import('./pages/sign-up')),
   'forgot-password': loader(() => import('./pages/forgot-password')),
   confirm: loader(() => import('./pages/confirm')),
+  pricing: loader(() => import('./pages/public-pricing')),
   maintenance: loader(() => import('../features/content/maintenance-page')),
 };
 

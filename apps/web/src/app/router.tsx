@@ -8,6 +8,7 @@ import { guestScreens } from './guest-screens';
 import { loadSignedInRoutes } from './signed-in-chunks';
 
 const SignInPage = page(guestScreens['sign-in'], 'SignInPage');
+const PublicPricingPage = page(guestScreens.pricing, 'PublicPricingPage');
 const PublicFaqsPage = page(() => import('./pages/public-faqs'), 'PublicFaqsPage');
 const SignUpPage = page(guestScreens['sign-up'], 'SignUpPage');
 const ConfirmPage = page(guestScreens.confirm, 'ConfirmPage');
@@ -26,6 +27,7 @@ const guestRoutes = (
     <Route index element={<SignInPage />} />
     <Route path="login" element={<SignInPage />} />
     <Route path="faqs" element={<PublicFaqsPage />} />
+    <Route path="pricing" element={<PublicPricingPage />} />
     <Route path="signup" element={<SignUpPage />} />
     <Route path="forgot-password" element={<ForgotPasswordPage />} />
     <Route path="change-password" element={<ChangePasswordPage />} />

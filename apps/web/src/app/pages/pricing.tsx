@@ -1,76 +1,71 @@
-import { SegmentedControl, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { invoiceEndpoints, type Plan } from '@proxydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { ProductTabLabel } from '../../components/product-tab-label';
 import { QueryError } from '../../components/query-error';
 import { CheckoutModal } from '../../features/billing/checkout-modal';
+import { useCustomDayPricesTable } from '../../features/purchase/api/get-custom-day-prices';
 import { usePlans } from '../../features/purchase/api/get-plans';
-import { NormalPlanCards } from '../../features/purchase/normal-plan-cards';
-import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
+import { productBySlug, readChoice } from '../../features/purchase/plan-choice';
+import { PriceList } from '../../features/purchase/price-list';
+import { resolveChoice } from '../../features/purchase/resolve-choice';
 import { useAccess } from '../../lib/access';
 import type { Order } from '../../lib/order';
 import { BuyMoreGbWithCheckout } from '../buy-more-gb-with-checkout';
+import { orderFor } from '../plan-order';
 
 /**
- * /pricing (SPEC.md §2, §9): Normal Plans are the PR_3 plans by price, the first on a wide card, each with
- * its GB slider; Premium Plans are the PR_2 (ISP) plans, each tab naming its product (issue #19: not Premium
- * Residential). Buy Additional GB tops up a current plan.
+ * /pricing signed in (SPEC.md §2, issue #33): every product's prices, a tab each (`?product=`), Buy Now opening
+ * the checkout. An address that names a plan (a visitor's Buy Now, carried through sign-up) opens its checkout.
  */
 export const PricingPage = () => {
   const plans = usePlans();
+  const dayPrices = useCustomDayPricesTable();
   const { data: access } = useAccess();
-  const [tab, setTab] = useState<'normal' | 'premium'>('normal');
+  const [search, setSearch] = useSearchParams();
   const [order, setOrder] = useState<Order | null>(null);
+  const product = productBySlug(search.get('product'));
   const balanceAllowed = access?.isReseller ?? false;
-  const all = plans.data ?? [];
-  const premium = all.filter((p) => p.type === 'PR_2');
 
-  const buyPremium = (plan: Plan) =>
-    setOrder({
-      title: plan.name,
-      price: cardPrice(plan),
-      endpoint: invoiceEndpoints.create,
-      body: { plan: plan.id, proxyType: plan.type },
-      balanceAllowed,
-    });
+  // A plan named in the address opens its checkout once, when the prices (and whether a balance may pay) are
+  // known; the address then keeps only the product. Keyed by the address: a render before the navigation lands
+  // must not open it again.
+  const named = readChoice(search) ? search.toString() : null;
+  const opened = useRef<string | null>(null);
+  const needsDayPrices = search.has('custom');
+  useEffect(() => {
+    if (!named || opened.current === named || !plans.data || !access) return;
+    if (needsDayPrices && !dayPrices.data) return;
+    opened.current = named;
+    const address = new URLSearchParams(named);
+    const request = readChoice(address);
+    const choice = request && resolveChoice(request, plans.data, dayPrices.data);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once per address, for the plan it names
+    if (choice) setOrder(orderFor(choice, access.isReseller));
+    setSearch({ product: productBySlug(address.get('product')).slug }, { replace: true });
+  }, [named, needsDayPrices, plans.data, dayPrices.data, access, setSearch]);
 
   return (
     <>
       <PageHeader
         title="Pricing"
-        description="Residential data by the GB: choose how much, pay once."
+        description="Every product and plan, in euro: choose one, pay once, and your proxies are ready."
         actions={
           <BuyMoreGbWithCheckout variant="default" leftSection={<IconPlus size={16} />}>
             Buy Additional GB
           </BuyMoreGbWithCheckout>
         }
       />
-      <Stack gap="lg">
-        <SegmentedControl
-          value={tab}
-          onChange={(value) => setTab(value)}
-          data={[
-            { value: 'normal', label: <ProductTabLabel title="Normal Plans" product="Residential" /> },
-            { value: 'premium', label: <ProductTabLabel title="Premium Plans" product="ISP" /> },
-          ]}
-          style={{ alignSelf: 'flex-start' }}
+      {plans.error ? (
+        <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
+      ) : (
+        <PriceList
+          product={product.slug}
+          onProduct={(slug) => setSearch({ product: slug }, { replace: true })}
+          plans={plans.data}
+          onBuy={(choice) => setOrder(orderFor(choice, balanceAllowed))}
         />
-        {plans.error ? (
-          <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
-        ) : plans.isPending ? (
-          <Skeleton height={320} />
-        ) : tab === 'normal' ? (
-          <NormalPlanCards plans={all} onOrder={setOrder} />
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {premium.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} onBuy={buyPremium} />
-            ))}
-          </SimpleGrid>
-        )}
-      </Stack>
+      )}
       <CheckoutModal order={order} onClose={() => setOrder(null)} />
     </>
   );

@@ -1,13 +1,13 @@
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { ProductTabLabel } from '../../components/product-tab-label';
 import { GeneratorForm } from '../../features/proxies/generator-form';
 import { NormalGenerator } from '../../features/proxies/normal-generator';
 
 /**
- * /proxy (SPEC.md §2): Normal Proxies (the Residential plans) with one Generate button, Premium Proxies (the ISP
- * plan: not Premium Residential, issue #19) with location, type and 1–100.
+ * /proxy (SPEC.md §2): SPEC.md's Normal Proxies (the Residential plans) with one Generate button, and its Premium
+ * Proxies, which are the ISP plan's (`proxy_type: premium` in the API): called ISP on screen, as "Premium" is
+ * Premium Residential's alone (issue #33). ISP lines have no city or ISP to choose: location, type and 1–100.
  */
 export const ProxyGeneratorPage = () => {
   const [tab, setTab] = useState<'normal' | 'premium'>('normal');
@@ -18,13 +18,14 @@ export const ProxyGeneratorPage = () => {
         <SegmentedControl
           value={tab}
           onChange={(v) => setTab(v)}
+          aria-label="Product"
           data={[
-            { value: 'normal', label: <ProductTabLabel title="Normal Proxies" product="Residential" /> },
-            { value: 'premium', label: <ProductTabLabel title="Premium Proxies" product="ISP" /> },
+            { value: 'normal', label: 'Residential' },
+            { value: 'premium', label: 'ISP' },
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
-        {tab === 'normal' ? <NormalGenerator /> : <GeneratorForm cityAndIsp />}
+        {tab === 'normal' ? <NormalGenerator /> : <GeneratorForm cityAndIsp={false} />}
       </Stack>
     </>
   );

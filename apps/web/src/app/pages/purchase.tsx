@@ -1,17 +1,16 @@
-import { SimpleGrid, Skeleton } from '@mantine/core';
-import { invoiceEndpoints, PRODUCT_NAMES, type Plan } from '@proxydesk/contract';
+import { PRODUCT_NAMES } from '@proxydesk/contract';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { CheckoutModal } from '../../features/billing/checkout-modal';
 import { usePlans } from '../../features/purchase/api/get-plans';
-import { CustomPlanCard } from '../../features/purchase/custom-plan-card';
-import { NormalPlanCards } from '../../features/purchase/normal-plan-cards';
-import { cardPrice, PlanCard } from '../../features/purchase/plan-card';
+import type { PricedProduct } from '../../features/purchase/plan-choice';
+import { ProductPlans } from '../../features/purchase/product-plans';
 import { useAccess } from '../../lib/access';
 import type { Order } from '../../lib/order';
+import { orderFor } from '../plan-order';
 
-type Product = 'PR_2' | 'PR_3' | 'PR_4' | 'PR_5' | 'PR_6';
+type Product = PricedProduct['type'];
 
 /**
  * /purchase/{datacenter,isp,ipv6,premium-residential} (SPEC.md §2): plan cards, and a custom plan for datacenter and
@@ -21,19 +20,6 @@ const PurchasePage = ({ product }: { product: Product }) => {
   const plans = usePlans();
   const { data: access } = useAccess();
   const [order, setOrder] = useState<Order | null>(null);
-  const balanceAllowed = access?.isReseller ?? false;
-  const buyPlan = (plan: Plan) =>
-    setOrder({
-      title: plan.name,
-      price: cardPrice(plan),
-      endpoint: invoiceEndpoints.create,
-      body: { plan: plan.id, proxyType: plan.type },
-      balanceAllowed,
-    });
-  const mine = (plans.data ?? []).filter((p) => p.type === product);
-  const customProduct = product === 'PR_4' || product === 'PR_5' ? product : null;
-  // Four cards sit two by two, or four in a row, rather than three and one alone.
-  const cards = mine.length + (customProduct ? 1 : 0);
   return (
     <>
       <PageHeader
@@ -42,33 +28,12 @@ const PurchasePage = ({ product }: { product: Product }) => {
       />
       {plans.error ? (
         <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
-      ) : product === 'PR_3' ? (
-        plans.isPending ? (
-          <Skeleton height={320} />
-        ) : (
-          <NormalPlanCards plans={plans.data} onOrder={setOrder} />
-        )
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: cards === 4 ? 2 : 3, xl: cards === 4 ? 4 : 3 }} spacing="md">
-          {plans.isPending && [1, 2, 3].map((i) => <Skeleton key={i} height={280} />)}
-          {mine.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} onBuy={buyPlan} />
-          ))}
-          {customProduct && !plans.isPending && (
-            <CustomPlanCard
-              product={customProduct}
-              onBuy={({ days, ips, price }) =>
-                setOrder({
-                  title: `Custom ${PRODUCT_NAMES[product]}: ${ips} IP${ips > 1 ? 's' : ''}, ${days} day${days > 1 ? 's' : ''}`,
-                  price,
-                  endpoint: invoiceEndpoints.customCheckout,
-                  body: { days, ips, proxyType: product },
-                  balanceAllowed,
-                })
-              }
-            />
-          )}
-        </SimpleGrid>
+        <ProductPlans
+          product={product}
+          plans={plans.data}
+          onBuy={(choice) => setOrder(orderFor(choice, access?.isReseller ?? false))}
+        />
       )}
       <CheckoutModal order={order} onClose={() => setOrder(null)} />
     </>

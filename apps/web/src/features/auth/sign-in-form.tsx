@@ -7,18 +7,18 @@ import { FormAlert } from '../../components/form-alert';
 import { loadLogin, useLogin, validateLogin } from './api/login';
 import { takeOAuthWarning } from './oauth-warning';
 import { SocialButtons } from './social-buttons';
+import { useNext } from './use-next';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 /** Username + password (SPEC.md §5); a 422 means an OTP was mailed: go confirm it (api/login-call.ts). */
 export const SignInForm = () => {
   const navigate = useNavigate();
   const login = useLogin();
+  const { link } = useNext();
   // A Google sign-in that failed left its detail here, to show as a warning (SPEC.md §8). Read after
   // hydration: the page drawn at build time has none.
   const [warning, setWarning] = useState<string | null>(null);
   useEffect(() => {
-    // The schema and the call, fetched while the visitor types (api/login.ts).
-    loadLogin().catch(() => undefined);
     const left = takeOAuthWarning();
     // Once, after hydration: sessionStorage is not there when the page is rendered at build time.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -31,6 +31,7 @@ export const SignInForm = () => {
   });
   useTypedBeforeHydration(form);
 
+  const warmUp = () => void loadLogin().catch(() => undefined);
   const submit = form.onSubmit((values) =>
     login.mutate(values, {
       onSuccess: (next) => {
@@ -43,7 +44,9 @@ export const SignInForm = () => {
     <Stack gap="md">
       <FormAlert color="yellow">{warning}</FormAlert>
       <SocialButtons />
-      <form onSubmit={submit} noValidate>
+      {/* The schema and the call, fetched once the visitor starts on the form (api/login.ts), not with the page:
+          a visitor who only looks never downloads them (issue #33: the first load's weight). */}
+      <form onSubmit={submit} onKeyDown={warmUp} onPointerDown={warmUp} onInput={warmUp} noValidate>
         <Stack gap="md">
           <FormAlert>{login.error?.message}</FormAlert>
           <TextInput
@@ -71,7 +74,7 @@ export const SignInForm = () => {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             New here?{' '}
-            <Anchor component={Link} to="/signup" underline="always">
+            <Anchor component={Link} to={link('/signup')} underline="always">
               Create an account
             </Anchor>
           </Text>

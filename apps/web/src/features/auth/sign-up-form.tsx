@@ -1,12 +1,12 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { signupBodySchema, type SignupBody } from '@proxydesk/contract';
+import { useForm } from '@mantine/form';
+import type { SignupBody } from '@proxydesk/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
-import { confirmStep, otpEmail } from './api/auth-outcome';
-import { useSignup } from './api/auth-mutations';
+import { loadSignup, useSignup, validateSignup } from './api/signup';
 import { rememberPendingEmail } from './pending-email';
 import { SocialButtons } from './social-buttons';
+import { useNext } from './use-next';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 /** Username, e-mail, password and an optional referral code, prefilled from `?ref=` (SPEC.md §2, §5). */
@@ -15,19 +15,20 @@ export const SignUpForm = () => {
   const [search] = useSearchParams();
   const referee = search.get('ref');
   const signup = useSignup();
+  const { link } = useNext();
   const form = useForm<SignupBody>({
     mode: 'uncontrolled',
     initialValues: { username: '', email: '', password: '', referee: referee ?? '' },
-    validate: schemaResolver(signupBodySchema, { sync: true }),
+    validate: validateSignup,
   });
   useTypedBeforeHydration(form);
 
+  const warmUp = () => void loadSignup().catch(() => undefined);
   const submit = form.onSubmit((values) => {
     // The e-mail is kept first (SPEC.md §4), so the confirm page knows where the code went.
     rememberPendingEmail(values.email.trim().toLowerCase());
     signup.mutate(values, {
-      onError: (error) => {
-        const next = confirmStep(error);
+      onSuccess: (next) => {
         if (next) void navigate(next.to, { state: next.state });
       },
     });
@@ -36,9 +37,10 @@ export const SignUpForm = () => {
   return (
     <Stack gap="md">
       <SocialButtons referee={referee} />
-      <form onSubmit={submit} noValidate>
+      {/* The schema and the call come once the visitor starts on the form (api/signup.ts). */}
+      <form onSubmit={submit} onKeyDown={warmUp} onPointerDown={warmUp} onInput={warmUp} noValidate>
         <Stack gap="md">
-          <FormAlert>{signup.error && !otpEmail(signup.error) ? signup.error.message : null}</FormAlert>
+          <FormAlert>{signup.error?.message}</FormAlert>
           <TextInput
             label="Username"
             autoComplete="username"
@@ -75,7 +77,7 @@ export const SignUpForm = () => {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             Already have an account?{' '}
-            <Anchor component={Link} to="/" underline="always">
+            <Anchor component={Link} to={link('/')} underline="always">
               Sign in
             </Anchor>
           </Text>

@@ -6,7 +6,7 @@ import { formatEuro } from '../../lib/format';
 const PRODUCTS = [
   { value: 'PR_3', label: 'Normal residential' },
   { value: 'PR_2', label: 'ISP' },
-  { value: 'PR_6', label: 'Premium residential' },
+  { value: 'PR_6', label: 'Premium Residential' },
 ];
 
 /** Buy Additional GB (SPEC.md §2 Pricing): how many GB, for which product's current plan; then the checkout. */

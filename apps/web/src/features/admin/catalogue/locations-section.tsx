@@ -224,8 +224,8 @@ export const LocationsSection = ({ canEdit }: SectionProps) => {
         >
           <Text size="sm">
             {switching.active
-              ? 'The premium generator stops offering it. Lines already made keep working.'
-              : 'The premium generator offers it again.'}
+              ? 'The generators stop offering it. Lines already made keep working.'
+              : 'The generators offer it again.'}
           </Text>
         </ReasonModal>
       )}

@@ -3,16 +3,11 @@ import {
   type ConfirmEmailBody,
   type ForgotPasswordBody,
   type ResetPasswordBody,
-  type SignupBody,
 } from '@proxydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { callWithCaptcha } from './auth-call';
 import { signedIn } from './auth-outcome';
-
-/** Sign-up: the server always answers 422 with the address the code went to (docs/decisions/004). */
-export const useSignup = () =>
-  useMutation({ mutationFn: (body: SignupBody) => callWithCaptcha(authEndpoints.signup, body, 'signup') });
 
 export const useConfirmEmail = () =>
   useMutation({

@@ -5,7 +5,8 @@ import { loadCalls } from '../../../lib/api';
 
 /**
  * The sign-in page draws and hydrates without zod, the contract's schemas or the captcha (ADR 003): they come
- * in login-call.ts, asked for as soon as the form is on screen, so they are there before it is sent.
+ * in login-call.ts, asked for when the visitor first types in or presses on the form, so they are there
+ * before it is sent; a visitor who only looks never downloads them (issue #33).
  */
 export const loadLogin = () => loadCalls(() => import('./login-call'));
 

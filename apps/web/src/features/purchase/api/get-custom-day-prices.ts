@@ -12,3 +12,6 @@ export const customDayPricesQuery = () =>
 /** One product's day prices (index = days − 1). */
 export const useCustomDayPrices = (type: CustomDayPrices['type']) =>
   useQuery({ ...customDayPricesQuery(), select: (tables) => tables.find((t) => t.type === type)?.prices });
+
+/** Every product's day prices: what a custom plan named in an address is priced from. */
+export const useCustomDayPricesTable = () => useQuery(customDayPricesQuery());

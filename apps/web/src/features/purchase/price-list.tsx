@@ -1,0 +1,54 @@
+import { Stack, Tabs, Text } from '@mantine/core';
+import type { Plan } from '@proxydesk/contract';
+import { PRICED_PRODUCTS, type PlanChoice, type ProductSlug } from './plan-choice';
+import { ProductPlans } from './product-plans';
+
+/** One line under each product's tab: what it is and how it is sold. */
+const ABOUT: Record<ProductSlug, string> = {
+  residential: 'Rotating and sticky residential IPs in 150+ countries, by the GB: choose how much.',
+  'premium-residential': 'Residential IPs you can target by country, city and ISP, by the GB.',
+  isp: 'ISP addresses in 150+ countries, sticky or rotating, by the GB.',
+  datacenter: 'Dedicated datacenter IPs with unlimited bandwidth, by the month, or a custom plan.',
+  ipv6: 'Large IPv6 ranges with unlimited bandwidth, by the month, or a custom plan.',
+};
+
+/**
+ * Every product's prices (issue #33), a tab each: the same cards for a visitor and a customer; what Buy Now
+ * does is the page's (`onBuy`). `plans` undefined while loading.
+ */
+export const PriceList = ({
+  product,
+  onProduct,
+  plans,
+  onBuy,
+}: {
+  product: ProductSlug;
+  onProduct: (slug: ProductSlug) => void;
+  plans: Plan[] | undefined;
+  onBuy: (choice: PlanChoice) => void;
+}) => (
+  <Tabs
+    value={product}
+    onChange={(value) => value && onProduct(value as ProductSlug)}
+    variant="pills"
+    keepMounted={false}
+  >
+    <Tabs.List mb="lg" aria-label="Products">
+      {PRICED_PRODUCTS.map(({ slug, label }) => (
+        <Tabs.Tab key={slug} value={slug}>
+          {label}
+        </Tabs.Tab>
+      ))}
+    </Tabs.List>
+    {PRICED_PRODUCTS.map(({ slug, type }) => (
+      <Tabs.Panel key={slug} value={slug}>
+        <Stack gap="md">
+          <Text c="dimmed" size="sm">
+            {ABOUT[slug]}
+          </Text>
+          <ProductPlans product={type} plans={plans} onBuy={onBuy} />
+        </Stack>
+      </Tabs.Panel>
+    ))}
+  </Tabs>
+);
