@@ -38,7 +38,13 @@ beforeAll(async () => {
   t = await createTestApp({ env: { CAPTCHA_PROVIDER: 'off', RATE_LIMIT_PER_MINUTE: '1000000' } });
   api = apiClient(t.app);
   const tag = randomUUID().slice(0, 6);
-  const roles = { opal: 'operator', sam: 'support', cora: 'customer', dave: 'customer', rita: 'reseller' };
+  const roles = {
+    opal: 'operator',
+    sam: 'support',
+    cora: 'customer',
+    dave: 'customer',
+    rita: 'reseller',
+  } as const;
   for (const [name, role] of Object.entries(roles)) {
     const staff = role === 'operator' || role === 'support';
     users[name] = await seedAccount(t.database.db, `${name}_${tag}`, { role, is2fa: staff });

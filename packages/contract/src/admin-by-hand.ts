@@ -76,6 +76,11 @@ export const adminInvoiceBodySchema = z
   );
 export type AdminInvoiceBody = z.input<typeof adminInvoiceBodySchema>;
 
+/** A customer's billing details as the console corrects them, with the reason. */
+export const adminBillingBodySchema = z
+  .object({ ...billingDetailsShape, reason: adminReason })
+  .check(vatNumberCheck);
+
 export const adminNoteSchema = z.object({
   id: z.int(),
   body: z.string(),
@@ -89,7 +94,7 @@ export const adminByHandEndpoints = {
   setBilling: customerPost(
     'billing-details',
     "Correct a customer's billing details (company, VAT number checked for its country); invoices issued after use them",
-    z.object({ ...billingDetailsShape, reason: adminReason }).check(vatNumberCheck),
+    adminBillingBodySchema,
     detailOnly,
   ),
   createInvoice: customerPost(
