@@ -23,6 +23,8 @@ test.beforeAll(async () => {
   await customer.signUp(shop.smtp, 'cleo');
   await customer.addBilling('Germany');
   await customer.buyPaid('PR_4');
+  // A balance from before the rule (the owner's command line may still credit anyone).
+  expect(admin(shop.server.dataDir, 'balance', 'cleo', '+25', 'old', 'credit')).toContain('cleo');
 });
 test.use({ baseURL: shop.url });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -47,7 +49,6 @@ test('a customer corrects their billing details in Settings, the VAT number chec
   await expect(card.getByLabel(/^VAT number/)).toHaveValue('DE123456789', { timeout: 30_000 });
   await expect(card.getByLabel(/^Company/)).toHaveValue('Cleo Studio GmbH');
   await expect(card.getByText(/^Last changed/)).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
   await screenshots(page, 'settings-billing');
 });
 
@@ -58,8 +59,27 @@ test('an operator sets things right by hand on the customer page', async ({ page
   await page.getByRole('link', { name: 'cleo' }).click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'cleo' })).toBeVisible();
 
-  // Item 8: no credit for a customer who is not a reseller, and the console says why.
+  // Item 8: no credit for a customer who is not a reseller; their leftover balance is shown, and can be debited.
   await expect(page.getByRole('button', { name: 'Credit or debit balance' })).toHaveCount(0);
+  await expect(
+    page.getByText(
+      'Not a reseller: the customer can neither see nor spend this €25.00. Make reseller to use it.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Debit leftover balance' }).click();
+  const debit = page.getByRole('dialog', { name: 'Debit leftover balance' });
+  await expect(debit).toContainText('Not a reseller: this balance can only be debited');
+  await debit.getByLabel(/^Amount/).fill('5');
+  await debit.getByLabel(/^Reason/).fill('Trying to credit');
+  await debit.getByRole('button', { name: 'Debit leftover balance' }).click();
+  await expect(
+    debit.getByText(
+      'Only a reseller has a balance to spend: make this customer a reseller first, or credit nothing',
+    ),
+  ).toBeVisible();
+  await debit.getByLabel(/^Amount/).fill('-25');
+  await debit.getByRole('button', { name: 'Debit leftover balance' }).click();
+  await expect(page.getByText('Balance debited')).toBeVisible();
   await expect(page.getByText('The balance is for resellers: make reseller to credit one.')).toBeVisible();
 
   // Item 5: billing details, edited and audited.

@@ -298,6 +298,39 @@ describe('by hand in the console (issue #30 item 7)', () => {
     expect(marks).toHaveLength(1);
   });
 
+  it('a by-hand invoice for a catalogue plan is paid on the sandbox page like any other, and provisioned', async () => {
+    const made = await admin('invoices', {
+      plan: await planId(),
+      price: 9.5,
+      due_date: tomorrow(),
+      payment_method: 'sandbox',
+      reason: 'Agreed price',
+    });
+    const invoiceId = made.body.payload.invoice_id as string;
+    const read = await api.get(`/v1/invoice/read/${invoiceId}`, { token: tokens.cora });
+    expect(read.body.payload.invoice).toMatchObject({ plan_price: 9.5, list_price: 9.5, proxy_type: 'PR_4' });
+    // The customer presses Pay on the sandbox's page, as on a checkout of their own.
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: new URL(made.body.payload.hosted_url as string).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    expect(pay.statusCode).toBeLessThan(400);
+    await expect
+      .poll(
+        async () =>
+          (await api.get(`/v1/invoice/read/${invoiceId}`, { token: tokens.cora })).body.payload.invoice
+            .status as boolean,
+      )
+      .toBe(true);
+    const plans = await t.database.db
+      .select()
+      .from(schema.customerPlans)
+      .where(eq(schema.customerPlans.invoiceId, invoiceId));
+    expect(plans).toHaveLength(1);
+  });
+
   it("moves one plan's end and suspends and resumes it; the gateways are told and refuse it while suspended", async () => {
     const [invoice] = await t.database.db
       .insert(schema.invoices)
