@@ -146,6 +146,7 @@ test('an operator credits a customer found by IP, refunds their invoice in Money
   const markPaid = page.getByRole('dialog', { name: 'Mark invoice paid' });
   await markPaid.getByLabel(/^Reference/).fill('SEPA-2026-0001');
   await markPaid.getByLabel(/^Reason/).fill('Bank transfer received');
+  await screenshots(page, 'admin-mark-paid-modal');
   await markPaid.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText('Marked paid and provisioned')).toBeVisible();
   await expect(page.getByTestId('invoice-timeline')).toContainText('manual.paid');

@@ -41,6 +41,8 @@ test('a customer corrects their billing details in Settings, the VAT number chec
   await card.getByLabel(/^Address/).fill('Hauptstraße 1');
   await card.getByRole('button', { name: 'Save billing details' }).click();
   await expect(card.getByText('This is not a Germany VAT number: it looks like DE123456789')).toBeVisible();
+  // The failed save focused the field further down: the screenshot starts from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshots(page, 'settings-billing-error');
   await card.getByLabel(/^VAT number/).fill('de 123 456 789');
   await card.getByRole('button', { name: 'Save billing details' }).click();
