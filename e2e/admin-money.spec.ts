@@ -23,6 +23,8 @@ test.beforeAll(async () => {
   await operator.signInWithCode(shop.smtp);
 
   await customer.signUp(shop.smtp, 'carmen');
+  // The balance is a reseller's (issue #30 item 8): the console credits resellers only.
+  expect(admin(shop.server.dataDir, 'reseller', 'carmen', 'on')).toContain('carmen');
   await customer.addBilling();
   await customer.buyPaid('PR_4');
   const plans = (await customer.api('/v1/user/dashboard')).payload.PR_4.plan_data as {
@@ -142,7 +144,9 @@ test('an operator credits a customer found by IP, refunds their invoice in Money
   await expect(page.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Mark paid' }).click();
   const markPaid = page.getByRole('dialog', { name: 'Mark invoice paid' });
+  await markPaid.getByLabel(/^Reference/).fill('SEPA-2026-0001');
   await markPaid.getByLabel(/^Reason/).fill('Bank transfer received');
+  await screenshots(page, 'admin-mark-paid-modal');
   await markPaid.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText('Marked paid and provisioned')).toBeVisible();
   await expect(page.getByTestId('invoice-timeline')).toContainText('manual.paid');

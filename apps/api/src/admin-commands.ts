@@ -202,8 +202,13 @@ export const commands: Record<string, (args: string[]) => Run> = {
         reason,
         idempotencyKey,
       });
-      // 'self' and 'staff' are the console's refusals: the command line never gets them.
-      if (change === 'no-such-customer' || change === 'self' || change === 'staff')
+      // 'self', 'staff' and 'not-reseller' are the console's refusals: the command line never gets them.
+      if (
+        change === 'no-such-customer' ||
+        change === 'self' ||
+        change === 'staff' ||
+        change === 'not-reseller'
+      )
         throw new Error(`No account with the username "${username}".`);
       if (change === 'key-used') throw new Error(`${KEY_USED}; nothing changed.`);
       if (change === 'below-zero')

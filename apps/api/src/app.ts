@@ -21,6 +21,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { adminStaffRoutes } from './modules/admin/admin-staff.routes.js';
 import { createAdminStaffService } from './modules/admin/admin-staff.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { byHandRoutes } from './modules/admin/by-hand.routes.js';
 import { customerActionRoutes } from './modules/admin/customer-actions.js';
 import { authRoutes, publicAuthConfig } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -241,9 +242,9 @@ export const buildApp = async ({
     log,
   });
   app.decorate('payments', payments);
-  const invoices = createInvoiceService(db, payments, async (code) =>
-    (await catalogue.paymentMethods()).some((m) => m.code === code),
-  );
+  const isMethodOnSale = async (code: string) =>
+    (await catalogue.paymentMethods()).some((m) => m.code === code);
+  const invoices = createInvoiceService(db, payments, isMethodOnSale);
 
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
@@ -278,6 +279,12 @@ export const buildApp = async ({
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
   customerActionRoutes(app, { db, otp });
+  byHandRoutes(app, {
+    db,
+    payments,
+    quotePlan: (plan) => quotes.plan({ plan, payment_method: 'sandbox', coupon: null }),
+    isMethodOnSale,
+  });
   adminStaffRoutes(app, createAdminStaffService(db));
   adminMoneyPoolRoutes(
     app,

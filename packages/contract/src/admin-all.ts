@@ -1,3 +1,4 @@
+import { adminByHandEndpoints } from './admin-by-hand.js';
 import { adminCatalogueEndpoints } from './admin-catalogue.js';
 import { adminCustomerActions } from './admin-customers.js';
 import { adminFailureEndpoints } from './admin-failures.js';
@@ -13,6 +14,7 @@ export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminEndpoints),
   ...Object.values(adminCatalogueEndpoints),
   ...Object.values(adminCustomerActions),
+  ...Object.values(adminByHandEndpoints),
   ...Object.values(adminMoneyEndpoints),
   ...Object.values(adminPoolEndpoints),
   ...Object.values(adminFailureEndpoints),

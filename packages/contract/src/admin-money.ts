@@ -38,6 +38,8 @@ export const adminInvoiceSchema = z.object({
   flag: z.nullable(z.string()),
   created: z.string(),
   paid_at: z.nullable(z.string()),
+  /** A by-hand invoice's due time (issue #30 item 7); null: one hour after `created`. */
+  due_at: z.optional(z.nullable(z.string())),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 
@@ -70,8 +72,27 @@ export const adminRefundBodySchema = z.object({
   ),
 });
 
-/** Marking an unpaid invoice paid (a bank transfer): why. */
-export const adminMarkPaidBodySchema = z.object({ reason });
+/** How money the operator received by hand came (issue #30 item 7); kept as the invoice's payment method. */
+export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'other'] as const;
+
+/**
+ * Marking an unpaid invoice paid on the operator's word: why, and (issue #30 item 7) how the money came and its
+ * reference (a bank transfer's is required). Without `method` the invoice keeps its own.
+ */
+export const adminMarkPaidBodySchema = z
+  .object({
+    reason,
+    method: z.optional(z.enum(MANUAL_PAYMENT_METHODS)),
+    reference: z.optional(
+      z.nullable(z.string().check(z.trim(), z.maxLength(100, 'The reference is at most 100 characters'))),
+    ),
+  })
+  .check(
+    z.refine((body) => body.method !== 'bank_transfer' || Boolean(body.reference), {
+      message: "Give the bank transfer's reference",
+      path: ['reference'],
+    }),
+  );
 
 export const adminMoneyEndpoints = {
   invoices: defineEndpoint({

@@ -1,4 +1,6 @@
+import { adminNoteSchema } from './admin-by-hand.js';
 import { adminFailuresSchema } from './admin-failures.js';
+import { billingDetailsSchema } from './billing-details.js';
 import { ADMIN_TAG, adminDay, adminPageQuery, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
@@ -73,6 +75,10 @@ export const adminCustomerPageSchema = z.object({
   sessions: z.array(z.object({ id: z.string(), created: z.string(), ip: z.nullable(z.string()) })),
   whitelist: z.array(z.object({ ip: z.string(), plan_id: z.string() })),
   referral: z.object({ points: z.int(), referees: z.int() }),
+  /** The billing details invoices are issued to, or null (issue #30 item 5). */
+  billing: z.nullable(billingDetailsSchema),
+  /** Staff notes, newest first: never shown to the customer (issue #30 item 7). */
+  notes: z.array(adminNoteSchema),
 });
 
 export const auditEntrySchema = z.object({

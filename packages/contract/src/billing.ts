@@ -40,6 +40,9 @@ export const billingSchema = z
     zip: z.string(),
     country: z.string(),
     ip: z.nullable(z.string()),
+    /** A business customer's company and VAT number (issue #30 item 5); null for a consumer. */
+    company: z.optional(z.nullable(z.string())),
+    vat_number: z.optional(z.nullable(z.string())),
   })
   .check(z.meta({ id: 'Billing' }));
 export type Billing = z.infer<typeof billingSchema>;
@@ -84,6 +87,10 @@ export const invoiceSchema = z
     hosted_url: z.nullable(z.string()),
     /** When the payment arrived; null while unpaid (issue #19: the invoice page shows it). */
     paid_at: z.optional(z.nullable(z.string())),
+    /** A by-hand invoice's due time (issue #30 item 7): Pending until then; null: one hour after `created`. */
+    due_at: z.optional(z.nullable(z.string())),
+    /** The operator's note on a by-hand invoice, for the customer; null for none. */
+    note: z.optional(z.nullable(z.string())),
   })
   .check(z.meta({ id: 'Invoice' }));
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -8,6 +8,8 @@ export interface InvoiceState {
   paid: boolean;
   refunded?: boolean;
   expired?: boolean;
+  /** A by-hand invoice's due time (issue #30 item 7): Pending until then instead of for one hour. */
+  due?: Date | null;
 }
 
 /**
@@ -15,17 +17,18 @@ export interface InvoiceState {
  * Expired — at once if the expiry job has marked it, so the page never says Pending for a closed checkout.
  */
 export const invoiceStatus = (
-  { paid, refunded = false, expired = false }: InvoiceState,
+  { paid, refunded = false, expired = false, due = null }: InvoiceState,
   created: Date,
   now: Date = new Date(),
 ): InvoiceStatusLabel => {
   if (refunded) return 'Refunded';
   if (paid) return 'Paid';
-  return !expired && now.getTime() - created.getTime() < PENDING_WINDOW_MS ? 'Pending' : 'Expired';
+  return !expired && now.getTime() < invoiceDueDate(created, due).getTime() ? 'Pending' : 'Expired';
 };
 
-/** Due date of an invoice: created + the pending window (DESIGN.md §3). */
-export const invoiceDueDate = (created: Date): Date => new Date(created.getTime() + PENDING_WINDOW_MS);
+/** Due date of an invoice: created + the pending window (DESIGN.md §3), or a by-hand invoice's own due time. */
+export const invoiceDueDate = (created: Date, due: Date | null = null): Date =>
+  due ?? new Date(created.getTime() + PENDING_WINDOW_MS);
 
 /** Where a payment provider sends the customer back, paid or cancelled: the invoice's "Payment received" view. */
 export const PAYMENT_RETURN_QUERY = 'payment=returned';

@@ -31,6 +31,7 @@ export * from './repositories/lifecycle.js';
 export * from './repositories/admin.js';
 export * from './repositories/idempotent-requests.js';
 export * from './repositories/admin-actions.js';
+export * from './repositories/by-hand.js';
 export * from './repositories/action-targets.js';
 export * from './repositories/admin-staff.js';
 export { isUuid } from './schema/columns.js';

@@ -1,5 +1,20 @@
 import { PENDING_WINDOW_MS } from '@proxydesk/contract';
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { invoices, paymentEvents, users } from '../schema/index.js';
@@ -22,16 +37,23 @@ export interface InvoiceFilter {
   customer?: string | undefined;
 }
 
+/** Still in its pending hour, or before a by-hand invoice's due time (issue #30 item 7). */
+const inPendingTime = (now: Date, pendingSince: Date): SQL =>
+  or(gte(invoices.createdAt, pendingSince), and(isNotNull(invoices.dueAt), gt(invoices.dueAt, now)))!;
+
 const invoiceWhere = (filter: InvoiceFilter, now: Date): SQL | undefined => {
   const pendingSince = new Date(now.getTime() - PENDING_WINDOW_MS);
   const customer = filter.customer?.trim();
   return and(
     filter.status === 'paid' ? and(eq(invoices.paid, true), isNull(invoices.refundedAt)) : undefined,
     filter.status === 'pending'
-      ? and(eq(invoices.paid, false), isNull(invoices.expiredAt), gte(invoices.createdAt, pendingSince))
+      ? and(eq(invoices.paid, false), isNull(invoices.expiredAt), inPendingTime(now, pendingSince))
       : undefined,
     filter.status === 'expired'
-      ? and(eq(invoices.paid, false), or(isNotNull(invoices.expiredAt), lt(invoices.createdAt, pendingSince)))
+      ? and(
+          eq(invoices.paid, false),
+          or(isNotNull(invoices.expiredAt), not(inPendingTime(now, pendingSince))),
+        )
       : undefined,
     filter.status === 'refunded'
       ? or(isNotNull(invoices.refundedAt), gt(invoices.refundedCents, 0))
@@ -131,16 +153,24 @@ export const listPaymentEvents = async (
   return { rows, count: total?.n ?? 0 };
 };
 
+/** How the operator says the money came (issue #30 item 7): kept as the invoice's method and payment reference. */
+export interface ManualPayment {
+  method: string;
+  reference: string | null;
+}
+
 /**
  * Marks an unpaid invoice paid on the operator's word (a bank transfer): the same path as a provider's payment
  * (applyPayment: provisioning, coupon, referral), recorded as a `manual` event, with its audit row, in one
- * transaction. A second call finds it paid and changes nothing.
+ * transaction. A second call finds it paid and changes nothing. With `payment`, the invoice then says how it was
+ * paid and the transfer's reference.
  */
 export const markInvoicePaid = (
   db: Db,
   actor: Actor,
   id: string,
   reason: string,
+  payment: ManualPayment | null = null,
   referralPointsPerEuro = 1,
 ) =>
   auditedChange(
@@ -149,7 +179,10 @@ export const markInvoicePaid = (
     { action: 'invoice.mark-paid', targetType: 'invoice', targetId: id, reason },
     async (tx) => {
       if (!isUuid(id)) return undefined;
-      const [invoice] = await tx.select({ paid: invoices.paid }).from(invoices).where(eq(invoices.id, id));
+      const [invoice] = await tx
+        .select({ paid: invoices.paid, method: invoices.paymentMethod })
+        .from(invoices)
+        .where(eq(invoices.id, id));
       if (!invoice) return undefined;
       if (invoice.paid) throw new Refusal('This invoice is paid already');
       const result = await applyPayment(
@@ -159,11 +192,19 @@ export const markInvoicePaid = (
           eventId: `manual-${id}`,
           type: 'manual.paid',
           invoiceId: id,
-          payload: { by: actor.userId, reason },
+          payload: { by: actor.userId, reason, ...(payment ?? {}) },
+          paymentRef: payment?.reference ?? null,
         },
         referralPointsPerEuro,
       );
       if (result.outcome !== 'provisioned') throw new Refusal('This invoice is paid already');
-      return { before: { paid: false }, after: { paid: true, flag: result.flag }, result };
+      if (payment)
+        await tx.update(invoices).set({ paymentMethod: payment.method }).where(eq(invoices.id, id));
+      const how = payment ? { method: payment.method, reference: payment.reference } : {};
+      return {
+        before: { paid: false, method: invoice.method },
+        after: { paid: true, flag: result.flag, ...how },
+        result,
+      };
     },
   );

@@ -260,6 +260,8 @@ export type BalanceAdjustment =
   | 'no-such-customer'
   | 'below-zero'
   | TargetRefusal
+  /** A credit for a customer who is not a reseller (issue #30 item 8): the balance is a reseller's. */
+  | 'not-reseller'
   /** The idempotency key came before with another amount, reason or operator: nothing changed. */
   | 'key-used';
 
@@ -289,6 +291,9 @@ export const adjustBalance = (
     if (!target) return 'no-such-customer';
     const refused = customerActionRefusal(actor, target);
     if (refused) return refused;
+    // The balance is a reseller's (SPEC.md §6): the console credits resellers only, and may still debit a
+    // customer's leftover balance. The owner's command line, beside the console, may credit anyone (ADR 015).
+    if (amountCents > 0 && target.role !== 'reseller' && actor.userId !== null) return 'not-reseller';
     await lockBalanceOwner(tx, userId);
     const scope = `balance:${userId}`;
     const request = { actor: actor.userId, amountCents, reason };

@@ -1,5 +1,5 @@
 import { PENDING_WINDOW_MS } from '@proxydesk/contract';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { customerPlans, invoices, poolAssignments } from '../schema/index.js';
 
@@ -70,6 +70,8 @@ export const expireUnpaidInvoices = async (db: Db, now = new Date()): Promise<Ex
         eq(invoices.paid, false),
         isNull(invoices.expiredAt),
         lte(invoices.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
+        // A by-hand invoice stays payable until its due time (issue #30 item 7).
+        or(isNull(invoices.dueAt), lte(invoices.dueAt, now)),
       ),
     )
     .returning({ id: invoices.id, paymentMethod: invoices.paymentMethod, providerRef: invoices.providerRef });

@@ -76,6 +76,8 @@ const renew = async (tx: Db, invoice: InvoiceRow, now: Date): Promise<string | n
 /** Gives what the invoice bought; answers why the operator should look at it, or null. */
 const provision = async (tx: Db, invoice: InvoiceRow, now: Date): Promise<string | null> => {
   if (invoice.kind === 'renewal') return renew(tx, invoice, now);
+  // An operator's custom line (issue #30 item 7) sells something outside the catalogue: nothing to provision.
+  if (invoice.kind === 'custom_line') return null;
   if (invoice.kind === 'balance') {
     await tx.insert(balanceLedger).values({
       userId: invoice.userId,

@@ -42,3 +42,21 @@ export const idempotentRequests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotent_requests_created').on(t.createdAt)],
 );
+
+/**
+ * Staff notes on a customer (issue #30 item 7): written in the console, read by staff only, never shown to the
+ * customer. Each note is audited when written.
+ */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_notes_user').on(t.userId, t.createdAt)],
+);

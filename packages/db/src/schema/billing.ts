@@ -29,6 +29,9 @@ export const billingDetails = pgTable('billing_details', {
   city: text('city').notNull(),
   zip: text('zip').notNull(),
   country: text('country').notNull(),
+  /** A business customer's company name and VAT number (issue #30 item 5); null for a consumer. */
+  company: text('company'),
+  vatNumber: text('vat_number'),
   /** The address the server saw when the details were saved (DESIGN.md §3). */
   ip: text('ip'),
   updatedAt: createdAt(),
@@ -38,7 +41,16 @@ export const billingDetails = pgTable('billing_details', {
  * What an invoice buys: a catalogue plan, GB of a normal plan, more GB, a custom plan, balance, or another period
  * of a plan the customer has (`renewal`, its `targetPlanId`).
  */
-export const INVOICE_KINDS = ['plan', 'normal', 'additional_gb', 'custom', 'balance', 'renewal'] as const;
+export const INVOICE_KINDS = [
+  'plan',
+  'normal',
+  'additional_gb',
+  'custom',
+  'balance',
+  'renewal',
+  /** An operator's custom line with its own price (issue #30 item 7): paying it provisions nothing. */
+  'custom_line',
+] as const;
 
 export const invoices = pgTable(
   'invoices',
@@ -83,6 +95,13 @@ export const invoices = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** Set when the invoice is refunded in full (or its dispute lost): its plan is suspended. */
     refundedAt: at('refunded_at'),
+    /**
+     * An invoice made by hand in the console (issue #30 item 7) stays payable until this time instead of its
+     * pending hour; null for invoices a customer makes.
+     */
+    dueAt: at('due_at'),
+    /** The operator's note printed on a by-hand invoice (the customer reads it). */
+    note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -35,7 +35,12 @@ export const adminMoneyPoolRoutes = (
     ),
   }));
   route(app, money.markPaid, async ({ params, body, account, request }) => ({
-    detail: await services.money.markPaid(actorOf(account, request), params.id, body.reason),
+    detail: await services.money.markPaid(
+      actorOf(account, request),
+      params.id,
+      body.reason,
+      body.method ? { method: body.method, reference: body.reference?.trim() || null } : null,
+    ),
   }));
   route(app, money.paymentEvents, async ({ query: { page, ...filter } }) =>
     services.money.paymentEvents(filter, page ?? 1, pageLink(`${publicUrl}/v1/admin/payment-events`, filter)),

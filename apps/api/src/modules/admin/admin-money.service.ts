@@ -19,6 +19,7 @@ import {
   type Actor,
   type Db,
   type InvoiceFilter,
+  type ManualPayment,
   type schema,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
@@ -43,13 +44,19 @@ const invoiceOf = ({ invoice, username }: { invoice: InvoiceRow; username: strin
   coupon: invoice.couponCode,
   payment_method: invoice.paymentMethod,
   status: invoiceStatus(
-    { paid: invoice.paid, refunded: invoice.refundedAt !== null, expired: invoice.expiredAt !== null },
+    {
+      paid: invoice.paid,
+      refunded: invoice.refundedAt !== null,
+      expired: invoice.expiredAt !== null,
+      due: invoice.dueAt,
+    },
     invoice.createdAt,
   ).toLowerCase() as AdminInvoice['status'],
   refunded: centsToEuro(invoice.refundedCents),
   flag: invoice.flag,
   created: invoice.createdAt.toISOString(),
   paid_at: invoice.paidAt ? invoice.paidAt.toISOString() : null,
+  due_at: invoice.dueAt ? invoice.dueAt.toISOString() : null,
 });
 
 const eventOf = (event: PaymentEventRow) => ({
@@ -166,10 +173,10 @@ export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
         : 'Refunded in part';
   },
 
-  markPaid: async (actor: Actor, id: string, reason: string) => {
+  markPaid: async (actor: Actor, id: string, reason: string, payment: ManualPayment | null = null) => {
     const invoice = isUuid(id) ? await findInvoiceById(db, id) : undefined;
     if (invoice) await invoiceOwnerRefusal(db, actor, invoice.userId);
-    const result = await refusalsAnswered(markInvoicePaid(db, actor, id, reason));
+    const result = await refusalsAnswered(markInvoicePaid(db, actor, id, reason, payment));
     if (!result) throw new HttpError(404, 'No such invoice');
     return result.flag
       ? `Marked paid and provisioned; flagged: ${result.flag}`

@@ -8,7 +8,9 @@ import {
 import {
   adjustBalance,
   balanceCents,
+  billingDetailsOf,
   customerRecords,
+  listCustomerNotes,
   findUserById,
   isUuid,
   listAudit,
@@ -22,6 +24,7 @@ import {
   type User,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
+import { toBillingDetails } from '../billing/billing.routes.js';
 import { failureFigures } from './admin-failures.service.js';
 import { TARGET_REFUSALS } from './refusals.js';
 
@@ -55,6 +58,10 @@ const utcDay = (day: string): Date => {
 };
 
 const notFound = () => new HttpError(404, 'No such customer');
+
+/** Crediting a customer who is not a reseller (issue #30 item 8). */
+export const NOT_RESELLER =
+  'Only a reseller has a balance to spend: make this customer a reseller first, or credit nothing';
 
 /** A balance change's idempotency key sent again with another amount or reason (issue #28 §13). */
 export const KEY_USED = 'This idempotency key was already used for another balance change';
@@ -98,10 +105,12 @@ export const createAdminService = (db: Db) => ({
   customer: async (id: string) => {
     const user = isUuid(id) ? await findUserById(db, id) : undefined;
     if (!user) throw notFound();
-    const [records, plans, balance] = await Promise.all([
+    const [records, plans, balance, billing, notes] = await Promise.all([
       customerRecords(db, user.id),
       listCustomerPlans(db, user.id, [...PRODUCT_CODES]),
       balanceCents(db, user.id),
+      billingDetailsOf(db, user.id),
+      listCustomerNotes(db, user.id),
     ]);
     const used = await Promise.all(plans.map(({ plan }) => usedGb(db, plan.id)));
     return {
@@ -136,6 +145,13 @@ export const createAdminService = (db: Db) => ({
       })),
       whitelist: records.whitelist.map((entry) => ({ ip: entry.ip, plan_id: entry.planId })),
       referral: { points: user.referralPoints, referees: records.referees },
+      billing: billing ? toBillingDetails(billing) : null,
+      notes: notes.map((note) => ({
+        id: note.id,
+        body: note.body,
+        author: note.author,
+        created: note.createdAt.toISOString(),
+      })),
     };
   },
 
@@ -155,6 +171,7 @@ export const createAdminService = (db: Db) => ({
     if (outcome === 'no-such-customer') throw notFound();
     if (outcome === 'below-zero') throw new HttpError(409, 'The balance cannot go below zero');
     if (outcome === 'key-used') throw new HttpError(409, KEY_USED);
+    if (outcome === 'not-reseller') throw new HttpError(409, NOT_RESELLER);
     if (typeof outcome === 'string') throw new HttpError(...TARGET_REFUSALS[outcome]);
     return { balance: centsToEuro(outcome.balanceCents) };
   },

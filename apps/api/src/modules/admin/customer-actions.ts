@@ -25,7 +25,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { TARGET_REFUSALS } from './refusals.js';
 
 /** Each refusal of an action, as the operator reads it. */
-const REFUSALS: Record<string, [number, string]> = {
+export const REFUSALS: Record<string, [number, string]> = {
   'no-such-customer': [404, 'No such customer'],
   'no-such-plan': [404, 'This customer has no such plan'],
   ...TARGET_REFUSALS,
@@ -36,6 +36,10 @@ const REFUSALS: Record<string, [number, string]> = {
   'no-end': [409, 'This plan has no end date to extend'],
   'not-data-plan': [409, 'GB can only be added to a data plan (ISP or Premium Residential)'],
   nothing: [400, 'Give days to extend by or GB to add'],
+  'not-started': [409, 'This plan waits for activation: it has no end date yet'],
+  ended: [409, 'This plan has ended: renew it, or make an invoice for a new one'],
+  refunded: [409, "This plan's invoice was refunded: it stays suspended"],
+  'plan-unchanged': [409, 'Nothing to change: the plan is already so'],
 };
 
 const actorOf = (account: Account, request: FastifyRequest): Actor => ({
@@ -43,13 +47,10 @@ const actorOf = (account: Account, request: FastifyRequest): Actor => ({
   ip: request.ip,
 });
 
-/**
- * The console's actions on one customer (issue #17 §3): each checks, changes and audits in one transaction
- * (changeCustomer), answers what it did, or why not.
- */
-export const customerActionRoutes = (app: FastifyInstance, deps: { db: Db; otp: OtpService }): void => {
-  const { db } = deps;
-  const act = async <R extends string>(
+/** One audited change on one customer (changeCustomer), its refusal answered with the operator's words. */
+export const customerAction =
+  (db: Db) =>
+  async <R extends string>(
     account: Account,
     request: FastifyRequest,
     id: string,
@@ -60,6 +61,13 @@ export const customerActionRoutes = (app: FastifyInstance, deps: { db: Db; otp: 
     if (typeof outcome === 'string') throw new HttpError(...(REFUSALS[outcome] ?? [409, outcome]));
     return outcome;
   };
+
+/**
+ * The console's actions on one customer (issue #17 §3): each checks, changes and audits in one transaction
+ * (changeCustomer), answers what it did, or why not.
+ */
+export const customerActionRoutes = (app: FastifyInstance, deps: { db: Db; otp: OtpService }): void => {
+  const act = customerAction(deps.db);
   const actions = adminCustomerActions;
 
   route(app, actions.setActive, async ({ params, body, account, request }) => {

@@ -1,5 +1,17 @@
-import { billingEndpoints, type Billing } from '@proxydesk/contract';
-import { findBilling, saveBilling, type BillingDetails, type Db } from '@proxydesk/db';
+import {
+  billingDetailsEndpoints,
+  billingEndpoints,
+  normalVatNumber,
+  type Billing,
+  type BillingDetailsAnswer,
+} from '@proxydesk/contract';
+import {
+  billingDetailsOf,
+  saveBilling,
+  type BillingDetails,
+  type BillingInput,
+  type Db,
+} from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
@@ -12,12 +24,46 @@ export const toBilling = (row: BillingDetails): Billing => ({
   zip: row.zip,
   country: row.country,
   ip: row.ip,
+  company: row.company,
+  vat_number: row.vatNumber,
 });
 
-/** SPEC.md §7 `/v1/billing/*`: read answers 404 while there are none, which the checkout takes as "ask first". */
+export const toBillingDetails = (row: BillingDetails): BillingDetailsAnswer => ({
+  ...toBilling(row),
+  updated: row.updatedAt.toISOString(),
+});
+
+/**
+ * Billing details as Settings and the console send them (issue #30 item 5): the VAT number kept in its
+ * country's form (`DE123456789`), company and VAT number null when left empty.
+ */
+export const billingInputOf = (body: {
+  first_name: string;
+  last_name: string;
+  company?: string | null | undefined;
+  vat_number?: string | null | undefined;
+  address: string;
+  city: string;
+  zip: string;
+  country: string;
+}): BillingInput => ({
+  firstName: body.first_name,
+  lastName: body.last_name,
+  company: body.company || null,
+  vatNumber: body.vat_number ? (normalVatNumber(body.country, body.vat_number) ?? body.vat_number) : null,
+  address: body.address,
+  city: body.city,
+  zip: body.zip,
+  country: body.country,
+});
+
+/**
+ * SPEC.md §7 `/v1/billing/*`: read answers 404 while there are none, which the checkout takes as "ask first".
+ * `/v1/user/billing-details` (issue #30 item 5) is Settings' card: the same row, with company and VAT number.
+ */
 export const billingRoutes = (app: FastifyInstance, db: Db): void => {
   route(app, billingEndpoints.read, async ({ account }) => {
-    const row = await findBilling(db, account.user.id);
+    const row = await billingDetailsOf(db, account.user.id);
     if (!row) throw new HttpError(404, 'No billing details yet');
     return { payload: toBilling(row) };
   });
@@ -33,5 +79,17 @@ export const billingRoutes = (app: FastifyInstance, db: Db): void => {
       ip: request.ip,
     });
     return { detail: 'Billing details saved', payload: toBilling(row) };
+  });
+
+  route(app, billingDetailsEndpoints.read, async ({ account }) => {
+    const row = await billingDetailsOf(db, account.user.id);
+    return { payload: row ? toBillingDetails(row) : null };
+  });
+  route(app, billingDetailsEndpoints.save, async ({ account, body, request }) => {
+    const row = await saveBilling(db, account.user.id, { ...billingInputOf(body), ip: request.ip });
+    return {
+      detail: 'Billing details saved: invoices issued from now on use them',
+      payload: toBillingDetails(row),
+    };
   });
 };

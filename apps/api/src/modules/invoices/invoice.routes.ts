@@ -5,7 +5,7 @@ import {
   invoiceEndpoints,
   type Seller,
 } from '@proxydesk/contract';
-import { findBilling, type Db } from '@proxydesk/db';
+import { billingDetailsOf, type Db } from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
@@ -22,7 +22,7 @@ export const invoiceRoutes = (
   { publicUrl, seller }: { publicUrl: string; seller: Seller },
 ): void => {
   const requireBilling = async (userId: string) => {
-    if (!(await findBilling(db, userId))) throw new HttpError(400, 'Add your billing details first');
+    if (!(await billingDetailsOf(db, userId))) throw new HttpError(400, 'Add your billing details first');
   };
 
   route(app, invoiceEndpoints.create, async ({ account, body }) => {
@@ -82,7 +82,7 @@ export const invoiceRoutes = (
   route(app, invoiceEndpoints.read, async ({ account, params }) => ({
     payload: {
       invoice: await invoices.read(account, params.invoice_id),
-      billing: await findBilling(db, account.user.id).then((row) => (row ? toBilling(row) : null)),
+      billing: await billingDetailsOf(db, account.user.id).then((row) => (row ? toBilling(row) : null)),
       seller,
     },
   }));

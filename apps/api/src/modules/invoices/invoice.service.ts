@@ -34,6 +34,8 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   created: row.createdAt.toISOString(),
   hosted_url: row.paid ? null : row.hostedUrl,
   paid_at: row.paidAt?.toISOString() ?? null,
+  due_at: row.dueAt?.toISOString() ?? null,
+  note: row.note,
 });
 
 /** Percent or fixed off, never below zero (DESIGN.md §4). */

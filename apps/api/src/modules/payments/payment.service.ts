@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { paymentReturnPath } from '@proxydesk/contract';
+import { MANUAL_PAYMENT_METHODS, paymentReturnPath } from '@proxydesk/contract';
 import {
   applyPayment,
   balanceCents,
@@ -182,10 +182,12 @@ export const createPaymentService = ({
       const left = invoice.priceCents - invoice.refundedCents;
       if (cents !== null && (!Number.isSafeInteger(cents) || cents <= 0 || cents > left))
         throw refundOutOfRange(left);
+      // Money the operator received by hand (a bank transfer) goes back by hand: recorded at once.
       const atOnce =
         invoice.priceCents === 0 ||
         invoice.paymentMethod === 'balance' ||
-        invoice.paymentMethod === 'sandbox';
+        invoice.paymentMethod === 'sandbox' ||
+        (MANUAL_PAYMENT_METHODS as readonly string[]).includes(invoice.paymentMethod);
       if (atOnce)
         return refundNow(invoiceId, cents, invoice.paymentMethod === 'sandbox' ? 'sandbox' : 'shop');
       const gateway = gateways.get(invoice.paymentMethod);

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { useAccess } from '../../lib/access';
 import { ApiKeyCard } from '../../features/settings/api-key-card';
+import { BillingDetailsCard } from '../../features/settings/billing-details-card';
 import { ChangeEmailCard } from '../../features/settings/change-email-card';
 import { ChangePasswordCard } from '../../features/settings/change-password-card';
 import { DangerZone } from '../../features/settings/danger-zone';
@@ -11,8 +12,8 @@ import { ProxyPasswordCard } from '../../features/settings/proxy-password-card';
 import { SecuritySwitches } from '../../features/settings/security-switches';
 
 /**
- * Account Settings (SPEC.md §2): e-mail, password, two-factor, deactivation, the mails to receive, the proxy
- * lines' password and, for resellers, the API key.
+ * Account Settings (SPEC.md §2): e-mail, password, two-factor, deactivation, billing details (issue #30), the
+ * mails to receive, the proxy lines' password and, for resellers, the API key.
  */
 export const SettingsPage = () => {
   const access = useAccess();
@@ -30,6 +31,7 @@ export const SettingsPage = () => {
             <ChangePasswordCard />
           </SimpleGrid>
           <SecuritySwitches access={access.data} />
+          <BillingDetailsCard />
           <NotificationsCard />
           <ProxyPasswordCard />
           {access.data.isReseller && <ApiKeyCard access={access.data} />}

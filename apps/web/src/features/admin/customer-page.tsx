@@ -1,19 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NumberInput,
-  Progress,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { adminCustomerActions } from '@proxydesk/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -21,134 +6,15 @@ import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
-import { toastDone } from '../../lib/toast';
-import { useCustomer, useCustomerAction, type ActionName } from './api';
+import { useCustomer } from './api';
+import { ActionModal, type ActionSpec } from './customer-action-modal';
+import { CustomerBilling } from './customer-billing';
 import { CustomerMails } from './customer-mails';
+import { CustomerNotes } from './customer-notes';
+import { InvoiceByHandModal } from './invoice-by-hand';
+import { PlanActions } from './plan-actions';
 import { useIsOperator } from './me-api';
 import { when } from './format';
-
-type Field = 'amount' | 'email' | 'plan' | 'days' | 'gb';
-interface ActionSpec {
-  name: ActionName;
-  label: string;
-  fields?: Field[];
-  body?: Record<string, unknown>;
-  color?: string;
-}
-
-/** 32 random hex digits (`crypto.randomUUID` needs a secure context; the console may be served over plain HTTP). */
-const newIdempotencyKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
-    '',
-  );
-
-/** The reason modal of every action (issue #17 §3): the action's own fields, then why. */
-const ActionModal = ({
-  id,
-  spec,
-  plans,
-  onClose,
-}: {
-  id: string;
-  spec: ActionSpec;
-  plans: { id: string; name: string }[];
-  onClose: () => void;
-}) => {
-  const action = useCustomerAction(id);
-  // One key per opening of the dialog (issue #28 §13): a double click, or sending again after a lost answer,
-  // is one balance change.
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [reason, setReason] = useState('');
-  const [values, setValues] = useState<Record<Field, string | number>>({
-    amount: '',
-    email: '',
-    plan: plans[0]?.id ?? '',
-    days: '',
-    gb: '',
-  });
-  const has = (field: Field) => spec.fields?.includes(field);
-  const number = (field: Field) => (values[field] === '' ? undefined : Number(values[field]));
-  const submit = () => {
-    const body = {
-      ...spec.body,
-      ...(has('amount') ? { amount: number('amount') } : {}),
-      ...(spec.name === 'adjustBalance' ? { idempotency_key: idempotencyKey } : {}),
-      ...(has('email') ? { email: values.email } : {}),
-      ...(has('plan') ? { plan_id: values.plan } : {}),
-      ...(has('days') && number('days') ? { days: number('days') } : {}),
-      ...(has('gb') && number('gb') ? { gb: number('gb') } : {}),
-      reason,
-    };
-    action.mutate(
-      { name: spec.name, body },
-      {
-        onSuccess: (answer) => {
-          toastDone(answer.detail ?? 'Done');
-          onClose();
-        },
-      },
-    );
-  };
-  return (
-    <Modal opened onClose={onClose} title={spec.label}>
-      <Stack>
-        {has('amount') && (
-          <NumberInput
-            label="Amount (€, negative to debit)"
-            value={values.amount}
-            onChange={(value) => setValues({ ...values, amount: value })}
-            decimalScale={2}
-          />
-        )}
-        {has('email') && (
-          <TextInput
-            label="New e-mail"
-            value={String(values.email)}
-            onChange={(event) => setValues({ ...values, email: event.currentTarget.value })}
-          />
-        )}
-        {has('plan') && (
-          <Select
-            label="Plan"
-            data={plans.map((plan) => ({ value: plan.id, label: plan.name }))}
-            value={String(values.plan)}
-            onChange={(value) => value && setValues({ ...values, plan: value })}
-          />
-        )}
-        {has('days') && (
-          <NumberInput
-            label="Days to add"
-            value={values.days}
-            onChange={(value) => setValues({ ...values, days: value })}
-          />
-        )}
-        {has('gb') && (
-          <NumberInput
-            label="GB to add"
-            value={values.gb}
-            onChange={(value) => setValues({ ...values, gb: value })}
-          />
-        )}
-        <TextInput
-          label="Reason"
-          description="Kept in the audit trail"
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-autofocus
-        />
-        {action.error && <FormAlert>{action.error.message}</FormAlert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color={spec.color} onClick={submit} loading={action.isPending}>
-            {spec.label}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-};
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Card withBorder padding="lg">
@@ -164,12 +30,34 @@ export const CustomerPage = () => {
   const { id = '' } = useParams();
   const { data, error, refetch } = useCustomer(id);
   const [open, setOpen] = useState<ActionSpec | null>(null);
+  const [invoicing, setInvoicing] = useState(false);
   const operator = useIsOperator();
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (!data) return null;
   const { customer } = data;
+  const reseller = customer.role === 'reseller';
+  // The balance is a reseller's (issue #30 item 8): credits for resellers; a customer's leftover can be debited.
+  const balanceAction: ActionSpec[] = reseller
+    ? [
+        {
+          name: 'adjustBalance',
+          label: 'Credit or debit balance',
+          fields: ['amount'],
+          hint: 'Resellers only: the balance pays their purchases and shows on their Balance page.',
+        },
+      ]
+    : customer.balance > 0
+      ? [
+          {
+            name: 'adjustBalance',
+            label: 'Debit leftover balance',
+            fields: ['amount'],
+            hint: 'Not a reseller: this balance can only be debited (a negative amount). Make reseller to use it.',
+          },
+        ]
+      : [];
   const allActions: ActionSpec[] = [
-    { name: 'adjustBalance', label: 'Credit or debit balance', fields: ['amount'] },
+    ...balanceAction,
     { name: 'giftPlan', label: 'Gift days or GB', fields: ['plan', 'days', 'gb'] },
     { name: 'revokeSessions', label: 'Revoke all sessions' },
     { name: 'rotateProxyPassword', label: 'Rotate proxy password' },
@@ -214,12 +102,18 @@ export const CustomerPage = () => {
         </Badge>
       </Group>
       <Group gap="xs" mb="lg">
+        {operator && (
+          <Button size="xs" onClick={() => setInvoicing(true)}>
+            New invoice
+          </Button>
+        )}
         {actions.map((spec) => (
           <Button key={spec.label} size="xs" variant="light" color={spec.color} onClick={() => setOpen(spec)}>
             {spec.label}
           </Button>
         ))}
       </Group>
+      {invoicing && <InvoiceByHandModal customerId={customer.id} onClose={() => setInvoicing(false)} />}
       {open && (
         <ActionModal
           id={customer.id}
@@ -229,6 +123,8 @@ export const CustomerPage = () => {
         />
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <CustomerBilling customerId={customer.id} billing={data.billing} operator={operator} />
+        <CustomerNotes customerId={customer.id} notes={data.notes} operator={operator} />
         <Section title="Profile">
           <Text size="sm">Id: {customer.id}</Text>
           <Text size="sm">Joined: {when(customer.joined)}</Text>
@@ -238,6 +134,13 @@ export const CustomerPage = () => {
           </Text>
         </Section>
         <Section title={`Balance ${formatEuro(customer.balance)}`}>
+          {!reseller && (
+            <FormAlert color={customer.balance !== 0 ? 'yellow' : 'blue'}>
+              {customer.balance !== 0
+                ? `Not a reseller: the customer can neither see nor spend this ${formatEuro(customer.balance)}. Make reseller to use it.`
+                : 'The balance is for resellers: make reseller to credit one.'}
+            </FormAlert>
+          )}
           <Table>
             <Table.Tbody>
               {data.ledger.map((entry, index) => (
@@ -270,6 +173,7 @@ export const CustomerPage = () => {
                 {plan.data_gb !== null && plan.data_gb > 0 && (
                   <Progress value={Math.min(100, (plan.used_gb / plan.data_gb) * 100)} size="sm" mt={4} />
                 )}
+                {operator && <PlanActions customerId={customer.id} plan={plan} />}
               </div>
             ))}
           </Stack>

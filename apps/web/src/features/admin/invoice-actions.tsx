@@ -1,6 +1,11 @@
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { adminMarkPaidBodySchema, adminRefundBodySchema, type AdminInvoice } from '@proxydesk/contract';
+import {
+  adminMarkPaidBodySchema,
+  adminRefundBodySchema,
+  MANUAL_PAYMENT_METHODS,
+  type AdminInvoice,
+} from '@proxydesk/contract';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { formatEuro } from '../../lib/format';
@@ -14,7 +19,22 @@ interface ActionForm {
   part: 'full' | 'part';
   amount: number | string;
   reason: string;
+  method: (typeof MANUAL_PAYMENT_METHODS)[number];
+  reference: string;
 }
+
+const METHOD_LABELS: Record<ActionForm['method'], string> = {
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  other: 'Other',
+};
+
+/** What marking paid sends (issue #30 item 7): how the money came, and a bank transfer's reference. */
+const markPaidBody = ({ reason, method, reference }: ActionForm) => ({
+  reason,
+  method,
+  reference: reference.trim() || null,
+});
 
 /** What a refund sends: the whole rest (no amount) or a part of it, in euro. */
 const refundBody = ({ part, amount, reason }: ActionForm) => ({
@@ -38,9 +58,9 @@ export const InvoiceActionModal = ({
   const action = useInvoiceAction(invoice.id);
   const left = Math.round((invoice.price - invoice.refunded) * 100) / 100;
   const form = useForm<ActionForm>({
-    initialValues: { part: 'full', amount: '', reason: '' },
+    initialValues: { part: 'full', amount: '', reason: '', method: 'bank_transfer', reference: '' },
     validate: (values) => {
-      if (kind === 'markPaid') return markPaidRules({ reason: values.reason });
+      if (kind === 'markPaid') return markPaidRules(markPaidBody(values));
       const errors = refundRules(refundBody(values));
       const { amount } = refundBody(values);
       if (!errors.amount && amount !== null && amount > left)
@@ -52,7 +72,7 @@ export const InvoiceActionModal = ({
     action.mutate(
       kind === 'refund'
         ? { name: 'refund', body: refundBody(values) }
-        : { name: 'markPaid', body: { reason: values.reason } },
+        : { name: 'markPaid', body: markPaidBody(values) },
       {
         onSuccess: (answer) => {
           toastDone(answer.detail ?? 'Done');
@@ -106,6 +126,25 @@ export const InvoiceActionModal = ({
                   {...form.getInputProps('amount')}
                 />
               )}
+            </>
+          )}
+          {!refund && (
+            <>
+              <SegmentedControl
+                aria-label="How the money came"
+                data={MANUAL_PAYMENT_METHODS.map((value) => ({ value, label: METHOD_LABELS[value] }))}
+                {...form.getInputProps('method')}
+              />
+              <TextInput
+                label="Reference"
+                description={
+                  form.values.method === 'bank_transfer'
+                    ? "The transfer's reference, as your bank statement shows it"
+                    : 'Optional: a receipt number'
+                }
+                required={form.values.method === 'bank_transfer'}
+                {...form.getInputProps('reference')}
+              />
             </>
           )}
           <TextInput

@@ -71,7 +71,14 @@ const Facts = ({ invoice }: { invoice: AdminInvoice }) => (
     {invoice.paid_at ? (
       <Fact label="Paid">{when(invoice.paid_at)}</Fact>
     ) : (
-      <Fact label="Due">{when(invoiceDueDate(new Date(invoice.created)).toISOString())}</Fact>
+      <Fact label="Due">
+        {when(
+          invoiceDueDate(
+            new Date(invoice.created),
+            invoice.due_at ? new Date(invoice.due_at) : null,
+          ).toISOString(),
+        )}
+      </Fact>
     )}
     {invoice.flag && (
       <Fact label="Flag" wide>

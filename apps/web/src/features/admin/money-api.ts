@@ -36,7 +36,10 @@ export const useAdminInvoice = (id: string) =>
 
 export type InvoiceAction =
   | { name: 'refund'; body: { reason: string; amount: number | null } }
-  | { name: 'markPaid'; body: { reason: string } };
+  | {
+      name: 'markPaid';
+      body: { reason: string; method?: 'bank_transfer' | 'cash' | 'other'; reference?: string | null };
+    };
 
 /** Refund or mark paid; the invoice, the lists and the customer's page are read again after it. */
 export const useInvoiceAction = (id: string) => {

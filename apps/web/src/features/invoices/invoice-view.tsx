@@ -86,7 +86,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
                   Issued {formatDateTime(invoice.created)} ·{' '}
                   {invoice.paid_at
                     ? `paid ${formatDateTime(invoice.paid_at)} by ${invoice.payment_method}`
-                    : `due ${formatDateTime(invoiceDueDate(new Date(invoice.created)).toISOString())}`}
+                    : `due ${formatDateTime(invoiceDueDate(new Date(invoice.created), invoice.due_at ? new Date(invoice.due_at) : null).toISOString())}`}
                 </Text>
               </Group>
             </Stack>
@@ -122,6 +122,8 @@ export const InvoiceView = ({ id }: { id: string }) => {
                   <Text fw={600}>
                     {billing.first_name} {billing.last_name}
                   </Text>
+                  {billing.company && <Text size="sm">{billing.company}</Text>}
+                  {billing.vat_number && <Text size="sm">VAT {billing.vat_number}</Text>}
                   <Text size="sm">{billing.address}</Text>
                   <Text size="sm">
                     {billing.zip} {billing.city}, {billing.country}
@@ -166,6 +168,11 @@ export const InvoiceView = ({ id }: { id: string }) => {
               Total {formatEuro(invoice.plan_price)}
             </Text>
           </Stack>
+          {invoice.note && (
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {invoice.note}
+            </Text>
+          )}
           <Divider />
           <Text size="sm" c="dimmed">
             Notes: {invoice.status ? 'paid' : 'to be paid'} by {invoice.payment_method}. An unpaid invoice can

@@ -23,7 +23,12 @@ export const invoiceQuery = (id: string) =>
 /** Paid, Pending (the first hour), Expired (SPEC.md §4) or Refunded. */
 export const statusOf = (invoice: Invoice) =>
   invoiceStatus(
-    { paid: invoice.status, refunded: invoice.refunded, expired: invoice.expired },
+    {
+      paid: invoice.status,
+      refunded: invoice.refunded,
+      expired: invoice.expired,
+      due: invoice.due_at ? new Date(invoice.due_at) : null,
+    },
     new Date(invoice.created),
   );
 

@@ -1,0 +1,117 @@
+import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  adminBillingBodySchema,
+  type BillingDetailsAnswer,
+  type BillingDetailsBody,
+} from '@proxydesk/contract';
+import { useState } from 'react';
+import { BillingFields, billingFormValues } from '../../components/billing-fields';
+import { FormAlert } from '../../components/form-alert';
+import { toastDone } from '../../lib/toast';
+import { useByHand } from './by-hand-api';
+import { when } from './format';
+
+const rules = schemaResolver(adminBillingBodySchema, { sync: true });
+
+const EditBilling = ({
+  customerId,
+  saved,
+  onClose,
+}: {
+  customerId: string;
+  saved: BillingDetailsAnswer | null;
+  onClose: () => void;
+}) => {
+  const save = useByHand(customerId, 'setBilling');
+  const form = useForm<BillingDetailsBody & { reason: string }>({
+    mode: 'controlled',
+    initialValues: { ...billingFormValues(saved), reason: '' },
+    validate: rules,
+  });
+  return (
+    <Modal opened onClose={onClose} title="Edit billing details" centered size="lg">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          save.mutate(values, {
+            onSuccess: (answer) => {
+              toastDone(answer.detail);
+              onClose();
+            },
+          }),
+        )}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Invoices issued from now on carry these details; issued invoices keep theirs.
+          </Text>
+          <BillingFields form={form} />
+          <TextInput
+            label="Reason"
+            description="Kept in the audit trail"
+            required
+            {...form.getInputProps('reason')}
+          />
+          <FormAlert>{save.error?.message}</FormAlert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save billing details
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
+/** The customer's billing details on their console page (issue #30 item 5), and the operator's edit. */
+export const CustomerBilling = ({
+  customerId,
+  billing,
+  operator,
+}: {
+  customerId: string;
+  billing: BillingDetailsAnswer | null;
+  operator: boolean;
+}) => {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card withBorder padding="lg" data-testid="customer-billing">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h5">
+          Billing details
+        </Title>
+        {operator && (
+          <Button size="xs" variant="light" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
+      </Group>
+      {billing ? (
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {billing.first_name} {billing.last_name}
+          </Text>
+          {billing.company && <Text size="sm">{billing.company}</Text>}
+          <Text size="sm">{billing.vat_number ? `VAT ${billing.vat_number}` : 'No VAT number'}</Text>
+          <Text size="sm">{billing.address}</Text>
+          <Text size="sm">
+            {billing.zip} {billing.city}, {billing.country}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            Last changed {when(billing.updated)}
+          </Text>
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No billing details yet: the customer adds them at checkout or in Settings.
+        </Text>
+      )}
+      {editing && <EditBilling customerId={customerId} saved={billing} onClose={() => setEditing(false)} />}
+    </Card>
+  );
+};
