@@ -17,10 +17,10 @@ import { exampleOf } from '../../../test-support/fuzz.js';
 /**
  * Customer B, with a session token and with an API key, cannot read or change anything of customer A's
  * (issue #15, "what held"): every contract endpoint that takes a reference (a path parameter, or a field
- * named `id`, `…_id` or `plan`) is called with each of A's ids, and must answer exactly as for an id that
+ * named `id`, `…_id`, `plan` or `subuser`) is called with each of A's ids, and must answer exactly as for an id that
  * does not exist; no list B reads mentions A; and A's rows are the same afterwards.
  */
-const REFERENCE = /^(id|.+_id|plan)$/;
+const REFERENCE = /^(id|.+_id|plan|subuser)$/;
 
 let t: TestApp;
 let owner: User;
@@ -56,6 +56,7 @@ const ownerRows = async () => {
       .where(eq(schema.customerPlans.userId, owner.id)),
     sessions: await db.select().from(schema.sessions).where(eq(schema.sessions.userId, owner.id)),
     apiKey: await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.userId, owner.id)),
+    subusers: await db.select().from(schema.subusers).where(eq(schema.subusers.userId, owner.id)),
   };
 };
 
@@ -118,6 +119,11 @@ beforeAll(async () => {
     plan: datacenter.id,
   });
   ownerIds.unpaidInvoice = unpaid.json().payload.invoice_id;
+  // A sub-user of A's (issue #31).
+  const subuser = await as(ownerToken, 'POST', '/v1/subusers', { product: 'PR_2', name: 'Subbly' });
+  expect(subuser.statusCode, subuser.body).toBe(200);
+  ownerIds.subuser = subuser.json().payload.subuser.id;
+  ownerMarks.push('Subbly', subuser.json().payload.subuser.username, subuser.json().payload.password);
   const [session] = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, owner.id));
   ownerIds.session = session!.id;
   ownerIds.user = owner.id;
@@ -219,5 +225,6 @@ describe('the owner, for comparison', () => {
     expect(
       (await as(headers, 'DELETE', `/v1/user/delete-whitelist-ip/${ownerIds.whitelistEntry}`)).statusCode,
     ).toBe(200);
+    expect((await as(headers, 'POST', `/v1/subusers/${ownerIds.subuser}/pause`)).statusCode).toBe(200);
   });
 });

@@ -69,6 +69,8 @@ export const generateProxyBodySchema = z
     city: z.optional(z.nullable(code('City'))),
     isp: z.optional(z.nullable(code('ISP'))),
     product: z.optional(orEmpty(z.enum(['PR_2', 'PR_6']))),
+    /** Lines for one of your sub-users of the product (its own credentials); absent or "": your own. */
+    subuser: z.optional(orEmpty(z.string().check(z.maxLength(64)))),
   })
   .check(
     z.refine(

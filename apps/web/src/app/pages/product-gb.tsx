@@ -10,6 +10,7 @@ import { UsagePanel } from '../../features/proxies/usage-panel';
 import { ActivationBanner, IpModal } from '../../features/proxies/ip-activation';
 import { NoPlan } from '../../features/proxies/no-plan';
 import { NormalGenerator } from '../../features/proxies/normal-generator';
+import { SubusersCard } from '../../features/proxies/subusers/subusers-card';
 import { AutoRenewSwitch, PlanStateAlert, renewable } from '../../features/proxies/plan-lifecycle';
 import { formatDate } from '../../lib/format';
 import { BuyMoreGbWithCheckout } from '../buy-more-gb-with-checkout';
@@ -136,8 +137,9 @@ const GbProductPage = ({ product }: { product: GbProduct }) => {
         {loading && <Skeleton height={480} radius="md" />}
         {data?.have_plan && data.plan_data && (
           <>
+            <SubusersCard product={product} />
             {product === 'PR_3' ? (
-              <NormalGenerator />
+              <NormalGenerator withSubusers />
             ) : (
               <GeneratorForm product={product} cityAndIsp={premium} />
             )}

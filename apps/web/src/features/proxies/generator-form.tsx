@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { useCountryStats, useGenerateProxies } from './api/proxies';
 import { ProxiesOutput } from './proxies-output';
+import { SubuserSelect } from './subusers/subuser-select';
 
 /**
  * Generate Proxies (SPEC.md §2, §5, §9): location (Random, the special pools, countries by continent),
@@ -27,6 +28,7 @@ export const GeneratorForm = ({
   const [ptype, setPtype] = useState<string | null>('http');
   const [amount, setAmount] = useState<number | string>(limits.default);
   const [error, setError] = useState<string | null>(null);
+  const [subuser, setSubuser] = useState('');
 
   const groups = useMemo(() => {
     const byGroup = new Map<string, { value: string; label: string }[]>();
@@ -62,6 +64,7 @@ export const GeneratorForm = ({
       ...(cityAndIsp && city ? { city } : {}),
       ...(cityAndIsp && city && isp ? { isp } : {}),
       ...(product ? { product } : {}),
+      ...(product && subuser ? { subuser } : {}),
     };
     generate.mutate(body);
   };
@@ -76,6 +79,7 @@ export const GeneratorForm = ({
           <Stack gap="sm">
             <FormAlert>{error ?? generate.error?.message ?? locations.error?.message}</FormAlert>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: cityAndIsp ? 3 : 2 }} spacing="sm">
+              {product && <SubuserSelect product={product} value={subuser} onChange={setSubuser} />}
               <Select
                 label="Location"
                 data={groups}
