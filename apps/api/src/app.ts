@@ -22,6 +22,8 @@ import { adminStaffRoutes } from './modules/admin/admin-staff.routes.js';
 import { createAdminStaffService } from './modules/admin/admin-staff.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { customerActionRoutes } from './modules/admin/customer-actions.js';
+import { createWebhookSender, type WebhookSender } from './modules/webhooks/sender.js';
+import { resellerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { authRoutes, publicAuthConfig } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { discordProvider, googleProvider } from './modules/auth/oauth.js';
@@ -278,6 +280,23 @@ export const buildApp = async ({
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
   customerActionRoutes(app, { db, otp });
+  const production = config.NODE_ENV === 'production';
+  const webhooks = createWebhookSender({
+    database,
+    db,
+    log: app.log,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE ?? !production,
+  });
+  await webhooks.start();
+  app.addHook('onClose', () => webhooks.stop());
+  app.decorate('webhooks', webhooks);
+  resellerWebhookRoutes(app, {
+    db,
+    sender: webhooks,
+    production,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE ?? !production,
+  });
   adminStaffRoutes(app, createAdminStaffService(db));
   adminMoneyPoolRoutes(
     app,
@@ -317,5 +336,7 @@ declare module 'fastify' {
     mailOutbox: MailOutbox;
     /** Resellers' auto-renew from the balance: the `auto-renew` job's work. */
     autoRenew: ReturnType<typeof createAutoRenew>;
+    /** Resellers' webhook deliveries: the `deliver-webhooks` job's work. */
+    webhooks: WebhookSender;
   }
 }
