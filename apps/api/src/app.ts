@@ -23,6 +23,8 @@ import { createAdminStaffService } from './modules/admin/admin-staff.service.js'
 import { createAdminService } from './modules/admin/admin.service.js';
 import { byHandRoutes } from './modules/admin/by-hand.routes.js';
 import { customerActionRoutes } from './modules/admin/customer-actions.js';
+import { createWebhookSender, type WebhookSender } from './modules/webhooks/sender.js';
+import { resellerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { authRoutes, publicAuthConfig } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { discordProvider, googleProvider } from './modules/auth/oauth.js';
@@ -295,6 +297,23 @@ export const buildApp = async ({
     quotePlan: (plan) => quotes.plan({ plan, payment_method: 'sandbox', coupon: null }),
     isMethodOnSale,
   });
+  const production = config.NODE_ENV === 'production';
+  const webhooks = createWebhookSender({
+    database,
+    db,
+    log: app.log,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE ?? !production,
+  });
+  await webhooks.start();
+  app.addHook('onClose', () => webhooks.stop());
+  app.decorate('webhooks', webhooks);
+  resellerWebhookRoutes(app, {
+    db,
+    sender: webhooks,
+    production,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE ?? !production,
+  });
   adminStaffRoutes(app, createAdminStaffService(db));
   adminMoneyPoolRoutes(
     app,
@@ -334,5 +353,7 @@ declare module 'fastify' {
     mailOutbox: MailOutbox;
     /** Resellers' auto-renew from the balance: the `auto-renew` job's work. */
     autoRenew: ReturnType<typeof createAutoRenew>;
+    /** Resellers' webhook deliveries: the `deliver-webhooks` job's work. */
+    webhooks: WebhookSender;
   }
 }

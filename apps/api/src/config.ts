@@ -85,6 +85,10 @@ const configSchema = z.object({
   PROXY_GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Pool imports take loopback, private and link-local addresses too: tests and a shop on one machine only. */
   GATEWAY_ALLOW_PRIVATE_POOL: flag.default(false),
+  /** Resellers' webhook endpoints on loopback/private addresses: refused in production unless true (SSRF). */
+  WEBHOOKS_ALLOW_PRIVATE: flag.optional(),
+  /** How long a webhook delivery waits for the receiver's answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** The proxy gateway's ports (its own settings, read here too): no pool address may use them. */
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_PORT),
   GATEWAY_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_METRICS_PORT),

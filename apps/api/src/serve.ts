@@ -101,6 +101,7 @@ export const serve = async ({
           payments: app.payments,
           sendDueMails: app.mailOutbox.deliverDue,
           autoRenew: () => app.autoRenew(),
+          webhooks: app.webhooks,
           backup: backupOf(config, database, app),
         }),
         log: app.log,

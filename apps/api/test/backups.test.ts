@@ -136,6 +136,7 @@ describe("the shop's own backups (issue #29 item 5)", () => {
         payments: {} as never,
         sendDueMails: () => Promise.resolve(),
         autoRenew: () => Promise.resolve({ renewed: 0, failed: 0 }),
+        webhooks: {} as never,
         backup: {
           cron: '30 3 * * *',
           take: async () => {

@@ -16,6 +16,7 @@ const runJob = async (name: string) => {
     payments: shop.t.app.payments,
     sendDueMails: shop.t.app.mailOutbox.deliverDue,
     autoRenew: () => shop.t.app.autoRenew(),
+    webhooks: shop.t.app.webhooks,
   });
   await jobs.find((job) => job.name === name)!.handler({});
 };

@@ -101,6 +101,7 @@ describe('lifecycle mails the shop sends on its own (issue #16 item 4), read fro
       graceHours: 72,
       sendDueMails: async () => {},
       autoRenew: () => shop.t.app.autoRenew(),
+      webhooks: shop.t.app.webhooks,
     });
     await jobs.find((job) => job.name === 'expire-plans')!.handler({});
     expect((await planOf(id)).status).toBe('expired');

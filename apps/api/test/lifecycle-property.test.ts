@@ -160,6 +160,7 @@ describe('the lifecycle under random interleavings (issue #16, fast-check)', () 
       graceHours: 72,
       sendDueMails: async () => {},
       autoRenew: () => t.app.autoRenew(),
+      webhooks: t.app.webhooks,
     });
     const expireJob = jobs.find((job) => job.name === 'expire-plans')!;
     await fc.assert(

@@ -33,3 +33,4 @@ export * from './app-paths.js';
 export * from './plans.js';
 export * from './first-answers.js';
 export * from './subusers.js';
+export * from './webhooks.js';

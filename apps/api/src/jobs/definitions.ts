@@ -6,6 +6,7 @@ import {
   expireUnpaidInvoices,
   queuePlanExpiredMails,
   queuePlanReminders,
+  queueScheduledWebhookEvents,
   queueUsageAlerts,
   releaseExpiredAddresses,
   rollUpUsage,
@@ -13,6 +14,7 @@ import {
 } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentService } from '../modules/payments/payment.service.js';
+import type { WebhookSender } from '../modules/webhooks/sender.js';
 import type { JobDefinition } from './runner.js';
 
 /** Every job the shop runs: one place to see what happens on its own. */
@@ -23,6 +25,7 @@ export const shopJobs = ({
   payments,
   sendDueMails,
   autoRenew,
+  webhooks,
   backup,
 }: {
   db: Db;
@@ -34,6 +37,8 @@ export const shopJobs = ({
   sendDueMails: () => Promise<void>;
   /** Resellers' auto-renew from the balance (`app.autoRenew`). */
   autoRenew: () => Promise<{ renewed: number; failed: number }>;
+  /** Resellers' webhook deliveries (`app.webhooks`). */
+  webhooks: WebhookSender;
   /** The daily backup (BACKUP_SCHEDULE), absent when off. */
   backup?: { cron: string; take: () => Promise<void> } | undefined;
 }): JobDefinition[] => [
@@ -99,6 +104,17 @@ export const shopJobs = ({
     handler: async () => {
       const { renewed, failed } = await autoRenew();
       if (renewed + failed > 0) log.info({ renewed, failed }, 'auto-renew ran');
+    },
+  },
+  {
+    // Resellers' webhooks: events found by time (plan.expiring/expired, usage.threshold) queued, then every
+    // delivery that is due sent (retries with backoff for 24 hours; ADR 017).
+    name: 'deliver-webhooks',
+    cron: '* * * * *',
+    handler: async () => {
+      const queued = await queueScheduledWebhookEvents(db);
+      const sent = await webhooks.deliverDue();
+      if (queued + sent > 0) log.info({ queued, sent }, 'webhooks queued and sent');
     },
   },
   {

@@ -103,6 +103,12 @@ const judgedAddress = (address: string): { address: string; family: 'ipv4' | 'ip
   return { address, family: 'ipv6' };
 };
 
+/** What an address is when it is not a public one (`private`, `loopback`, …), or undefined for a public one. */
+export const specialAddressKind = (address: string): string | undefined => {
+  const judged = judgedAddress(address);
+  return specialKinds.find(([, list]) => list.check(judged.address, judged.family))?.[0];
+};
+
 /** What the pool refuses besides malformed lines: see `poolEndpointProblem`. */
 export interface PoolRules {
   /** Loopback, private, link-local… addresses too: tests and a shop on one machine (GATEWAY_ALLOW_PRIVATE_POOL). */
@@ -127,9 +133,8 @@ export const poolEndpointProblem = (
   const own = rules.ownPorts.get(port);
   if (own) return `port ${port} is the shop's own (${own})`;
   if (rules.allowPrivate) return undefined;
-  const judged = judgedAddress(address);
-  const kind = specialKinds.find(([, list]) => list.check(judged.address, judged.family))?.[0];
+  const kind = specialAddressKind(address);
   if (!kind) return undefined;
   const article = /^[aeiou]/.test(kind) ? 'an' : 'a';
-  return `${judged.address} is ${article} ${kind} address: the pool takes public addresses only`;
+  return `${judgedAddress(address).address} is ${article} ${kind} address: the pool takes public addresses only`;
 };

@@ -2,6 +2,7 @@ import { PENDING_WINDOW_MS } from '@proxydesk/contract';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
+import { queueWebhookEvent } from './webhooks.js';
 import { isUuid } from '../schema/columns.js';
 import {
   balanceLedger,
@@ -219,6 +220,19 @@ export const applyPayment = async (
   const unprovisioned = await provision(tx, invoice, now);
   await notifyAccessChanged(tx);
   await queueReceipt(tx, invoice);
+  await queueWebhookEvent(tx, {
+    userId: invoice.userId,
+    type: 'invoice.paid',
+    onceKey: `invoice.paid:${invoice.id}`,
+    data: {
+      invoice_id: invoice.id,
+      plan_name: invoice.planName,
+      amount: invoice.priceCents / 100,
+      currency: 'EUR',
+      payment_method: invoice.paymentMethod,
+      paid_at: now.toISOString(),
+    },
+  });
   const overdrawn = await couponOverdrawn(tx, invoice, now);
   const flag = [unprovisioned, overdrawn].filter(Boolean).join('; ') || null;
   if (flag) await flagInvoice(tx, invoice.id, flag);

@@ -6,3 +6,4 @@ export * from './admin.js';
 export * from './mail.js';
 export * from './counters.js';
 export * from './subusers.js';
+export * from './webhooks.js';

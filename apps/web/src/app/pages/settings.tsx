@@ -10,6 +10,7 @@ import { DangerZone } from '../../features/settings/danger-zone';
 import { NotificationsCard } from '../../features/settings/notifications-card';
 import { ProxyPasswordCard } from '../../features/settings/proxy-password-card';
 import { SecuritySwitches } from '../../features/settings/security-switches';
+import { WebhooksCard } from '../../features/settings/webhooks-card';
 
 /**
  * Account Settings (SPEC.md §2): e-mail, password, two-factor, deactivation, billing details (issue #30), the
@@ -35,6 +36,7 @@ export const SettingsPage = () => {
           <NotificationsCard />
           <ProxyPasswordCard />
           {access.data.isReseller && <ApiKeyCard access={access.data} />}
+          {access.data.isReseller && <WebhooksCard />}
           <DangerZone access={access.data} />
         </Stack>
       )}

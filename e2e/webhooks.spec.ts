@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
+import { screenshots } from './support/screenshots.js';
+import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+
+/**
+ * A reseller's webhooks in Settings (issue #32 item 3): an endpoint added with its events, the signing secret
+ * shown once, a paid top-up delivered to a receiver and listed with its answer, resent from the list.
+ */
+const PORT = 3161;
+const shop = `http://127.0.0.1:${PORT}`;
+const dataDir = freshDataDir();
+let server: RunningServer;
+let smtp: SmtpCapture;
+let receiver: Server;
+let receiverUrl: string;
+const bodies: string[] = [];
+let reseller: ReturnType<typeof shopCustomer>;
+const env = () => ({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      bodies.push(body);
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  smtp = await startSmtpCapture();
+  server = await startServer(PORT, dataDir, env());
+  reseller = shopCustomer(shop);
+  await reseller.signUp(smtp, 'hooks');
+  await reseller.addBilling();
+  await server.stop({ keepDataDir: true });
+  admin(dataDir, 'reseller', 'hooks', 'on');
+  server = await startServer(PORT, dataDir, env());
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+  receiver.closeAllConnections();
+  receiver.close();
+});
+test.use({ baseURL: shop });
+
+test('a reseller adds a webhook, keeps its secret, and sees a paid top-up delivered', async ({ page }) => {
+  await reseller.signIn(page);
+  await page.goto('/settings');
+  const card = page.getByTestId('webhooks-card');
+  await expect(card.getByText('No endpoints yet')).toBeVisible();
+  await expect(card.getByText('Nothing sent yet.')).toBeVisible();
+
+  // The form checks what the server checks again.
+  await card.getByLabel('Endpoint URL').fill('not a url');
+  await card.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(card.getByText('Enter a full URL')).toBeVisible();
+
+  await card.getByLabel('Endpoint URL').fill(receiverUrl);
+  await card.getByLabel(/A plan ends in 3 days/).check();
+  await card.getByRole('button', { name: 'Add endpoint' }).click();
+  const secret = card.getByLabel('Signing secret');
+  await expect(secret).toHaveValue(/^whsec_/);
+  await expect(card.getByText(receiverUrl)).toBeVisible();
+  await expect(card.getByText('plan.expiring')).toBeVisible();
+
+  await reseller.topUp(25);
+  const deliveries = card.getByTestId('webhook-deliveries');
+  await expect(deliveries.getByText('invoice.paid')).toBeVisible({ timeout: 20_000 });
+  await expect(deliveries.getByText(/delivered · 1 try/)).toBeVisible({ timeout: 20_000 });
+  expect(bodies.some((body) => body.includes('"type":"invoice.paid"'))).toBe(true);
+  await screenshots(page, 'webhooks-card');
+
+  await deliveries.getByRole('button', { name: 'Resend' }).click();
+  await expect(deliveries.getByText(/delivered · 2 tries/)).toBeVisible();
+
+  // Off, then removed after a confirmation.
+  await card.getByRole('switch', { name: `Send to ${receiverUrl}` }).click();
+  await expect(card.getByRole('switch', { name: `Send to ${receiverUrl}` })).not.toBeChecked();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await card.getByRole('button', { name: `Remove ${receiverUrl}` }).click();
+  await expect(card.getByText('No endpoints yet')).toBeVisible();
+});
