@@ -2,7 +2,7 @@ import type { Plan } from '@proxydesk/contract';
 import { loadCatalogue, readCatalogue, schema } from '@proxydesk/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../src/admin-commands.js';
+import { commands } from '../src/cli/commands.js';
 import { signInWithCode, signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 

@@ -1,7 +1,7 @@
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../src/admin-commands.js';
+import { commands } from '../src/cli/commands.js';
 import { signInWithCode, signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
