@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, PASSWORD, signUp, type ApiClient } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -34,13 +35,7 @@ const buyAndPay = async (plan: Plan, gb?: number) => {
   const created = gb
     ? await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: plan.id, gb }, { token })
     : await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
-  const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await t.app.inject({
-    method: 'POST',
-    url: path,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  await pressPay(t.app, created.body.payload.hosted_url as string);
 };
 const generate = (body: Record<string, unknown>) => api.post('/v1/user/generate-proxy', body, { token });
 const premium = { proxy_type: 'premium', type: 'sticky', amount: 5, country: 'us' };

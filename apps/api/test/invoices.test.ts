@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -58,14 +59,7 @@ const payOnSandbox = async (hostedUrl: string) => {
   const path = new URL(hostedUrl).pathname;
   const page = await t.app.inject({ method: 'GET', url: path });
   expect(page.statusCode).toBe(200);
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: path,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(paid.statusCode).toBe(303);
-  return paid.headers.location;
+  return pressPay(t.app, hostedUrl);
 };
 
 describe('billing details (SPEC.md §4 checkout, §5 billing)', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -43,13 +44,7 @@ const buyPaid = async (token: string, type: 'PR_4' | 'PR_5', name?: string) => {
     { payment_method: 'sandbox', plan: plan.id },
     { token },
   );
-  const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await t.app.inject({
-    method: 'POST',
-    url: path,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  await pressPay(t.app, created.body.payload.hosted_url as string);
   const [row] = await t.database.db
     .select()
     .from(schema.customerPlans)
