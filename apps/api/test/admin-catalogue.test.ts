@@ -3,23 +3,15 @@ import { loadCatalogue, readCatalogue, schema } from '@proxydesk/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../src/cli/commands.js';
-import { signUp } from '../../../test-support/accounts.js';
-import { signInAsStaff } from '../../../test-support/staff.js';
-import { useMailedApp } from '../../../test-support/app.js';
+import { useConsoleApp } from '../../../test-support/staff.js';
 import { pressPay } from '../../../test-support/sandbox.js';
 
-const bed = useMailedApp();
-const tokens: Record<string, string> = {};
+// The console opens only to a sign-in with the mailed code (issue #28).
+const bed = useConsoleApp(['cat']);
+const { tokens } = bed;
 const BILLING = { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Ireland' };
 
 beforeAll(async () => {
-  const db = bed.t.database.db;
-  // The console opens only to a sign-in with the mailed code (issue #28).
-  tokens.olga = await signInAsStaff(bed.api, bed.smtp, db, { username: 'olga', role: 'operator' });
-  tokens.sue = await signInAsStaff(bed.api, bed.smtp, db, { username: 'sue', role: 'support' });
-  for (const name of ['cat']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-  }
   expect((await bed.api.post('/v1/billing/create', BILLING, { token: tokens.cat })).status).toBe(200);
 });
 

@@ -3,24 +3,17 @@ import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
-import { signInAsStaff } from '../../../test-support/staff.js';
-import { useMailedApp } from '../../../test-support/app.js';
+import { useConsoleApp } from '../../../test-support/staff.js';
 import { startJobRunner, type JobRunner } from '../src/jobs/runner.js';
 
-const bed = useMailedApp();
-const tokens: Record<string, string> = {};
+// The console opens only to a sign-in with the mailed code (issue #28).
+const bed = useConsoleApp(['cat', 'dan']);
+const { tokens } = bed;
 const ids: Record<string, string> = {};
 let runner: JobRunner | undefined;
 
 beforeAll(async () => {
   const db = bed.t.database.db;
-  // The console opens only to a sign-in with the mailed code (issue #28).
-  tokens.olga = await signInAsStaff(bed.api, bed.smtp, db, { username: 'olga', role: 'operator' });
-  tokens.sue = await signInAsStaff(bed.api, bed.smtp, db, { username: 'sue', role: 'support' });
-  for (const name of ['cat', 'dan']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-  }
   for (const user of await db.select().from(schema.users)) ids[user.username] = user.id;
 });
 afterAll(async () => {

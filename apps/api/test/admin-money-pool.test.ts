@@ -2,23 +2,16 @@ import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
-import { signInAsStaff } from '../../../test-support/staff.js';
-import { useMailedApp } from '../../../test-support/app.js';
+import { useConsoleApp } from '../../../test-support/staff.js';
 
-const bed = useMailedApp();
-const tokens: Record<string, string> = {};
+// The console opens only to a sign-in with the mailed code (issue #28).
+const bed = useConsoleApp(['cat', 'dan']);
+const { tokens } = bed;
 const BILLING = { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Ireland' };
 const invoiceIds: string[] = [];
 
 beforeAll(async () => {
   const db = bed.t.database.db;
-  // The console opens only to a sign-in with the mailed code (issue #28).
-  tokens.olga = await signInAsStaff(bed.api, bed.smtp, db, { username: 'olga', role: 'operator' });
-  tokens.sue = await signInAsStaff(bed.api, bed.smtp, db, { username: 'sue', role: 'support' });
-  for (const name of ['cat', 'dan']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-  }
   const plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
   for (const [name, type] of [
     ['cat', 'PR_4'],
