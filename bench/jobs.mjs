@@ -9,23 +9,23 @@ const EXPIRING_PLANS = 10_000;
 const ROUNDS = 5;
 const SECONDS = 3;
 
+/** The shop's own jobs over the bench app's database, as `npm start` has them. */
+const jobsOf = async (shop) => {
+  const { shopJobs } = await import('../apps/api/dist/jobs/definitions.js');
+  return shopJobs({
+    db: shop.database.db,
+    log: shop.app.log,
+    graceHours: 72,
+    payments: shop.app.payments,
+    sendDueMails: shop.app.mailOutbox.deliverDue,
+    autoRenew: () => shop.app.autoRenew(),
+  });
+};
+
 /** The shop's own job runner over the bench app's database, as `npm start` runs it. */
 const startRunner = async (shop) => {
   const { startJobRunner } = await import('../apps/api/dist/jobs/runner.js');
-  const { shopJobs } = await import('../apps/api/dist/jobs/definitions.js');
-  const { db } = shop.database;
-  return startJobRunner({
-    database: shop.database,
-    jobs: shopJobs({
-      db,
-      log: shop.app.log,
-      graceHours: 72,
-      payments: shop.app.payments,
-      sendDueMails: shop.app.mailOutbox.deliverDue,
-      autoRenew: () => shop.app.autoRenew(),
-    }),
-    log: shop.app.log,
-  });
+  return startJobRunner({ database: shop.database, jobs: await jobsOf(shop), log: shop.app.log });
 };
 
 /**
@@ -79,20 +79,13 @@ const expireTime = async (serverUrl, count) => {
   });
   const shop = await startBenchApp({ databaseUrl: url });
   try {
-    const { shopJobs } = await import('../apps/api/dist/jobs/definitions.js');
-    const { db } = shop.database;
-    const job = shopJobs({
-      db,
-      log: shop.app.log,
-      graceHours: 72,
-      payments: shop.app.payments,
-      sendDueMails: shop.app.mailOutbox.deliverDue,
-      autoRenew: () => shop.app.autoRenew(),
-    }).find((j) => j.name === 'expire-plans');
+    const job = (await jobsOf(shop)).find((j) => j.name === 'expire-plans');
     const started = performance.now();
     await job.handler({});
     const ms = performance.now() - started;
-    const left = await db.execute(`select count(*)::int as n from customer_plans where status = 'active'`);
+    const left = await shop.database.db.execute(
+      `select count(*)::int as n from customer_plans where status = 'active'`,
+    );
     if (left.rows[0].n !== 0) throw new Error(`${left.rows[0].n} ended plans still active after the job`);
     return ms;
   } finally {

@@ -4,4 +4,4 @@ import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './build-state.mjs';
 
 ensureBuilt(fileURLToPath(new URL('..', import.meta.url)), { quiet: true });
-await import('../apps/api/dist/admin.js');
+await import('../apps/api/dist/cli/main.js');

@@ -45,8 +45,8 @@ export const createTestApp = async (
 };
 
 /**
- * The set-up of a test file whose customers sign up by mail: the app with captcha off, its mailbox and a
- * client, ready before the file's own `beforeAll` and closed after it.
+ * The set-up of a test file whose customers sign up by mail: the app with captcha off (and `env` on top), its
+ * mailbox and a client, ready before the file's own `beforeAll` and closed after it.
  */
 export const useMailedApp = (env: Record<string, string> = {}) => {
   const bed = {} as { t: TestApp; smtp: SmtpCapture; api: ApiClient };

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { adminUrl } from './databases.js';
+import { freePort } from './ports.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -48,6 +49,38 @@ export const startShopProcess = (env: Record<string, string>): ShopProcess => {
       return exited;
     },
   };
+};
+
+export interface ShopPorts {
+  api: number;
+  gateway: number;
+  /** The gateway's metrics port (`/healthz`). */
+  metrics: number;
+}
+
+/**
+ * `npm start` on a PostgreSQL test database, the API and the gateway on free ports of 127.0.0.1, without the
+ * pool's ports, Redis or the API's metrics port, the gateway syncing every second; `env` on top.
+ */
+export const startShopOnPostgres = async (
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<{ shop: ShopProcess; ports: ShopPorts }> => {
+  const ports = { api: await freePort(), gateway: await freePort(), metrics: await freePort() };
+  const shop = startShopProcess({
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(ports.api),
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(ports.gateway),
+    GATEWAY_METRICS_PORT: String(ports.metrics),
+    GATEWAY_POOL_LISTEN: 'false',
+    GATEWAY_SYNC_SECONDS: '1',
+    REDIS_URL: '',
+    METRICS_PORT: 'off',
+    ...env,
+  });
+  return { shop, ports };
 };
 
 /** Polls `probe` until it answers true, or fails after `timeoutMs`. */

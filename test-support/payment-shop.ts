@@ -1,5 +1,7 @@
 import type { Plan } from '@proxydesk/contract';
-import { afterAll, beforeAll } from 'vitest';
+import { schema } from '@proxydesk/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { apiClient, signUp, type ApiClient } from './accounts.js';
 import { createTestApp, type TestApp } from './app.js';
 import { startFakeCoinGate, type FakeCoinGate } from './fake-coingate.js';
@@ -19,6 +21,10 @@ export interface PaymentShop {
   token: string;
   /** The datacenter plan they buy. */
   plan: Plan;
+  /** The customer buys the plan with this payment method: the new invoice and its provider's page. */
+  buy: (paymentMethod: string) => Promise<{ hosted_url: string; invoice_id: string }>;
+  /** An invoice's row in the database. */
+  invoiceRow: (id: string) => Promise<typeof schema.invoices.$inferSelect>;
 }
 
 /**
@@ -26,7 +32,19 @@ export interface PaymentShop {
  * CoinGate pointed at their fakes (and `env` on top), webhooks registered, and one customer ready to buy.
  */
 export const usePaymentShop = (env: Record<string, string> = {}) => {
-  const shop = {} as PaymentShop;
+  const shop = {
+    buy: async (paymentMethod: string) => {
+      const answer = await shop.api.post(
+        '/v1/invoice/create',
+        { payment_method: paymentMethod, plan: shop.plan.id },
+        { token: shop.token },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.payload as { hosted_url: string; invoice_id: string };
+    },
+    invoiceRow: async (id: string) =>
+      (await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!,
+  } as PaymentShop;
   beforeAll(async () => {
     [shop.smtp, shop.stripe, shop.paddle, shop.coinGate] = await Promise.all([
       startSmtpCapture(),

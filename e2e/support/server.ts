@@ -16,7 +16,7 @@ export interface RunningServer {
 
 /** Runs the operator CLI against a data directory (before its server starts: PGlite is one process). */
 export const admin = (dataDir: string, ...args: string[]): string => {
-  const result = spawnSync(process.execPath, ['apps/api/dist/admin.js', ...args], {
+  const result = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',

@@ -3,7 +3,7 @@ import { closeOnSignalOrFault, logStreamFor, StartupError, type Database } from 
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Registry } from 'prom-client';
-import { startAdminEndpoint } from './admin-endpoint.js';
+import { startAdminEndpoint } from './cli/endpoint.js';
 import { buildApp } from './app.js';
 import { shopJobs } from './jobs/definitions.js';
 import { startJobRunner, type JobRunner } from './jobs/runner.js';

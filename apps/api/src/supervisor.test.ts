@@ -1,3 +1,4 @@
+import { isAlive } from '@proxydesk/db';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { superviseProcess, type SupervisedState } from './supervisor.js';
 
@@ -29,14 +30,6 @@ const until = async (probe: () => boolean, timeoutMs = 10_000) => {
 };
 
 const pidOf = (state: SupervisedState) => state.pid;
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('superviseProcess', () => {
   it('starts the child again after kill -9, with a pause that doubles, and logs each death', async () => {
@@ -85,7 +78,7 @@ describe('superviseProcess', () => {
     const polite = start();
     const pid = pidOf(polite.supervised.state());
     await polite.supervised.close();
-    expect(alive(pid)).toBe(false);
+    expect(isAlive(pid)).toBe(false);
 
     const stubborn = start({ ignoreTerm: true });
     const stubbornPid = pidOf(stubborn.supervised.state());
@@ -93,7 +86,7 @@ describe('superviseProcess', () => {
     const started = performance.now();
     await stubborn.supervised.close();
     expect(performance.now() - started).toBeGreaterThanOrEqual(timing.stopMs - 50);
-    expect(alive(stubbornPid)).toBe(false);
+    expect(isAlive(stubbornPid)).toBe(false);
     expect(stubborn.lines).toEqual([]);
   });
 });

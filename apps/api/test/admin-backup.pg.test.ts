@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '@proxydesk/db';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { backup, restore } from '../src/admin-backup.js';
+import { backup, restore } from '../src/cli/backup.js';
 import { loadConfig } from '../src/config.js';
 import { contentsOf, fill } from '../../../test-support/backup-fixture.js';
 import { adminUrl, databaseUrl, openTestDatabase } from '../../../test-support/databases.js';

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openPglite } from '@proxydesk/db';
 import { describe, expect, inject, it } from 'vitest';
-import { backup, restore } from '../src/admin-backup.js';
+import { backup, restore } from '../src/cli/backup.js';
 import { loadConfig } from '../src/config.js';
 import { contentsOf, fill } from '../../../test-support/backup-fixture.js';
 import { useTempDirs } from '../../../test-support/temp-dirs.js';

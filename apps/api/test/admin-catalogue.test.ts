@@ -2,27 +2,16 @@ import type { Plan } from '@proxydesk/contract';
 import { loadCatalogue, readCatalogue, schema } from '@proxydesk/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../src/admin-commands.js';
-import { signInWithCode, signUp } from '../../../test-support/accounts.js';
-import { useMailedApp } from '../../../test-support/app.js';
+import { commands } from '../src/cli/commands.js';
+import { useConsoleApp } from '../../../test-support/staff.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
-const bed = useMailedApp();
-const tokens: Record<string, string> = {};
+// The console opens only to a sign-in with the mailed code (issue #28).
+const bed = useConsoleApp(['cat']);
+const { tokens } = bed;
 const BILLING = { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Ireland' };
 
 beforeAll(async () => {
-  for (const name of ['olga', 'sue', 'cat']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-  }
-  const db = bed.t.database.db;
-  await db
-    .update(schema.users)
-    .set({ role: 'operator', is2fa: true })
-    .where(eq(schema.users.username, 'olga'));
-  await db.update(schema.users).set({ role: 'support', is2fa: true }).where(eq(schema.users.username, 'sue'));
-  // The console opens only to a sign-in with the mailed code (issue #28).
-  for (const name of ['olga', 'sue'])
-    tokens[name] = await signInWithCode(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
   expect((await bed.api.post('/v1/billing/create', BILLING, { token: tokens.cat })).status).toBe(200);
 });
 
@@ -422,14 +411,7 @@ describe('promo codes in the console', () => {
       as('cat'),
     );
     expect(used.status, JSON.stringify(used.body)).toBe(200);
-    const path = new URL(used.body.payload.hosted_url as string).pathname;
-    const paid = await bed.t.app.inject({
-      method: 'POST',
-      url: path,
-      payload: 'action=pay',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(paid.statusCode).toBe(303);
+    await pressPay(bed.t.app, used.body.payload.hosted_url as string);
     const listed = (await bed.api.get('/v1/admin/catalogue', as('sue'))).body.payload.coupons as {
       code: string;
       uses: number;

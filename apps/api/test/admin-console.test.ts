@@ -2,7 +2,8 @@ import { ADMIN_MESSAGES, allAdminEndpoints, buildPath } from '@proxydesk/contrac
 import { schema } from '@proxydesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInWithCode, signUp } from '../../../test-support/accounts.js';
+import { signUp } from '../../../test-support/accounts.js';
+import { signInAsStaff } from '../../../test-support/staff.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
 const bed = useMailedApp();
@@ -14,20 +15,19 @@ const setUser = async (name: string, values: Partial<typeof schema.users.$inferI
   bed.t.database.db.update(schema.users).set(values).where(eq(schema.users.id, ids[name]!));
 
 beforeAll(async () => {
-  for (const name of ['opal', 'sam', 'carl', 'rita', 'otto']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-    const [user] = await bed.t.database.db
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(eq(schema.users.username, name));
-    ids[name] = user!.id;
-  }
-  await setUser('opal', { role: 'operator', is2fa: true });
-  await setUser('otto', { role: 'operator' });
-  await setUser('sam', { role: 'support', is2fa: true });
   // The console opens only to a sign-in with the mailed code (issue #28).
-  for (const name of ['opal', 'sam'])
-    tokens[name] = await signInWithCode(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
+  tokens.opal = await signInAsStaff(bed.api, bed.smtp, bed.t.database.db, {
+    username: 'opal',
+    role: 'operator',
+  });
+  tokens.sam = await signInAsStaff(bed.api, bed.smtp, bed.t.database.db, {
+    username: 'sam',
+    role: 'support',
+  });
+  for (const name of ['carl', 'rita', 'otto'])
+    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
+  for (const user of await bed.t.database.db.select().from(schema.users)) ids[user.username] = user.id;
+  await setUser('otto', { role: 'operator' });
   await setUser('rita', { role: 'reseller' });
   apiKey = (await bed.api.post('/v1/user/generate-api-key', undefined, { token: tokens.rita })).body.payload
     .apiKey;

@@ -1,7 +1,8 @@
 import { listenForAccessChanges, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signInWithCode, signUp } from '../../../test-support/accounts.js';
+import { PASSWORD, signUp } from '../../../test-support/accounts.js';
+import { signInAsStaff } from '../../../test-support/staff.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
 const bed = useMailedApp();
@@ -51,22 +52,12 @@ const givePlan = async (
 };
 
 beforeAll(async () => {
-  for (const name of ['opal', 'sam', 'cora', 'dave']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-    const [user] = await db()
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(eq(schema.users.username, name));
-    ids[name] = user!.id;
-  }
-  await db()
-    .update(schema.users)
-    .set({ role: 'operator', is2fa: true })
-    .where(eq(schema.users.id, ids.opal!));
-  await db().update(schema.users).set({ role: 'support', is2fa: true }).where(eq(schema.users.id, ids.sam!));
   // The console opens only to a sign-in with the mailed code (issue #28).
-  for (const name of ['opal', 'sam'])
-    tokens[name] = await signInWithCode(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
+  tokens.opal = await signInAsStaff(bed.api, bed.smtp, db(), { username: 'opal', role: 'operator' });
+  tokens.sam = await signInAsStaff(bed.api, bed.smtp, db(), { username: 'sam', role: 'support' });
+  for (const name of ['cora', 'dave'])
+    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
+  for (const user of await db().select().from(schema.users)) ids[user.username] = user.id;
   plans.data = await givePlan('cora', 'PR_2', { dataGb: 5 });
   plans.ips = await givePlan('cora', 'PR_4', { ipAmount: 10 });
 });

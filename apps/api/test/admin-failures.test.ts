@@ -3,29 +3,18 @@ import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInWithCode, signUp } from '../../../test-support/accounts.js';
-import { useMailedApp } from '../../../test-support/app.js';
+import { useConsoleApp } from '../../../test-support/staff.js';
 import { startJobRunner, type JobRunner } from '../src/jobs/runner.js';
 
-const bed = useMailedApp();
-const tokens: Record<string, string> = {};
+// The console opens only to a sign-in with the mailed code (issue #28).
+const bed = useConsoleApp(['cat', 'dan']);
+const { tokens } = bed;
 const ids: Record<string, string> = {};
 let runner: JobRunner | undefined;
 
 beforeAll(async () => {
-  for (const name of ['olga', 'sue', 'cat', 'dan']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-  }
   const db = bed.t.database.db;
   for (const user of await db.select().from(schema.users)) ids[user.username] = user.id;
-  await db
-    .update(schema.users)
-    .set({ role: 'operator', is2fa: true })
-    .where(eq(schema.users.username, 'olga'));
-  await db.update(schema.users).set({ role: 'support', is2fa: true }).where(eq(schema.users.username, 'sue'));
-  // The console opens only to a sign-in with the mailed code (issue #28).
-  for (const name of ['olga', 'sue'])
-    tokens[name] = await signInWithCode(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
 });
 afterAll(async () => {
   await runner?.stop();

@@ -69,7 +69,7 @@ const admin = (dataDir: string, ...words: string[]) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      [...fromSource, 'apps/api/src/admin.ts', ...words],
+      [...fromSource, 'apps/api/src/cli/main.ts', ...words],
       { cwd: root, env: environment(dataDir, 0), timeout: 180_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

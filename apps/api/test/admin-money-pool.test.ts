@@ -2,27 +2,16 @@ import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInWithCode, signUp } from '../../../test-support/accounts.js';
-import { useMailedApp } from '../../../test-support/app.js';
+import { useConsoleApp } from '../../../test-support/staff.js';
 
-const bed = useMailedApp();
-const tokens: Record<string, string> = {};
+// The console opens only to a sign-in with the mailed code (issue #28).
+const bed = useConsoleApp(['cat', 'dan']);
+const { tokens } = bed;
 const BILLING = { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Ireland' };
 const invoiceIds: string[] = [];
 
 beforeAll(async () => {
-  for (const name of ['olga', 'sue', 'cat', 'dan']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-  }
   const db = bed.t.database.db;
-  await db
-    .update(schema.users)
-    .set({ role: 'operator', is2fa: true })
-    .where(eq(schema.users.username, 'olga'));
-  await db.update(schema.users).set({ role: 'support', is2fa: true }).where(eq(schema.users.username, 'sue'));
-  // The console opens only to a sign-in with the mailed code (issue #28).
-  for (const name of ['olga', 'sue'])
-    tokens[name] = await signInWithCode(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
   const plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
   for (const [name, type] of [
     ['cat', 'PR_4'],

@@ -2,11 +2,11 @@
 // link-local, unspecified, broadcast, multicast; IPv4-mapped IPv6 judged as IPv4) unless
 // GATEWAY_ALLOW_PRIVATE_POOL=true, and ports below 1024 or the shop's own, naming the line.
 import { schema } from '@proxydesk/db';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signInWithCode, signUp, type ApiClient } from '../../../test-support/accounts.js';
+import { apiClient, type ApiClient } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { signInAsStaff } from '../../../test-support/staff.js';
 
 let smtp: SmtpCapture;
 const shops: { t: TestApp; api: ApiClient; token: string }[] = [];
@@ -23,14 +23,12 @@ const openShop = async (env: Record<string, string>) => {
     env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', ...OWN_PORTS, ...env },
   });
   const api = apiClient(t.app);
-  const account = { username: 'olga', email: `olga${shops.length}@example.com` };
-  await signUp(api, smtp, account);
-  await t.database.db
-    .update(schema.users)
-    .set({ role: 'operator', is2fa: true })
-    .where(eq(schema.users.username, 'olga'));
   // The console opens only to a sign-in with the mailed code (issue #28).
-  const token = await signInWithCode(api, smtp, account);
+  const token = await signInAsStaff(api, smtp, t.database.db, {
+    username: 'olga',
+    email: `olga${shops.length}@example.com`,
+    role: 'operator',
+  });
   const shop = { t, api, token };
   shops.push(shop);
   return shop;

@@ -1,29 +1,18 @@
-import { schema } from '@proxydesk/db';
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signInWithCode, signUp } from '../../../test-support/accounts.js';
+import { apiClient, signUp } from '../../../test-support/accounts.js';
 import { createTestApp, useMailedApp } from '../../../test-support/app.js';
 import { mintSession, seedAccount } from '../../../test-support/contract.js';
+import { signInAsStaff } from '../../../test-support/staff.js';
 
 const bed = useMailedApp();
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const [name, role] of [
-    ['opal', 'operator'],
-    ['sam', 'support'],
-    ['carl', 'customer'],
-  ] as const) {
-    const account = { username: name, email: `${name}@example.com` };
-    tokens[name] = await signUp(bed.api, bed.smtp, account);
-    if (role === 'customer') continue;
-    await bed.t.database.db
-      .update(schema.users)
-      .set({ role, is2fa: true })
-      .where(eq(schema.users.username, name));
-    // The console opens only to a sign-in with the mailed code (issue #28).
-    tokens[name] = await signInWithCode(bed.api, bed.smtp, account);
-  }
+  const db = bed.t.database.db;
+  // The console opens only to a sign-in with the mailed code (issue #28).
+  tokens.opal = await signInAsStaff(bed.api, bed.smtp, db, { username: 'opal', role: 'operator' });
+  tokens.sam = await signInAsStaff(bed.api, bed.smtp, db, { username: 'sam', role: 'support' });
+  tokens.carl = await signUp(bed.api, bed.smtp, { username: 'carl', email: 'carl@example.com' });
 });
 
 describe("the console's production checklist (issue #29 item 3)", () => {

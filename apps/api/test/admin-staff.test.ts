@@ -2,7 +2,8 @@ import { adminCustomerActions, adminEndpoints, buildPath, type Endpoint } from '
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInWithCode, signUp } from '../../../test-support/accounts.js';
+import { signUp } from '../../../test-support/accounts.js';
+import { signInAsStaff } from '../../../test-support/staff.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
 /**
@@ -15,21 +16,19 @@ const ids: Record<string, string> = {};
 const db = () => bed.t.database.db;
 const userRow = async (name: string) =>
   (await db().select().from(schema.users).where(eq(schema.users.id, ids[name]!)))[0]!;
-const setUser = (name: string, values: Partial<typeof schema.users.$inferInsert>) =>
-  db().update(schema.users).set(values).where(eq(schema.users.id, ids[name]!));
 const auditOf = (name: string) =>
   db().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, ids[name]!));
 
 beforeAll(async () => {
-  for (const name of ['opal', 'otis', 'sam', 'cora', 'carl']) {
+  for (const [name, role] of [
+    ['opal', 'operator'],
+    ['otis', 'operator'],
+    ['sam', 'support'],
+  ] as const)
+    tokens[name] = await signInAsStaff(bed.api, bed.smtp, db(), { username: name, role });
+  for (const name of ['cora', 'carl'])
     tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-    ids[name] = (await db().select().from(schema.users).where(eq(schema.users.username, name)))[0]!.id;
-  }
-  await setUser('opal', { role: 'operator', is2fa: true });
-  await setUser('otis', { role: 'operator', is2fa: true });
-  await setUser('sam', { role: 'support', is2fa: true });
-  for (const name of ['opal', 'otis', 'sam'])
-    tokens[name] = await signInWithCode(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
+  for (const user of await db().select().from(schema.users)) ids[user.username] = user.id;
 });
 
 /** Every console action on one customer, each with a body that would otherwise go through. */

@@ -1,7 +1,7 @@
 import { accountFigures, dailyUsageGb, listAudit, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commands, UsageError } from '../src/admin-commands.js';
+import { commands, UsageError } from '../src/cli/commands.js';
 import { signInWithCode, signUp, turnOnTwoFactor } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 

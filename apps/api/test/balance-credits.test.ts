@@ -1,8 +1,9 @@
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../src/admin-commands.js';
-import { signInWithCode, signUp } from '../../../test-support/accounts.js';
+import { commands } from '../src/cli/commands.js';
+import { signUp } from '../../../test-support/accounts.js';
+import { signInAsStaff } from '../../../test-support/staff.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
 /**
@@ -14,17 +15,12 @@ const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const name of ['olga', 'rita']) {
-    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
-    const [user] = await bed.t.database.db
-      .update(schema.users)
-      .set(name === 'olga' ? { role: 'operator', is2fa: true } : { role: 'reseller' })
-      .where(eq(schema.users.username, name))
-      .returning({ id: schema.users.id });
-    ids[name] = user!.id;
-  }
+  const db = bed.t.database.db;
   // The console opens only to a sign-in with the mailed code (issue #28).
-  tokens.olga = await signInWithCode(bed.api, bed.smtp, { username: 'olga', email: 'olga@example.com' });
+  tokens.olga = await signInAsStaff(bed.api, bed.smtp, db, { username: 'olga', role: 'operator' });
+  tokens.rita = await signUp(bed.api, bed.smtp, { username: 'rita', email: 'rita@example.com' });
+  await db.update(schema.users).set({ role: 'reseller' }).where(eq(schema.users.username, 'rita'));
+  for (const user of await db.select().from(schema.users)) ids[user.username] = user.id;
 });
 
 const credit = (body: object, who = 'rita') =>

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, AUTH_MESSAGES } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../src/admin-commands.js';
+import { commands } from '../src/cli/commands.js';
 import { PASSWORD, signInWithCode, signUp, turnOnTwoFactor } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { otpFrom } from '../../../test-support/smtp.js';

@@ -1,35 +1,23 @@
 import { catalogueEndpoints, customPlanPrice, euroToCents, type CustomDayPrices } from '@proxydesk/contract';
 import { readCatalogue, schema } from '@proxydesk/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let api: ApiClient;
+// No catalogue cache: an operator's change shows at the next read.
+const bed = useMailedApp({ CATALOGUE_CACHE_SECONDS: '0' });
 let token: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  // No catalogue cache: an operator's change shows at the next read.
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', CATALOGUE_CACHE_SECONDS: '0' },
-  });
-  api = apiClient(t.app);
-  token = await signUp(api, smtp, { username: 'custom1', email: 'custom1@example.com' });
+  token = await signUp(bed.api, bed.smtp, { username: 'custom1', email: 'custom1@example.com' });
   const billing = { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Ireland' };
-  expect((await api.post('/v1/billing/create', billing, { token })).status).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  expect((await bed.api.post('/v1/billing/create', billing, { token })).status).toBe(200);
 });
 
 /** The day-price tables as the browser reads them: public, no token. */
 const servedTables = async (): Promise<CustomDayPrices[]> => {
-  const res = await api.get('/v1/plan/custom-prices');
+  const res = await bed.api.get('/v1/plan/custom-prices');
   expect(res.status).toBe(200);
   return catalogueEndpoints.customDayPrices.response.parse(res.body).payload;
 };
@@ -38,13 +26,13 @@ const servedTable = async (type: 'PR_4' | 'PR_5') =>
 
 /** What the server charges for a custom plan: the new invoice's price. */
 const invoicedPrice = async (body: { days: number; ips: number; proxyType: 'PR_4' | 'PR_5' }) => {
-  const created = await api.post(
+  const created = await bed.api.post(
     '/v1/invoice/dc-ip-custom-checkout',
     { payment_method: 'sandbox', ...body },
     { token },
   );
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const read = await api.get(`/v1/invoice/read/${created.body.payload.invoice_id}`, { token });
+  const read = await bed.api.get(`/v1/invoice/read/${created.body.payload.invoice_id}`, { token });
   return read.body.payload.invoice.plan_price as number;
 };
 
@@ -62,7 +50,7 @@ describe('GET /v1/plan/custom-prices: the custom plan day prices (SPEC.md §9, D
   });
 
   it('is in the OpenAPI document with its schema', async () => {
-    const spec = (await api.get('/docs/json')).body;
+    const spec = (await bed.api.get('/docs/json')).body;
     expect(spec.paths['/v1/plan/custom-prices']?.get).toBeDefined();
     expect(spec.components.schemas.CustomDayPrices.properties).toHaveProperty('prices');
   });
@@ -71,7 +59,7 @@ describe('GET /v1/plan/custom-prices: the custom plan day prices (SPEC.md §9, D
     const before = await servedTable('PR_4');
     expect(await invoicedPrice({ days: 7, ips: 2, proxyType: 'PR_4' })).toBe(customPlanPrice(7, 2, before));
 
-    await t.database.db
+    await bed.t.database.db
       .update(schema.customDayPrices)
       .set({ priceCents: euroToCents(33.33) })
       .where(and(eq(schema.customDayPrices.productType, 'PR_4'), eq(schema.customDayPrices.days, 7)));

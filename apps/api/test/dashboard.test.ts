@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
 const bed = useMailedApp();
 let plans: Plan[];
@@ -31,13 +32,7 @@ const buyAndPay = async (token: string, plan: Plan) => {
     { payment_method: 'sandbox', plan: plan.id },
     { token },
   );
-  const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await bed.t.app.inject({
-    method: 'POST',
-    url: path,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
 };
 /** The answer, read with the contract's own schema: the shape is checked on every call. */
 const dashboard = async (token: string) =>
@@ -124,12 +119,7 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     const extra = plans.find((p) => p.type === 'PR_1')!;
     const pay = async (path: string, body: Record<string, unknown>) => {
       const created = await bed.api.post(path, { payment_method: 'sandbox', ...body }, { token });
-      await bed.t.app.inject({
-        method: 'POST',
-        url: new URL(created.body.payload.hosted_url as string).pathname,
-        payload: 'action=pay',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
+      await pressPay(bed.t.app, created.body.payload.hosted_url as string);
     };
     await pay('/v1/invoice/create-normal', { plan: day.id, gb: 100 });
     await pay('/v1/invoice/buyAdditional', { plan: extra.id, amount: 10, plan_type: 'PR_3' });

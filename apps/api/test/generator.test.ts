@@ -1,48 +1,35 @@
 import type { Plan } from '@proxydesk/contract';
 import { recordUsage, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, PASSWORD, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let api: ApiClient;
+const bed = useMailedApp({ PROXY_GATEWAY_HOST: 'gw.shop.test' });
 let token: string;
 let plans: Plan[];
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PROXY_GATEWAY_HOST: 'gw.shop.test' },
-  });
-  api = apiClient(t.app);
-  plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
-  token = await signUp(api, smtp, { username: 'gen', email: 'gen@example.com' });
-  await api.post(
+  plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
+  token = await signUp(bed.api, bed.smtp, { username: 'gen', email: 'gen@example.com' });
+  await bed.api.post(
     '/v1/billing/create',
     { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Italy' },
     { token },
   );
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
 
 const buyAndPay = async (plan: Plan, gb?: number) => {
   const created = gb
-    ? await api.post('/v1/invoice/create-normal', { payment_method: 'sandbox', plan: plan.id, gb }, { token })
-    : await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
-  const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await t.app.inject({
-    method: 'POST',
-    url: path,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+    ? await bed.api.post(
+        '/v1/invoice/create-normal',
+        { payment_method: 'sandbox', plan: plan.id, gb },
+        { token },
+      )
+    : await bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
+  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
 };
-const generate = (body: Record<string, unknown>) => api.post('/v1/user/generate-proxy', body, { token });
+const generate = (body: Record<string, unknown>) => bed.api.post('/v1/user/generate-proxy', body, { token });
 const premium = { proxy_type: 'premium', type: 'sticky', amount: 5, country: 'us' };
 
 describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', () => {
@@ -67,7 +54,10 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
       ips: string[];
       proxies: string[];
     };
-    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'gen'));
+    const [user] = await bed.t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, 'gen'));
     expect({ username, password }).toEqual({
       username: `${user!.proxyUsername}-isp`,
       password: user!.proxyPassword,
@@ -106,7 +96,7 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
     expect(random.body.payload.proxies[0]).not.toContain('_country-');
 
     const bought = plans.find((p) => p.type === 'PR_2')!;
-    const created = await api.post(
+    const created = await bed.api.post(
       '/v1/invoice/create',
       { payment_method: 'sandbox', coupon: '', plan: bought.id, proxyType: '' },
       { token },
@@ -163,26 +153,35 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
   });
 
   it('whitelists an IP on the premium plan through activate-plan', async () => {
-    expect((await api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).body).toEqual({
-      detail: 'You have no active Premium Residential plan: buy one first',
-    });
+    expect((await bed.api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).body).toEqual(
+      {
+        detail: 'You have no active Premium Residential plan: buy one first',
+      },
+    );
     await buyAndPay(plans.find((p) => p.type === 'PR_6')!);
-    expect(await api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).toEqual({
+    expect(await bed.api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).toEqual({
       status: 200,
       body: { detail: 'Plan activated: 203.0.113.50 is whitelisted' },
     });
-    expect((await api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).status).toBe(409);
-    expect((await api.post('/v1/user/activate-plan', { ips: ['not an ip'] }, { token })).status).toBe(400);
+    expect((await bed.api.post('/v1/user/activate-plan', { ips: ['203.0.113.50'] }, { token })).status).toBe(
+      409,
+    );
+    expect((await bed.api.post('/v1/user/activate-plan', { ips: ['not an ip'] }, { token })).status).toBe(
+      400,
+    );
   });
 
   it('stops once the plan has used its data', async () => {
-    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'gen'));
-    const [plan] = await t.database.db
+    const [user] = await bed.t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, 'gen'));
+    const [plan] = await bed.t.database.db
       .select()
       .from(schema.customerPlans)
       .where(eq(schema.customerPlans.productType, 'PR_2'));
     const bytes = Math.ceil(plan!.dataGb! * 1024 ** 3);
-    await recordUsage(t.database.db, {
+    await recordUsage(bed.t.database.db, {
       planId: plan!.id,
       userId: user!.id,
       productType: 'PR_2',
@@ -197,7 +196,8 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
   });
 
   it('lists the locations: specials first, countries grouped by continent, cities and ISPs as options', async () => {
-    const { countries } = (await api.get('/v1/user/get-country-stats', { token })).body.payload.countries as {
+    const { countries } = (await bed.api.get('/v1/user/get-country-stats', { token })).body.payload
+      .countries as {
       countries: {
         code: string;
         name: string;
@@ -213,6 +213,6 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
     expect(us.cities.options.find((c) => c.code === 'newyork')!.isps.options.map((i) => i.code)).toContain(
       'verizon',
     );
-    expect((await api.get('/v1/user/get-country-stats')).status).toBe(401);
+    expect((await bed.api.get('/v1/user/get-country-stats')).status).toBe(401);
   });
 });

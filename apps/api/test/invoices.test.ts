@@ -7,14 +7,12 @@ import {
 } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let api: ApiClient;
+const bed = useMailedApp({ PUBLIC_URL: 'http://shop.test' });
 let plans: Plan[];
 const BILLING = {
   first_name: 'Ann',
@@ -26,16 +24,7 @@ const BILLING = {
 };
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: 'http://shop.test' },
-  });
-  api = apiClient(t.app);
-  plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
 });
 
 const plan = (predicate: (p: Plan) => boolean) => plans.find(predicate)!;
@@ -44,50 +33,43 @@ let counter = 0;
 const customer = async (options: { billing?: boolean; referee?: string } = {}) => {
   counter += 1;
   const username = `buyer${counter}`;
-  const token = await signUp(api, smtp, {
+  const token = await signUp(bed.api, bed.smtp, {
     username,
     email: `${username}@example.com`,
     ...(options.referee ? { referee: options.referee } : {}),
   });
   if (options.billing !== false)
-    expect((await api.post('/v1/billing/create', BILLING, { token })).status).toBe(200);
+    expect((await bed.api.post('/v1/billing/create', BILLING, { token })).status).toBe(200);
   return { token, username };
 };
 /** Pays a sandbox invoice the way a customer does: the hosted page's Pay button. */
 const payOnSandbox = async (hostedUrl: string) => {
   const path = new URL(hostedUrl).pathname;
-  const page = await t.app.inject({ method: 'GET', url: path });
+  const page = await bed.t.app.inject({ method: 'GET', url: path });
   expect(page.statusCode).toBe(200);
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: path,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(paid.statusCode).toBe(303);
-  return paid.headers.location;
+  return pressPay(bed.t.app, hostedUrl);
 };
 
 describe('billing details (SPEC.md §4 checkout, §5 billing)', () => {
   it('answers 404 until saved, checks every field, and keeps the address the server saw', async () => {
     const { token } = await customer({ billing: false });
-    expect(await api.get('/v1/billing/read', { token })).toEqual({
+    expect(await bed.api.get('/v1/billing/read', { token })).toEqual({
       status: 404,
       body: { detail: 'No billing details yet' },
     });
     expect(
-      (await api.post('/v1/billing/create', { ...BILLING, country: 'Atlantis' }, { token })).body,
+      (await bed.api.post('/v1/billing/create', { ...BILLING, country: 'Atlantis' }, { token })).body,
     ).toEqual({
       detail: 'body.country: Choose a country from the list',
     });
-    expect((await api.post('/v1/billing/create', { ...BILLING, city: '  ' }, { token })).body).toEqual({
+    expect((await bed.api.post('/v1/billing/create', { ...BILLING, city: '  ' }, { token })).body).toEqual({
       detail: 'body.city: City is required',
     });
-    const saved = await api.post('/v1/billing/create', { ...BILLING, ip: '203.0.113.9' }, { token });
+    const saved = await bed.api.post('/v1/billing/create', { ...BILLING, ip: '203.0.113.9' }, { token });
     // Company and VAT number (issue #30 item 5) are Settings' to fill: none from the checkout.
     const none = { company: null, vat_number: null };
     expect(saved.body.payload).toEqual({ ...BILLING, ip: '127.0.0.1', ...none });
-    expect((await api.get('/v1/billing/read', { token })).body.payload).toEqual({
+    expect((await bed.api.get('/v1/billing/read', { token })).body.payload).toEqual({
       ...BILLING,
       ip: '127.0.0.1',
       ...none,
@@ -100,7 +82,8 @@ describe('billing details (SPEC.md §4 checkout, §5 billing)', () => {
       [' germany ', 'Germany'],
     ]) {
       expect(
-        (await api.post('/v1/billing/create', { ...BILLING, country: sent }, { token })).body.payload.country,
+        (await bed.api.post('/v1/billing/create', { ...BILLING, country: sent }, { token })).body.payload
+          .country,
         sent,
       ).toBe(kept);
     }
@@ -108,7 +91,7 @@ describe('billing details (SPEC.md §4 checkout, §5 billing)', () => {
 
   it('blocks checkout until there are billing details', async () => {
     const { token } = await customer({ billing: false });
-    const answer = await api.post(
+    const answer = await bed.api.post(
       '/v1/invoice/create',
       { payment_method: 'sandbox', plan: plan((p) => p.type === 'PR_4').id },
       { token },
@@ -121,7 +104,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
   it('a datacenter plan through the sandbox: hosted page, Pay, Paid invoice, a plan waiting for activation', async () => {
     const { token } = await customer();
     const dc = plan((p) => p.type === 'PR_4');
-    const created = await api.post(
+    const created = await bed.api.post(
       '/v1/invoice/create',
       { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_4', price: 0.01 },
       { token },
@@ -131,7 +114,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     const { hosted_url: hostedUrl, invoice_id: id } = created.body.payload;
     expect(hostedUrl).toBe(`http://shop.test/sandbox/pay/${id}`);
 
-    const pending = (await api.get(`/v1/invoice/read/${id}`, { token })).body.payload;
+    const pending = (await bed.api.get(`/v1/invoice/read/${id}`, { token })).body.payload;
     expect(pending.invoice).toMatchObject({
       id,
       plan_name: dc.name,
@@ -146,29 +129,29 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     expect(pending.seller).toEqual({ name: 'ProxyDesk', address: null, vat: null, email: null });
 
     expect(await payOnSandbox(hostedUrl)).toBe(`/invoice/${id}?payment=returned`);
-    const paid = (await api.get(`/v1/invoice/read/${id}`, { token })).body.payload.invoice;
+    const paid = (await bed.api.get(`/v1/invoice/read/${id}`, { token })).body.payload.invoice;
     expect(paid).toMatchObject({ status: true, hosted_url: null, paid_at: expect.any(String) });
-    const stats = (await api.get('/v1/user/dashboard-stats', { token })).body.payload;
+    const stats = (await bed.api.get('/v1/user/dashboard-stats', { token })).body.payload;
     expect(stats).toMatchObject({ totalPlanPurchased: 1, totalPendingActivation: 1, moneySpent: dc.price });
   });
 
   it('prices per-GB plans as price × GB, the slider by the formula, and custom plans by the day table', async () => {
     const { token } = await customer();
     const isp = plan((p) => p.type === 'PR_2');
-    const ispInvoice = await api.post(
+    const ispInvoice = await bed.api.post(
       '/v1/invoice/create',
       { payment_method: 'sandbox', plan: isp.id },
       { token },
     );
     expect(
-      (await api.get(`/v1/invoice/read/${ispInvoice.body.payload.invoice_id}`, { token })).body.payload
+      (await bed.api.get(`/v1/invoice/read/${ispInvoice.body.payload.invoice_id}`, { token })).body.payload
         .invoice.plan_price,
     ).toBe(Math.round(isp.price * isp.data! * 100) / 100);
 
     const week = plan((p) => p.type === 'PR_3' && p.duration === 168);
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/invoice/create-normal',
           { payment_method: 'sandbox', plan: week.id, gb: 125 },
           { token },
@@ -177,12 +160,12 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     ).toEqual({
       detail: '125 GB is not a choice for this plan',
     });
-    const normal = await api.post(
+    const normal = await bed.api.post(
       '/v1/invoice/create-normal',
       { payment_method: 'sandbox', plan: week.id, gb: 300 },
       { token },
     );
-    const normalInvoice = (await api.get(`/v1/invoice/read/${normal.body.payload.invoice_id}`, { token }))
+    const normalInvoice = (await bed.api.get(`/v1/invoice/read/${normal.body.payload.invoice_id}`, { token }))
       .body.payload.invoice;
     expect(normalInvoice).toMatchObject({
       plan_price: gbSliderPrice({ ...week, data: week.data! }, 300),
@@ -191,7 +174,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
 
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/invoice/dc-ip-custom-checkout',
           { payment_method: 'sandbox', days: 31, ips: 2, proxyType: 'PR_4' },
           { token },
@@ -202,7 +185,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     });
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/invoice/dc-ip-custom-checkout',
           { payment_method: 'sandbox', days: 3, ips: 11, proxyType: 'PR_5' },
           { token },
@@ -211,14 +194,14 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     ).toEqual({
       detail: 'body.ips: Invalid Ips',
     });
-    const custom = await api.post(
+    const custom = await bed.api.post(
       '/v1/invoice/dc-ip-custom-checkout',
       { payment_method: 'sandbox', days: 22, ips: 3, proxyType: 'PR_5' },
       { token },
     );
-    const customInvoice = (await api.get(`/v1/invoice/read/${custom.body.payload.invoice_id}`, { token }))
+    const customInvoice = (await bed.api.get(`/v1/invoice/read/${custom.body.payload.invoice_id}`, { token }))
       .body.payload.invoice;
-    const tables = (await api.get('/v1/plan/custom-prices')).body.payload as CustomDayPrices[];
+    const tables = (await bed.api.get('/v1/plan/custom-prices')).body.payload as CustomDayPrices[];
     const ipv6Days = tables.find((x) => x.type === 'PR_5')!.prices;
     expect(customInvoice).toMatchObject({
       plan_price: customPlanPrice(22, 3, ipv6Days),
@@ -232,12 +215,12 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     const { token } = await customer();
     const dc = plan((p) => p.type === 'PR_4');
     expect(
-      (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: 999_999 }, { token })).body
+      (await bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: 999_999 }, { token })).body
         .detail,
     ).toBe('This plan is not on sale');
     // Beyond what the database's ids can be: refused by the contract, not by the database.
     for (const path of ['/v1/invoice/create', '/v1/invoice/create-normal', '/v1/invoice/buyAdditional']) {
-      const answer = await api.post(
+      const answer = await bed.api.post(
         path,
         { payment_method: 'sandbox', plan: 2 ** 31, gb: 50, amount: 5, plan_type: 'PR_3' },
         { token },
@@ -246,7 +229,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     }
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/invoice/create',
           { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_5' },
           { token },
@@ -255,7 +238,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     ).toBe('This plan is not for that product');
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/invoice/create',
           { payment_method: 'sandbox', plan: dc.id, proxyType: 'PR_9' },
           { token },
@@ -263,7 +246,7 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
       ).status,
     ).toBe(400);
     expect(
-      (await api.post('/v1/invoice/create', { payment_method: 'wire', plan: dc.id }, { token })).status,
+      (await bed.api.post('/v1/invoice/create', { payment_method: 'wire', plan: dc.id }, { token })).status,
     ).toBe(400);
   });
 
@@ -271,23 +254,23 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
     const { token } = await customer();
     const extra = plan((p) => p.type === 'PR_1');
     const body = { payment_method: 'sandbox', plan: extra.id, amount: 20, plan_type: 'PR_3' };
-    expect((await api.post('/v1/invoice/buyAdditional', body, { token })).body).toEqual({
+    expect((await bed.api.post('/v1/invoice/buyAdditional', body, { token })).body).toEqual({
       detail: 'You have no active Residential plan to add GB to',
     });
     const day = plan((p) => p.type === 'PR_3' && p.add_gb_price !== null && p.duration === 24);
-    const bought = await api.post(
+    const bought = await bed.api.post(
       '/v1/invoice/create-normal',
       { payment_method: 'sandbox', plan: day.id, gb: 100 },
       { token },
     );
     await payOnSandbox(bought.body.payload.hosted_url);
 
-    const more = await api.post('/v1/invoice/buyAdditional', body, { token });
-    const invoice = (await api.get(`/v1/invoice/read/${more.body.payload.invoice_id}`, { token })).body
+    const more = await bed.api.post('/v1/invoice/buyAdditional', body, { token });
+    const invoice = (await bed.api.get(`/v1/invoice/read/${more.body.payload.invoice_id}`, { token })).body
       .payload.invoice;
     expect(invoice).toMatchObject({ plan_price: extra.price * 20, plan_data: 20 });
     await payOnSandbox(more.body.payload.hosted_url);
-    const [row] = await t.database.db
+    const [row] = await bed.t.database.db
       .select({ dataGb: schema.customerPlans.dataGb })
       .from(schema.customerPlans)
       .where(eq(schema.customerPlans.invoiceId, bought.body.payload.invoice_id));
@@ -302,46 +285,46 @@ describe('the invoice list and page (SPEC.md §2 Invoices, §7)', () => {
     const ids: string[] = [];
     for (let i = 0; i < 12; i += 1) {
       ids.push(
-        (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id }, { token })).body
+        (await bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id }, { token })).body
           .payload.invoice_id,
       );
     }
-    const first = (await api.get('/v1/invoice/read', { token })).body;
+    const first = (await bed.api.get('/v1/invoice/read', { token })).body;
     expect(first.count).toBe(12);
     expect(first.results).toHaveLength(10);
     expect(first.next).toBe('http://shop.test/v1/invoice/read?page=2');
-    const second = (await api.get('/v1/invoice/read?page=2', { token })).body;
+    const second = (await bed.api.get('/v1/invoice/read?page=2', { token })).body;
     expect(second).toMatchObject({ count: 12, next: null });
     expect([...first.results, ...second.results].map((i: { id: string }) => i.id)).toEqual(
       [...ids].reverse(),
     );
-    expect((await api.get('/v1/invoice/read?page=0', { token })).status).toBe(400);
-    expect((await api.get('/v1/invoice/read?page=abc', { token })).status).toBe(400);
+    expect((await bed.api.get('/v1/invoice/read?page=0', { token })).status).toBe(400);
+    expect((await bed.api.get('/v1/invoice/read?page=abc', { token })).status).toBe(400);
   });
 
   it("another customer's invoice is 404, like one that does not exist", async () => {
     const owner = await customer();
     const other = await customer();
     const id = (
-      await api.post(
+      await bed.api.post(
         '/v1/invoice/create',
         { payment_method: 'sandbox', plan: plan((p) => p.type === 'PR_4').id },
         { token: owner.token },
       )
     ).body.payload.invoice_id as string;
     const notFound = { status: 404, body: { detail: 'Invoice not found' } };
-    expect(await api.get(`/v1/invoice/read/${id}`, { token: other.token })).toEqual(notFound);
+    expect(await bed.api.get(`/v1/invoice/read/${id}`, { token: other.token })).toEqual(notFound);
     expect(
-      await api.get('/v1/invoice/read/00000000-0000-0000-0000-000000000000', { token: owner.token }),
+      await bed.api.get('/v1/invoice/read/00000000-0000-0000-0000-000000000000', { token: owner.token }),
     ).toEqual(notFound);
-    expect(await api.get('/v1/invoice/read/not-an-id', { token: owner.token })).toEqual(notFound);
-    expect((await api.get('/v1/invoice/read', { token: other.token })).body.count).toBe(0);
+    expect(await bed.api.get('/v1/invoice/read/not-an-id', { token: owner.token })).toEqual(notFound);
+    expect((await bed.api.get('/v1/invoice/read', { token: other.token })).body.count).toBe(0);
   });
 });
 
 describe('promo codes (DESIGN.md §4)', () => {
   const addCoupon = (values: Partial<typeof schema.coupons.$inferInsert> & { code: string }) =>
-    t.database.db.insert(schema.coupons).values({ kind: 'percent', value: 10, ...values });
+    bed.t.database.db.insert(schema.coupons).values({ kind: 'percent', value: 10, ...values });
 
   it('takes percent and fixed codes off, case-insensitively, once per customer, within their window and uses', async () => {
     await addCoupon({ code: 'TENOFF' });
@@ -351,30 +334,30 @@ describe('promo codes (DESIGN.md §4)', () => {
     await addCoupon({ code: 'ONCE', maxUses: 1 });
     const dc = plan((p) => p.type === 'PR_4');
     const buy = (token: string, coupon: string) =>
-      api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
+      bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
     const price = async (
       token: string,
       answer: { body: { payload: { invoice_id: string } } },
     ): Promise<Record<string, unknown>> =>
-      (await api.get(`/v1/invoice/read/${answer.body.payload.invoice_id}`, { token })).body.payload
+      (await bed.api.get(`/v1/invoice/read/${answer.body.payload.invoice_id}`, { token })).body.payload
         .invoice as Record<string, unknown>;
 
     const ann = await customer();
     // The checkout's preview makes the same checks.
-    expect((await api.get('/v1/coupon/check?code=tenoff', { token: ann.token })).body).toEqual({
+    expect((await bed.api.get('/v1/coupon/check?code=tenoff', { token: ann.token })).body).toEqual({
       payload: { code: 'TENOFF', kind: 'percent', value: 10 },
     });
-    expect((await api.get('/v1/coupon/check?code=FIVER', { token: ann.token })).body.payload).toEqual({
+    expect((await bed.api.get('/v1/coupon/check?code=FIVER', { token: ann.token })).body.payload).toEqual({
       code: 'FIVER',
       kind: 'fixed',
       value: 5,
     });
-    expect(await api.get('/v1/coupon/check?code=OLD', { token: ann.token })).toEqual({
+    expect(await bed.api.get('/v1/coupon/check?code=OLD', { token: ann.token })).toEqual({
       status: 400,
       body: { detail: 'This promo code has expired' },
     });
-    expect((await api.get('/v1/coupon/check?code=', { token: ann.token })).status).toBe(400);
-    expect((await api.get('/v1/coupon/check?code=TENOFF')).status).toBe(401);
+    expect((await bed.api.get('/v1/coupon/check?code=', { token: ann.token })).status).toBe(400);
+    expect((await bed.api.get('/v1/coupon/check?code=TENOFF')).status).toBe(401);
     const tenOff = await buy(ann.token, 'tenoff');
     expect(await price(ann.token, tenOff)).toMatchObject({
       plan_price: Math.round(dc.price * 90) / 100,
@@ -403,7 +386,7 @@ describe('promo codes (DESIGN.md §4)', () => {
     await addCoupon({ code: 'RACE', maxUses: 1 });
     const dc = plan((p) => p.type === 'PR_4');
     const buy = (token: string, coupon: string) =>
-      api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
+      bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc.id, coupon }, { token });
     const [cat, dan] = [await customer(), await customer()];
 
     const first = await buy(cat.token, 'HALF');
@@ -416,13 +399,13 @@ describe('promo codes (DESIGN.md §4)', () => {
       },
     };
     expect(await buy(cat.token, 'half')).toEqual(held);
-    expect(await api.get('/v1/coupon/check?code=HALF', { token: cat.token })).toEqual(held);
+    expect(await bed.api.get('/v1/coupon/check?code=HALF', { token: cat.token })).toEqual(held);
     expect((await buy(dan.token, 'HALF')).status).toBe(200);
 
     // The only use of LAST is held by cat's unpaid invoice; once that invoice has expired, the use is free again.
     const last = await buy(cat.token, 'LAST');
     expect((await buy(dan.token, 'LAST')).body).toEqual({ detail: 'This promo code has been used up' });
-    await t.database.db
+    await bed.t.database.db
       .update(schema.invoices)
       .set({ createdAt: new Date(Date.now() - PENDING_WINDOW_MS - 1000) })
       .where(eq(schema.invoices.id, last.body.payload.invoice_id as string));
@@ -431,7 +414,7 @@ describe('promo codes (DESIGN.md §4)', () => {
     // Two customers at once for the last use: one invoice, one refusal.
     const race = await Promise.all([buy(cat.token, 'RACE'), buy(dan.token, 'RACE')]);
     expect(race.map((r) => r.status).sort()).toEqual([200, 400]);
-    const rows = await t.database.db
+    const rows = await bed.t.database.db
       .select()
       .from(schema.invoices)
       .where(eq(schema.invoices.couponCode, 'RACE'));
@@ -442,19 +425,19 @@ describe('promo codes (DESIGN.md §4)', () => {
 describe('a late payment and its coupon (issue #15, ADR 005)', () => {
   const dc = () => plan((p) => p.type === 'PR_4');
   const buy = (token: string, coupon: string) =>
-    api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc().id, coupon }, { token });
+    bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: dc().id, coupon }, { token });
   const expire = (id: string) =>
-    t.database.db
+    bed.t.database.db
       .update(schema.invoices)
       .set({ createdAt: new Date(Date.now() - PENDING_WINDOW_MS - 1000) })
       .where(eq(schema.invoices.id, id));
   const row = async (id: string) =>
-    (await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+    (await bed.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
   const plansOf = (id: string) =>
-    t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
+    bed.t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
 
   it('a one-use coupon on an expired invoice, used again on a second one: both paid, the late one flagged', async () => {
-    await t.database.db
+    await bed.t.database.db
       .insert(schema.coupons)
       .values({ code: 'SOLO', kind: 'percent', value: 50, maxUses: 1 });
     const eve = await customer();
@@ -478,7 +461,7 @@ describe('a late payment and its coupon (issue #15, ADR 005)', () => {
   });
 
   it("another customer's late payment counts past the coupon's uses and is flagged", async () => {
-    await t.database.db
+    await bed.t.database.db
       .insert(schema.coupons)
       .values({ code: 'LONE', kind: 'percent', value: 50, maxUses: 1 });
     const [fay, gus] = [await customer(), await customer()];
@@ -491,8 +474,11 @@ describe('a late payment and its coupon (issue #15, ADR 005)', () => {
     const late = await row(abandoned.body.payload.invoice_id as string);
     expect(late.paid).toBe(true);
     expect(late.flag).toBe('coupon LONE used past its 1 uses');
-    const [coupon] = await t.database.db.select().from(schema.coupons).where(eq(schema.coupons.code, 'LONE'));
-    const redemptions = await t.database.db
+    const [coupon] = await bed.t.database.db
+      .select()
+      .from(schema.coupons)
+      .where(eq(schema.coupons.code, 'LONE'));
+    const redemptions = await bed.t.database.db
       .select()
       .from(schema.couponRedemptions)
       .where(eq(schema.couponRedemptions.couponId, coupon!.id));
@@ -501,12 +487,12 @@ describe('a late payment and its coupon (issue #15, ADR 005)', () => {
   });
 
   it('a late payment after the coupon was withdrawn is honoured and flagged; an on-time one is not flagged', async () => {
-    await t.database.db.insert(schema.coupons).values({ code: 'GONE', kind: 'percent', value: 20 });
+    await bed.t.database.db.insert(schema.coupons).values({ code: 'GONE', kind: 'percent', value: 20 });
     const [hal, ida] = [await customer(), await customer()];
     const late = await buy(hal.token, 'GONE');
     const onTime = await buy(ida.token, 'GONE');
     await expire(late.body.payload.invoice_id as string);
-    await t.database.db
+    await bed.t.database.db
       .update(schema.coupons)
       .set({ isActive: false })
       .where(eq(schema.coupons.code, 'GONE'));
@@ -525,28 +511,28 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
     const { token, username } = await customer();
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/invoice/create-balance-invoice',
           { amount: 50, payment_method: 'sandbox' },
           { token },
         )
       ).status,
     ).toBe(403);
-    expect((await api.get('/v1/balance/history', { token })).status).toBe(403);
+    expect((await bed.api.get('/v1/balance/history', { token })).status).toBe(403);
     const dc = plan((p) => p.type === 'PR_4');
     expect(
-      (await api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token })).body,
+      (await bed.api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token })).body,
     ).toEqual({
       detail: 'Only resellers pay from a balance',
     });
-    await t.database.db
+    await bed.t.database.db
       .update(schema.users)
       .set({ role: 'reseller' })
       .where(eq(schema.users.username, username));
 
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/invoice/create-balance-invoice',
           { amount: 0, payment_method: 'sandbox' },
           { token },
@@ -555,52 +541,56 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
     ).toBe('body.amount: Amount must be more than 0');
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/invoice/create-balance-invoice',
           { amount: 5, payment_method: 'balance' },
           { token },
         )
       ).body.detail,
     ).toBe('A top-up cannot be paid from the balance');
-    const topUp = await api.post(
+    const topUp = await bed.api.post(
       '/v1/invoice/create-balance-invoice',
       { amount: 25.5, payment_method: 'sandbox' },
       { token },
     );
     await payOnSandbox(topUp.body.payload.hosted_url);
-    expect((await api.get('/v1/auth/access', { token })).body.payload.balance).toBe(25.5);
+    expect((await bed.api.get('/v1/auth/access', { token })).body.payload.balance).toBe(25.5);
 
-    const paid = await api.post('/v1/invoice/create', { payment_method: 'balance', plan: dc.id }, { token });
+    const paid = await bed.api.post(
+      '/v1/invoice/create',
+      { payment_method: 'balance', plan: dc.id },
+      { token },
+    );
     expect(paid.body).toMatchObject({ detail: 'Paid: your order is ready', payload: { hosted_url: null } });
-    expect((await api.get('/v1/auth/access', { token })).body.payload.balance).toBe(
+    expect((await bed.api.get('/v1/auth/access', { token })).body.payload.balance).toBe(
       Math.round((25.5 - dc.price) * 100) / 100,
     );
 
     const expensive = plan((p) => p.type === 'PR_4' && p.price > 25.5 - dc.price);
     expect(
-      (await api.post('/v1/invoice/create', { payment_method: 'balance', plan: expensive.id }, { token }))
+      (await bed.api.post('/v1/invoice/create', { payment_method: 'balance', plan: expensive.id }, { token }))
         .body,
     ).toEqual({
       detail: 'Not enough balance: add balance first',
     });
     // The refused purchase left no invoice behind, and the sandbox pays only its own invoices.
-    const invoiceIds = ((await api.get('/v1/invoice/read', { token })).body.results as { id: string }[]).map(
-      (i) => i.id,
-    );
+    const invoiceIds = (
+      (await bed.api.get('/v1/invoice/read', { token })).body.results as { id: string }[]
+    ).map((i) => i.id);
     expect(invoiceIds).toEqual([paid.body.payload.invoice_id, topUp.body.payload.invoice_id]);
-    const sandboxPay = await t.app.inject({
+    const sandboxPay = await bed.t.app.inject({
       method: 'POST',
       url: `/sandbox/pay/${paid.body.payload.invoice_id}`,
       payload: 'action=pay',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(sandboxPay.statusCode).toBe(404);
-    const ledger = await t.database.db
+    const ledger = await bed.t.database.db
       .select({ total: sql<string>`sum(${schema.balanceLedger.amountCents})` })
       .from(schema.balanceLedger);
     expect(Number(ledger[0]!.total)).toBeGreaterThanOrEqual(0);
 
-    const history = (await api.get('/v1/balance/history', { token })).body as {
+    const history = (await bed.api.get('/v1/balance/history', { token })).body as {
       count: number;
       next: null;
       results: { amount: number; reason: string; invoice_id: string }[];
@@ -617,21 +607,21 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
 describe('referral points (DESIGN.md §4)', () => {
   it('the referrer earns a point per whole euro the referee pays', async () => {
     const referrer = await customer();
-    const code = (await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload
+    const code = (await bed.api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload
       .referral_code as string;
     const referee = await customer({ referee: code });
     const dc = plan((p) => p.type === 'PR_4');
-    const created = await api.post(
+    const created = await bed.api.post(
       '/v1/invoice/create',
       { payment_method: 'sandbox', plan: dc.id },
       { token: referee.token },
     );
     expect(
-      (await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points,
+      (await bed.api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points,
     ).toBe(0);
     await payOnSandbox(created.body.payload.hosted_url);
     expect(
-      (await api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points,
+      (await bed.api.get('/v1/user/dashboard-stats', { token: referrer.token })).body.payload.referral_points,
     ).toBe(Math.floor(dc.price));
   });
 });

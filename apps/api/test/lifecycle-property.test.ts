@@ -69,8 +69,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 const db = () => shop.t.database.db;
-const invoiceRow = async (id: string) =>
-  (await db().select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+const { invoiceRow } = shop;
 const until = async (condition: () => Promise<boolean>, what: string) => {
   const end = Date.now() + 15_000;
   while (!(await condition())) {

@@ -9,18 +9,9 @@ import { usePaymentShop } from '../../../test-support/payment-shop.js';
 const SANDBOX_SECRET = 'sandbox-secret-for-payment-checks';
 const shop = usePaymentShop({ SANDBOX_PAYMENTS: 'true', SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
 
-const buy = async (paymentMethod: string) => {
-  const answer = await shop.api.post(
-    '/v1/invoice/create',
-    { payment_method: paymentMethod, plan: shop.plan.id },
-    { token: shop.token },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body.payload as { invoice_id: string }).invoice_id;
-};
+const buy = async (paymentMethod: string) => (await shop.buy(paymentMethod)).invoice_id;
 const priceCents = () => Math.round(shop.plan.price * 100);
-const invoiceRow = async (id: string) =>
-  (await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+const { invoiceRow } = shop;
 const eventsOf = (id: string) =>
   shop.t.database.db.select().from(schema.paymentEvents).where(eq(schema.paymentEvents.invoiceId, id));
 const plansOf = (id: string) =>

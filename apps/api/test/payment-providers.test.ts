@@ -9,17 +9,7 @@ import { startSmtpCapture } from '../../../test-support/smtp.js';
 
 const shop = usePaymentShop();
 
-const buy = async (paymentMethod: string) => {
-  const answer = await shop.api.post(
-    '/v1/invoice/create',
-    { payment_method: paymentMethod, plan: shop.plan.id },
-    { token: shop.token },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.payload as { hosted_url: string; invoice_id: string };
-};
-const invoiceRow = async (id: string) =>
-  (await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+const { buy, invoiceRow } = shop;
 const plansOf = async (id: string) =>
   shop.t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id));
 

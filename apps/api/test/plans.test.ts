@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { mintSession, seedAccount } from '../../../test-support/contract.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
 let t: TestApp;
 let api: ApiClient;
@@ -37,12 +38,7 @@ const buy = async (token: string, userId: string, type: string) => {
     { payment_method: 'sandbox', plan: plans.find((p) => p.type === type)!.id },
     { token },
   );
-  await t.app.inject({
-    method: 'POST',
-    url: new URL(created.body.payload.hosted_url as string).pathname,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  await pressPay(t.app, created.body.payload.hosted_url as string);
   const [plan] = await t.database.db
     .select()
     .from(schema.customerPlans)

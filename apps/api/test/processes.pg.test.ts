@@ -4,10 +4,16 @@ import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { readinessSchema } from '@proxydesk/contract';
+import { isAlive } from '@proxydesk/db';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { spawnApi } from '../../../test-support/api-process.js';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
-import { startShopProcess, waitUntil, type ShopProcess } from '../../../test-support/outage.js';
+import {
+  startShopOnPostgres,
+  waitUntil,
+  type ShopPorts,
+  type ShopProcess,
+} from '../../../test-support/outage.js';
 import { freePort } from '../../../test-support/ports.js';
 
 /** Where the tests' PostgreSQL listens, for the forwarder to pass connections on to. */
@@ -133,40 +139,20 @@ const childrenOf = (pid: number) =>
     .map((line) => Number(line.trim().split(/\s+/)[0]))
     .filter((child) => child > 0);
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe("npm start's gateway child on PostgreSQL", () => {
   let database: TestDatabase;
   let shop: ShopProcess;
-  const ports = { api: 0, gateway: 0, metrics: 0 };
+  let ports: ShopPorts;
 
   beforeAll(async () => {
     database = await openTestDatabase(inject('testDb'));
-    [ports.api, ports.gateway, ports.metrics] = [await freePort(), await freePort(), await freePort()];
-    shop = startShopProcess({
-      DATABASE_URL: database.url!,
+    ({ shop, ports } = await startShopOnPostgres(database.url!, {
       LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(ports.api),
-      GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: String(ports.gateway),
-      GATEWAY_METRICS_PORT: String(ports.metrics),
-      GATEWAY_POOL_LISTEN: 'false',
       GATEWAY_ACCESS_LOG: 'off',
-      GATEWAY_SYNC_SECONDS: '1',
       // Dead for 5 s before its restart: long enough for /readyz to be seen saying so on a busy machine.
       GATEWAY_RESTART_SECONDS: '5',
       JOBS_ENABLED: 'false',
-      REDIS_URL: '',
-      METRICS_PORT: 'off',
-    });
+    }));
     await waitUntil(
       async () => (await readyz(ports.api)).status === 200,
       90_000,
@@ -223,13 +209,13 @@ describe("npm start's gateway child on PostgreSQL", () => {
 
   it('SIGTERM ends the shop and its gateway within 10 s', async () => {
     const [gatewayPid] = childrenOf(shop.child.pid!);
-    expect(alive(gatewayPid!)).toBe(true);
+    expect(isAlive(gatewayPid!)).toBe(true);
     const started = Date.now();
     const code = await shop.stop();
     const tookMs = Date.now() - started;
     expect(code).toBe(0);
     expect(tookMs).toBeLessThan(10_000);
-    expect(alive(gatewayPid!)).toBe(false);
+    expect(isAlive(gatewayPid!)).toBe(false);
     console.info(`SIGTERM to exit: ${tookMs} ms`);
   }, 30_000);
 });

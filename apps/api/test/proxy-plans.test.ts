@@ -1,34 +1,23 @@
 import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let api: ApiClient;
+const bed = useMailedApp({ RATE_LIMIT_PER_MINUTE: '10000' });
 let plans: Plan[];
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', RATE_LIMIT_PER_MINUTE: '10000' },
-  });
-  api = apiClient(t.app);
-  plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
 });
 
 let counter = 0;
 const customer = async () => {
   counter += 1;
   const username = `proxy${counter}`;
-  const token = await signUp(api, smtp, { username, email: `${username}@example.com` });
-  await api.post(
+  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
+  await bed.api.post(
     '/v1/billing/create',
     { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Germany' },
     { token },
@@ -38,19 +27,13 @@ const customer = async () => {
 /** Buys and pays (sandbox) the first plan of a product: it then waits for activation. */
 const buyPaid = async (token: string, type: 'PR_4' | 'PR_5', name?: string) => {
   const plan = plans.find((p) => p.type === type && (!name || p.name === name))!;
-  const created = await api.post(
+  const created = await bed.api.post(
     '/v1/invoice/create',
     { payment_method: 'sandbox', plan: plan.id },
     { token },
   );
-  const path = new URL(created.body.payload.hosted_url as string).pathname;
-  await t.app.inject({
-    method: 'POST',
-    url: path,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  const [row] = await t.database.db
+  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
+  const [row] = await bed.t.database.db
     .select()
     .from(schema.customerPlans)
     .where(eq(schema.customerPlans.invoiceId, created.body.payload.invoice_id as string));
@@ -61,15 +44,20 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
   it('activates with an IP: addresses assigned from the pool, the IP whitelisted, the time running', async () => {
     const token = await customer();
     expect(
-      (await api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' }, { token }))
-        .body,
+      (
+        await bed.api.post(
+          '/v1/user/activate-dc-ipv6-plan',
+          { ips: ['203.0.113.5'], type: 'PR_4' },
+          { token },
+        )
+      ).body,
     ).toEqual({
       detail: 'You have no Datacenter plan waiting for activation',
     });
     const plan = await buyPaid(token, 'PR_4');
     expect(plan.status).toBe('pending');
     for (const bad of ['999.1.1.1', '::g', '', 'x'.repeat(10_000), '10.0.0.1/24', '0.0.0.0', '::']) {
-      const answer = await api.post(
+      const answer = await bed.api.post(
         '/v1/user/activate-dc-ipv6-plan',
         { ips: [bad], type: 'PR_4' },
         { token },
@@ -78,7 +66,7 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
       expect(answer.body.detail).toMatch(/^body\.ips/);
     }
     // A form that sends no plan choice as "" means the oldest pending one (issue #19 item 10).
-    const activated = await api.post(
+    const activated = await bed.api.post(
       '/v1/user/activate-dc-ipv6-plan',
       { ips: ['203.0.113.5'], type: 'PR_4', plan: '' },
       { token },
@@ -88,13 +76,13 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
       body: { detail: 'Plan activated: 203.0.113.5 is whitelisted' },
     });
 
-    const [row] = await t.database.db
+    const [row] = await bed.t.database.db
       .select()
       .from(schema.customerPlans)
       .where(eq(schema.customerPlans.id, plan.id));
     expect(row).toMatchObject({ status: 'active' });
     expect(row!.expiresAt!.getTime() - row!.activatedAt!.getTime()).toBe(plan.durationHours * 3_600_000);
-    const pool = (await api.get('/v1/pool/read', { token })).body.payload;
+    const pool = (await bed.api.get('/v1/pool/read', { token })).body.payload;
     expect(pool[0].type).toBe('PR_4');
     expect(pool[0].proxies).toHaveLength(plan.ipAmount!);
     for (const line of pool[0].proxies as string[]) expect(line).toMatch(/^192\.0\.2\.\d+:31200$/);
@@ -103,7 +91,8 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     expect(lastOctets).toEqual(lastOctets.map((_, i) => lastOctets[0]! + i));
     expect(pool[1]).toEqual({ type: 'PR_5', proxies: [] });
     for (const query of ['type=PR_4', 'type=PR_4&plan=']) {
-      const whitelisted = (await api.get(`/v1/user/get-whitelisted-ip?${query}`, { token })).body.payload as {
+      const whitelisted = (await bed.api.get(`/v1/user/get-whitelisted-ip?${query}`, { token })).body
+        .payload as {
         ip: string;
       }[];
       expect(
@@ -117,92 +106,108 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     const token = await customer();
     const plan = await buyPaid(token, 'PR_4');
     expect(
-      (await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.1', plan: plan.id }, { token })).body,
+      (await bed.api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.1', plan: plan.id }, { token })).body,
     ).toEqual({ detail: 'Activate this plan first' });
-    await api.post(
+    await bed.api.post(
       '/v1/user/activate-dc-ipv6-plan',
       { ips: '198.51.100.1', type: 'PR_4', plan: plan.id },
       { token },
     );
 
     expect(
-      await api.post('/v1/user/whitelist-ip-dc', { ip: '2001:db8::7', plan: plan.id }, { token }),
+      await bed.api.post('/v1/user/whitelist-ip-dc', { ip: '2001:db8::7', plan: plan.id }, { token }),
     ).toEqual({
       status: 200,
       body: { detail: '2001:db8::7 whitelisted' },
     });
     expect(
-      await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.1', plan: plan.id }, { token }),
+      await bed.api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.1', plan: plan.id }, { token }),
     ).toEqual({
       status: 409,
       body: { detail: '198.51.100.1 is already whitelisted on this plan' },
     });
     for (let i = 2; i < plan.ipAmount!; i += 1) {
       expect(
-        (await api.post('/v1/user/whitelist-ip-dc', { ip: `198.51.100.${i}`, plan: plan.id }, { token }))
+        (await bed.api.post('/v1/user/whitelist-ip-dc', { ip: `198.51.100.${i}`, plan: plan.id }, { token }))
           .status,
       ).toBe(200);
     }
     expect(
-      (await api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.200', plan: plan.id }, { token })).body,
+      (await bed.api.post('/v1/user/whitelist-ip-dc', { ip: '198.51.100.200', plan: plan.id }, { token }))
+        .body,
     ).toEqual({
       detail: `This plan allows ${plan.ipAmount} whitelisted IPs: remove one first`,
     });
 
-    const listed = (await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token })).body
-      .payload as { id: string; ip: string }[];
+    const listed = (await bed.api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token }))
+      .body.payload as { id: string; ip: string }[];
     expect(listed).toHaveLength(plan.ipAmount!);
-    expect((await api.delete(`/v1/user/delete-whitelist-ip/${listed[1]!.id}`, { token })).body).toEqual({
+    expect((await bed.api.delete(`/v1/user/delete-whitelist-ip/${listed[1]!.id}`, { token })).body).toEqual({
       detail: 'Removed from the whitelist',
     });
-    const after = (await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token })).body
+    const after = (await bed.api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token })).body
       .payload as { ip: string }[];
     expect(after.map((w) => w.ip)).not.toContain('2001:db8::7');
-    expect((await api.get('/v1/user/get-whitelisted-ip?type=PR_9', { token })).status).toBe(400);
+    expect((await bed.api.get('/v1/user/get-whitelisted-ip?type=PR_9', { token })).status).toBe(400);
   });
 
   it("another customer cannot see, whitelist on, rename or delete from someone's plan: 404", async () => {
     const owner = await customer();
     const other = await customer();
     const plan = await buyPaid(owner, 'PR_4');
-    await api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['192.0.2.1'], type: 'PR_4' }, { token: owner });
-    const [entry] = (await api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token: owner })).body
+    await bed.api.post(
+      '/v1/user/activate-dc-ipv6-plan',
+      { ips: ['192.0.2.1'], type: 'PR_4' },
+      { token: owner },
+    );
+    const [entry] = (await bed.api.get('/v1/user/get-whitelisted-ip?type=PR_4', { token: owner })).body
       .payload as { id: string }[];
 
     expect(
-      await api.post('/v1/user/whitelist-ip-dc', { ip: '192.0.2.9', plan: plan.id }, { token: other }),
+      await bed.api.post('/v1/user/whitelist-ip-dc', { ip: '192.0.2.9', plan: plan.id }, { token: other }),
     ).toEqual({ status: 404, body: { detail: 'Plan not found' } });
     expect(
-      await api.post('/v1/user/change-plan-name', { id: plan.id, planName: 'Mine now' }, { token: other }),
+      await bed.api.post(
+        '/v1/user/change-plan-name',
+        { id: plan.id, planName: 'Mine now' },
+        { token: other },
+      ),
     ).toEqual({ status: 404, body: { detail: 'Plan not found' } });
-    expect((await api.delete(`/v1/user/delete-whitelist-ip/${entry!.id}`, { token: other })).status).toBe(
+    expect((await bed.api.delete(`/v1/user/delete-whitelist-ip/${entry!.id}`, { token: other })).status).toBe(
       404,
     );
     expect(
-      (await api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token: other })).body.payload,
+      (await bed.api.get(`/v1/user/get-whitelisted-ip?type=PR_4&plan=${plan.id}`, { token: other })).body
+        .payload,
     ).toEqual([]);
     expect(
       (
-        await api.post(
+        await bed.api.post(
           '/v1/user/activate-dc-ipv6-plan',
           { ips: ['192.0.2.9'], type: 'PR_4', plan: plan.id },
           { token: other },
         )
       ).status,
     ).toBe(400);
-    expect((await api.get('/v1/pool/read', { token: other })).body.payload[0].proxies).toEqual([]);
+    expect((await bed.api.get('/v1/pool/read', { token: other })).body.payload[0].proxies).toEqual([]);
 
     expect(
-      (await api.post('/v1/user/change-plan-name', { id: plan.id, planName: '  Office  ' }, { token: owner }))
-        .body,
+      (
+        await bed.api.post(
+          '/v1/user/change-plan-name',
+          { id: plan.id, planName: '  Office  ' },
+          { token: owner },
+        )
+      ).body,
     ).toEqual({ detail: 'Plan name saved' });
-    const [renamed] = await t.database.db
+    const [renamed] = await bed.t.database.db
       .select()
       .from(schema.customerPlans)
       .where(eq(schema.customerPlans.id, plan.id));
     expect(renamed!.planName).toBe('Office');
     expect(
-      (await api.post('/v1/user/change-plan-name', { id: plan.id, planName: ' ' }, { token: owner })).status,
+      (await bed.api.post('/v1/user/change-plan-name', { id: plan.id, planName: ' ' }, { token: owner }))
+        .status,
     ).toBe(400);
   });
 
@@ -210,35 +215,41 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
     const tokens = await Promise.all([customer(), customer(), customer()]);
     const pending = await Promise.all(tokens.map((token) => buyPaid(token, 'PR_5', 'IPv6 50 IPs')));
     // Leave 120 free IPv6 addresses: room for two plans of 50, not three.
-    const taken = t.database.db.select({ id: schema.poolAssignments.poolId }).from(schema.poolAssignments);
+    const taken = bed.t.database.db
+      .select({ id: schema.poolAssignments.poolId })
+      .from(schema.poolAssignments);
     const keep = (
-      await t.database.db
+      await bed.t.database.db
         .select({ id: schema.proxyPool.id })
         .from(schema.proxyPool)
         .where(and(eq(schema.proxyPool.productType, 'PR_5'), notInArray(schema.proxyPool.id, taken)))
         .orderBy(schema.proxyPool.address)
         .limit(120)
     ).map((r) => r.id);
-    await t.database.db
+    await bed.t.database.db
       .delete(schema.proxyPool)
       .where(and(eq(schema.proxyPool.productType, 'PR_5'), notInArray(schema.proxyPool.id, keep)));
 
     const answers = await Promise.all(
       tokens.map((token, i) =>
-        api.post('/v1/user/activate-dc-ipv6-plan', { ips: [`192.0.2.${i + 10}`], type: 'PR_5' }, { token }),
+        bed.api.post(
+          '/v1/user/activate-dc-ipv6-plan',
+          { ips: [`192.0.2.${i + 10}`], type: 'PR_5' },
+          { token },
+        ),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409]);
     expect(answers.find((a) => a.status === 409)!.body.detail).toMatch(/^No free IPv6 addresses right now/);
 
-    const assignments = await t.database.db
+    const assignments = await bed.t.database.db
       .select({ poolId: schema.poolAssignments.poolId, planId: schema.poolAssignments.customerPlanId })
       .from(schema.poolAssignments)
       .innerJoin(schema.customerPlans, eq(schema.customerPlans.id, schema.poolAssignments.customerPlanId))
       .where(eq(schema.customerPlans.productType, 'PR_5'));
     expect(assignments).toHaveLength(100);
     expect(new Set(assignments.map((a) => a.poolId)).size).toBe(100);
-    const statuses = await t.database.db
+    const statuses = await bed.t.database.db
       .select({ status: schema.customerPlans.status, n: sql<number>`count(*)`.mapWith(Number) })
       .from(schema.customerPlans)
       .where(eq(schema.customerPlans.productType, 'PR_5'))

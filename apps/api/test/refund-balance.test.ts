@@ -2,8 +2,10 @@ import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInWithCode, signUp } from '../../../test-support/accounts.js';
+import { signUp } from '../../../test-support/accounts.js';
+import { signInAsStaff } from '../../../test-support/staff.js';
 import { useMailedApp } from '../../../test-support/app.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
 /**
  * Refunds move the reseller balance by what they give back (issue #28 §4): a top-up refunded takes back what is
@@ -17,14 +19,11 @@ let plans: Plan[];
 let counter = 0;
 
 beforeAll(async () => {
-  const olga = { username: 'olga', email: 'olga@example.com' };
-  await signUp(bed.api, bed.smtp, olga);
-  await bed.t.database.db
-    .update(schema.users)
-    .set({ role: 'operator', is2fa: true })
-    .where(eq(schema.users.username, 'olga'));
   // The console opens only to a sign-in with the mailed code (issue #28).
-  operator = await signInWithCode(bed.api, bed.smtp, olga);
+  operator = await signInAsStaff(bed.api, bed.smtp, bed.t.database.db, {
+    username: 'olga',
+    role: 'operator',
+  });
   plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
 });
 
@@ -47,14 +46,7 @@ const resellerWithTopUp = async (euros: number) => {
     { token },
   );
   expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
-  const path = new URL(topUp.body.payload.hosted_url as string).pathname;
-  const paid = await bed.t.app.inject({
-    method: 'POST',
-    url: path,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(paid.statusCode).toBe(303);
+  await pressPay(bed.t.app, topUp.body.payload.hosted_url as string);
   return { token, userId: user!.id, topUpId: topUp.body.payload.invoice_id as string };
 };
 

@@ -5,17 +5,8 @@ import { usePaymentShop } from '../../../test-support/payment-shop.js';
 
 const shop = usePaymentShop();
 
-const buy = async (paymentMethod: string) => {
-  const answer = await shop.api.post(
-    '/v1/invoice/create',
-    { payment_method: paymentMethod, plan: shop.plan.id },
-    { token: shop.token },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body.payload as { invoice_id: string }).invoice_id;
-};
-const invoiceRow = async (id: string) =>
-  (await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
+const buy = async (paymentMethod: string) => (await shop.buy(paymentMethod)).invoice_id;
+const { invoiceRow } = shop;
 const planOf = async (id: string) =>
   (
     await shop.t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id))

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { accountFigures, balanceCents, insertUser, schema, type User } from '../src/index.js';
+import { accountFigures, balanceCents, schema, type User } from '../src/index.js';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { seedUser } from '../../../test-support/seed.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -9,16 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const newUser = (name: string) =>
-  insertUser(database.db, {
-    username: name,
-    email: `${name}@example.com`,
-    passwordHash: null,
-    emailVerified: true,
-    referralCode: name.toUpperCase().padEnd(8, 'X'),
-    proxyUsername: `u_${name}`,
-    proxyPassword: 'secret',
-  });
+const newUser = (name: string) => seedUser(database.db, name);
 
 const invoice = async (user: User, kind: 'plan' | 'balance', priceCents: number, paid: boolean) => {
   const [row] = await database.db

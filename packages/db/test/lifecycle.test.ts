@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  activateIpPlan,
-  expireEndedPlans,
-  insertUser,
-  releaseExpiredAddresses,
-  schema,
-  type Db,
-} from '../src/index.js';
+import { activateIpPlan, expireEndedPlans, releaseExpiredAddresses, schema, type Db } from '../src/index.js';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { seedPaidInvoice, seedUser } from '../../../test-support/seed.js';
 
 let database: TestDatabase;
 let db: Db;
@@ -24,33 +18,13 @@ let customers = 0;
 /** A customer with one paid plan of `product` in `status`, ending at `expiresAt`. */
 const customerWithPlan = async (product: string, status: 'active' | 'pending', expiresAt: Date | null) => {
   customers += 1;
-  const user = await insertUser(db, {
-    username: `life${customers}`,
-    email: `life${customers}@example.com`,
-    passwordHash: null,
-    emailVerified: true,
-    referralCode: `LIFE${customers}`.padEnd(8, 'X'),
-    proxyUsername: `u_life${customers}`,
-    proxyPassword: 'secret',
-  });
-  const [invoice] = await db
-    .insert(schema.invoices)
-    .values({
-      userId: user.id,
-      kind: 'plan',
-      planName: 'Plan',
-      listPriceCents: 100,
-      priceCents: 100,
-      proxyType: product,
-      paymentMethod: 'sandbox',
-      paid: true,
-    })
-    .returning();
+  const user = await seedUser(db, `life${customers}`);
+  const invoice = await seedPaidInvoice(db, user.id, product, 'Plan');
   const [plan] = await db
     .insert(schema.customerPlans)
     .values({
       userId: user.id,
-      invoiceId: invoice!.id,
+      invoiceId: invoice.id,
       productType: product,
       planName: 'Plan',
       status,

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import {
   dailyUsageGb,
   HOURS_KEPT_MS,
-  insertUser,
   MINUTES_KEPT_MS,
   recordUsageBatch,
   rollUpUsage,
@@ -13,6 +12,7 @@ import {
   type UsageRow,
 } from '../src/index.js';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { seedPaidInvoice, seedUser } from '../../../test-support/seed.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -31,35 +31,15 @@ let customers = 0;
 const customer = async (...products: string[]) => {
   customers += 1;
   const name = `usage${customers}`;
-  const user = await insertUser(database.db, {
-    username: name,
-    email: `${name}@example.com`,
-    passwordHash: null,
-    emailVerified: true,
-    referralCode: `USAGE${customers}`.padEnd(8, 'X'),
-    proxyUsername: `u_${name}`,
-    proxyPassword: 'secret',
-  });
+  const user = await seedUser(database.db, name);
   const plans: Record<string, string> = {};
   for (const product of products) {
-    const [invoice] = await database.db
-      .insert(schema.invoices)
-      .values({
-        userId: user.id,
-        kind: 'plan',
-        planName: product,
-        listPriceCents: 100,
-        priceCents: 100,
-        proxyType: product,
-        paymentMethod: 'sandbox',
-        paid: true,
-      })
-      .returning();
+    const invoice = await seedPaidInvoice(database.db, user.id, product, product);
     const [plan] = await database.db
       .insert(schema.customerPlans)
       .values({
         userId: user.id,
-        invoiceId: invoice!.id,
+        invoiceId: invoice.id,
         productType: product,
         planName: product,
         status: 'active',

@@ -76,6 +76,15 @@ const invoiceWhere = (filter: InvoiceFilter, now: Date): SQL | undefined => {
 
 const invoiceColumns = { invoice: invoices, username: users.username };
 
+/** Invoices with their customers' names, newest first. */
+const invoicesNewestFirst = (db: Db, where: SQL | undefined) =>
+  db
+    .select(invoiceColumns)
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+
 /** Invoices matching the filter, newest first, paged, with the number matching. */
 export const listAllInvoices = async (
   db: Db,
@@ -85,12 +94,7 @@ export const listAllInvoices = async (
   now = new Date(),
 ) => {
   const where = invoiceWhere(filter, now);
-  const rows = await db
-    .select(invoiceColumns)
-    .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.userId))
-    .where(where)
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+  const rows = await invoicesNewestFirst(db, where)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [total] = await db.select({ n: count() }).from(invoices).where(where);
@@ -101,14 +105,7 @@ export const listAllInvoices = async (
 export async function* eachInvoice(db: Db, filter: InvoiceFilter, batch = 2000, now = new Date()) {
   const where = invoiceWhere(filter, now);
   for (let offset = 0; ; offset += batch) {
-    const rows = await db
-      .select(invoiceColumns)
-      .from(invoices)
-      .innerJoin(users, eq(users.id, invoices.userId))
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(batch)
-      .offset(offset);
+    const rows = await invoicesNewestFirst(db, where).limit(batch).offset(offset);
     yield* rows;
     if (rows.length < batch) return;
   }

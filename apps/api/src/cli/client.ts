@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_ENDPOINT_FILE, isAlive } from '@proxydesk/db';
-import { UsageError } from './admin-commands.js';
-import type { AdminEndpointFile } from './admin-endpoint.js';
+import { UsageError } from './commands.js';
+import type { AdminEndpointFile } from './endpoint.js';
 
-/** The running shop, as the operator's CLI reaches it (admin-endpoint.ts). */
+/** The running shop, as the operator's CLI reaches it (endpoint.ts). */
 export interface RunningShop {
   pid: number;
   run(words: string[]): Promise<string>;

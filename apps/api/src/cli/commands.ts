@@ -13,11 +13,11 @@ import {
   type AuditEntry,
   type Database,
 } from '@proxydesk/db';
-import { KEY_USED } from './modules/admin/admin.service.js';
+import { KEY_USED } from '../modules/admin/admin.service.js';
 
 /**
  * The operator's commands (DESIGN.md §4), each checking its words first and then returning what it does
- * with the database, so that admin.ts runs them and the tests call them directly.
+ * with the database, so that main.ts runs them and the tests call them directly.
  */
 export const USAGE = `Usage: npm run admin -- <command>
   maintenance on|off      show the maintenance page to everyone at / (the app stays at /4)
@@ -247,7 +247,7 @@ export const commands: Record<string, (args: string[]) => Run> = {
   },
 };
 
-/** The command these words name, its words checked (backup and restore are the CLI's own: admin-backup.ts). */
+/** The command these words name, its words checked (backup and restore are the CLI's own: backup.ts). */
 export const commandFor = ([name, ...args]: string[]): Run => {
   const command = name ? commands[name] : undefined;
   if (!command) throw new UsageError(name ? `Unknown command "${name}".` : 'Which command?');

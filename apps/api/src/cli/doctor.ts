@@ -1,5 +1,5 @@
-import type { Config } from './config.js';
-import { preflight } from './preflight.js';
+import type { Config } from '../config.js';
+import { preflight } from '../preflight.js';
 
 /**
  * `npm run admin -- doctor`: the checklist a production start insists on (issue #29 item 3), with what is fine,

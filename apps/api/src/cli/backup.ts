@@ -1,10 +1,10 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { countTables, dumpDataDirAtRest, openPostgres, restoreDataDir } from '@proxydesk/db';
-import { findRunningShop } from './admin-client.js';
-import { dumpPostgres, runTool, writeWhole } from './backup-files.js';
-import { UsageError } from './admin-commands.js';
-import type { Config } from './config.js';
+import { findRunningShop } from './client.js';
+import { dumpPostgres, runTool, writeWhole } from '../backup-files.js';
+import { UsageError } from './commands.js';
+import type { Config } from '../config.js';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 

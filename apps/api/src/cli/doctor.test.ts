@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { doctor } from './admin-doctor.js';
-import { loadConfig } from './config.js';
+import { doctor } from './doctor.js';
+import { loadConfig } from '../config.js';
 
 describe('npm run admin -- doctor (issue #29 item 3)', () => {
   it('prints every item, fine or missing, and fails while anything is missing', () => {

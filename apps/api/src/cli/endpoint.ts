@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ADMIN_ENDPOINT_FILE, dumpPglite, type Database } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { commandFor, UsageError } from './admin-commands.js';
+import { commandFor, UsageError } from './commands.js';
 
 /** What `DATA_DIR/admin.json` tells the operator's CLI: where the running shop listens and its secret. */
 export interface AdminEndpointFile {

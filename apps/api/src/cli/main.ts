@@ -1,9 +1,9 @@
-import { backup, restore } from './admin-backup.js';
-import { findRunningShop } from './admin-client.js';
-import { doctor } from './admin-doctor.js';
-import { commandFor, UsageError, USAGE } from './admin-commands.js';
-import { loadConfig, type Config } from './config.js';
-import { openMigratedDatabase } from './start.js';
+import { backup, restore } from './backup.js';
+import { findRunningShop } from './client.js';
+import { doctor } from './doctor.js';
+import { commandFor, UsageError, USAGE } from './commands.js';
+import { loadConfig, type Config } from '../config.js';
+import { openMigratedDatabase } from '../start.js';
 
 /**
  * A command over the database: through the running shop when one runs on this DATA_DIR (PGlite is one
