@@ -1,4 +1,5 @@
 import { GATEWAY_METRICS_PORT, GATEWAY_PORT, LINE_PRODUCTS, type LineProduct } from '@proxydesk/contract';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -48,6 +49,20 @@ const configSchema = z.object({
   GATEWAY_IDLE_SECONDS: seconds(120),
   /** Time to finish a handshake (auth, request, reaching the target). */
   GATEWAY_HANDSHAKE_SECONDS: seconds(10),
+  /**
+   * The machine's own addresses that credentials lines leave from, comma-separated: rotating lines take the
+   * next each connection, sticky sessions keep theirs for their lifetime. Empty: the default address.
+   */
+  GATEWAY_EGRESS_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((each) => isIP(each) !== 0), 'must be IP addresses, comma-separated'),
   GATEWAY_UPSTREAM_PR_1: upstream,
   GATEWAY_UPSTREAM_PR_2: upstream,
   GATEWAY_UPSTREAM_PR_3: upstream,

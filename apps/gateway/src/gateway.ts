@@ -7,6 +7,7 @@ import { createAccess } from './access/access.js';
 import type { GatewayConfig } from './config.js';
 import { createDeadlines } from './deadlines.js';
 import { createTargetPolicy } from './egress/addresses.js';
+import { createExits } from './egress/exits.js';
 import { followChanges } from './follow-changes.js';
 import { createMeter } from './meter.js';
 import { createMetrics } from './metrics.js';
@@ -117,6 +118,7 @@ export const startGateway = async ({
     allowed: createTargetPolicy(config.GATEWAY_ALLOW_PRIVATE_TARGETS),
     config,
     deadlines: createDeadlines(sweepMs(config)),
+    exits: createExits(config.GATEWAY_EGRESS_ADDRESSES),
     log,
     accessLog,
   };

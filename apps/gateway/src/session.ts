@@ -8,6 +8,7 @@ import type { Deadlines } from './deadlines.js';
 import { normalizeIp, type TargetPolicy } from './egress/addresses.js';
 import { openEgress } from './egress/connect.js';
 import type { Egress, Target } from './egress/egress.js';
+import type { Exits } from './egress/exits.js';
 import { pump } from './egress/relay.js';
 import type { Upstream } from './egress/upstream.js';
 import type { Meter, Metered } from './meter.js';
@@ -21,6 +22,8 @@ export interface GatewayContext {
   allowed: TargetPolicy;
   config: GatewayConfig;
   deadlines: Deadlines;
+  /** The gateway's own exit addresses and the sticky sessions holding them. */
+  exits: Exits;
   log: Logger;
   /** One line per finished connection, unless GATEWAY_ACCESS_LOG=off. */
   accessLog: AccessLog | undefined;
@@ -152,6 +155,7 @@ export const establish = async (
   const egress = await openEgress(target, grant, {
     allowed,
     upstream: upstreamFor(config, grant),
+    exits: context.exits,
     timeoutMs: ms(config.GATEWAY_HANDSHAKE_SECONDS),
     deadlines,
     relay: !stream,
