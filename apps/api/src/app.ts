@@ -46,6 +46,8 @@ import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
 import { createGenerator } from './modules/proxies/generator.service.js';
 import { planRoutes } from './modules/proxies/plans.routes.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
+import { subuserRoutes } from './modules/subusers/subusers.routes.js';
+import { createSubuserService } from './modules/subusers/subusers.service.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
 import { coinGateGateway } from './modules/payments/coingate.js';
 import { paddleGateway } from './modules/payments/paddle.js';
@@ -268,6 +270,14 @@ export const buildApp = async ({
     db,
     createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }),
     catalogue.locations,
+  );
+  subuserRoutes(
+    app,
+    createSubuserService({
+      db,
+      maxPerCustomer: config.SUBUSERS_MAX_PER_CUSTOMER,
+      locations: catalogue.locations,
+    }),
   );
   planRoutes(app, db, config.PLAN_GRACE_HOURS);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);

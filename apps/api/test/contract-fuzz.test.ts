@@ -61,6 +61,15 @@ beforeAll(async () => {
   expect(bought.statusCode, bought.body).toBe(200);
   const invoices = await t.database.db.select({ id: schema.invoices.id }).from(schema.invoices);
   knownIds.push(...invoices.map((invoice) => invoice.id));
+  // A sub-user of the reseller's, so that its routes get past "not found" (issue #31).
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/v1/subusers',
+    headers: { authorization: `Bearer ${await mintSession(t.database.db, reseller)}` },
+    payload: { product: 'PR_2', name: 'Fuzzed' },
+  });
+  expect(made.statusCode, made.body).toBe(200);
+  knownIds.push(made.json<{ payload: { subuser: { id: string } } }>().payload.subuser.id);
   hints.id = knownIds;
 });
 afterAll(() => t?.close());

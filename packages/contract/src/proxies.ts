@@ -81,6 +81,8 @@ export const generateProxyBodySchema = z
         ),
       ),
     ),
+    /** Lines for one of your sub-users of the product (its own credentials); absent or "": your own. */
+    subuser: z.optional(orEmpty(z.string().check(z.maxLength(64)))),
   })
   .check(
     z.refine(

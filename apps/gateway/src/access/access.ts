@@ -12,9 +12,11 @@ import {
   loadDataPlans,
   loadLocationCodes,
   loadPool,
+  loadSubusers,
   type Db,
   type GatewayDataPlan,
   type GatewayPoolAddress,
+  type GatewaySubuser,
   type ProxyAccount,
 } from '@proxydesk/db';
 import { refuse, type Decision, type Grant, type Refusal } from './decision.js';
@@ -31,9 +33,16 @@ const LOCATIONS_EVERY_MS = 60_000;
 
 const BAD_CREDENTIALS = refuse('credentials', 'Wrong proxy username or password');
 
+/** A sub-user's proxy username (`s` and 11), never an owner's (`u…`): ADR 016, SUBUSER_USERNAME_PATTERN. */
+const SUBUSER_USERNAME = /^s[a-z0-9]{11}$/;
+
 interface Snapshot {
   /** `proxyUsername/PR_x` → the customer's current plan of that product. */
   dataPlans: Map<string, GatewayDataPlan>;
+  /** `userId/PR_x` → the same plans by owner: what a sub-user's line is charged to. */
+  plansByOwner: Map<string, GatewayDataPlan>;
+  /** Proxy username → sub-user (issue #31). */
+  subusers: Map<string, GatewaySubuser>;
   /** `address:port` → a pool address in use, the plan it serves and that plan's whitelist (normalized). */
   pool: Map<string, GatewayPoolAddress & { whitelist: Set<string> }>;
   poolPorts: Set<number>;
@@ -66,6 +75,8 @@ export const createAccess = ({
 }) => {
   let snapshot: Snapshot = {
     dataPlans: new Map(),
+    plansByOwner: new Map(),
+    subusers: new Map(),
     pool: new Map(),
     poolPorts: new Set(),
     locations: new Set(),
@@ -78,13 +89,16 @@ export const createAccess = ({
   const refresh = async (now = new Date()) => {
     // The locations change with the catalogue only: read again once a minute, not every few seconds.
     const locationsDue = now.getTime() - snapshot.locationsAt >= LOCATIONS_EVERY_MS;
-    const [plans, pool, locations] = await Promise.all([
+    const [plans, subusers, pool, locations] = await Promise.all([
       loadDataPlans(db, now),
+      loadSubusers(db),
       loadPool(db),
       locationsDue ? loadLocationCodes(db) : snapshot.locations,
     ]);
     snapshot = {
       dataPlans: new Map(plans.map((plan) => [`${plan.proxyUsername}/${plan.productType}`, plan])),
+      plansByOwner: new Map(plans.map((plan) => [`${plan.userId}/${plan.productType}`, plan])),
+      subusers: new Map(subusers.map((subuser) => [subuser.proxyUsername, subuser])),
       pool: new Map(
         pool.inUse.flatMap((entry) => {
           const address = normalizeIp(entry.address);
@@ -139,12 +153,40 @@ export const createAccess = ({
    */
   const verified = new Map<string, { plan: GatewayDataPlan; product: LineProduct; grant: Grant }>();
 
-  const fromSnapshot = (
-    username: string,
-    password: string,
-    now: number,
-  ):
-    Decision | { unknown: string; secret: string; product: LineProduct; options: Record<string, string> } => {
+  /** A line's username, password and options against the snapshot, once parsed (see `fromSnapshot`). */
+  type Parsed = {
+    proxyUsername: string;
+    product: LineProduct;
+    secret: string;
+    options: Record<string, string>;
+  };
+  type Unknown = Parsed & { unknown: true; subuser: boolean };
+
+  /**
+   * The credentials' plan: the owner's own, or for a sub-user's username the plan of its owner it is charged to
+   * (issue #31, ADR 016). Answers `unknown` when the snapshot cannot tell (no current plan, or a sub-user it has
+   * not read yet).
+   */
+  const verify = (line: Parsed): Refusal | Unknown | { plan: GatewayDataPlan; subuserId?: string } => {
+    if (!SUBUSER_USERNAME.test(line.proxyUsername)) {
+      const plan = snapshot.dataPlans.get(`${line.proxyUsername}/${line.product}`);
+      if (!plan) return { ...line, unknown: true, subuser: false };
+      return sameSecret(line.secret, plan.proxyPassword) ? { plan } : BAD_CREDENTIALS;
+    }
+    const subuser = snapshot.subusers.get(line.proxyUsername);
+    if (!subuser) return { ...line, unknown: true, subuser: true };
+    if (subuser.productType !== line.product || !sameSecret(line.secret, subuser.proxyPassword))
+      return BAD_CREDENTIALS;
+    const plan = snapshot.plansByOwner.get(`${subuser.userId}/${subuser.productType}`);
+    if (!plan)
+      return refuse('forbidden', `You have no active ${PRODUCT_NAMES[line.product]} plan: buy one first`, {
+        customer: subuser.userId,
+        product: subuser.productType,
+      });
+    return { plan, subuserId: subuser.id };
+  };
+
+  const fromSnapshot = (username: string, password: string, now: number): Decision | Unknown => {
     const key = `${username}\n${password}`;
     let known = verified.get(key);
     if (!known) {
@@ -152,22 +194,17 @@ export const createAccess = ({
       const parsed = parsePassword(password);
       if (!who) return BAD_CREDENTIALS;
       if (!parsed) return refuse('credentials', 'Malformed options in the proxy password');
-      const plan = snapshot.dataPlans.get(`${who.proxyUsername}/${who.product}`);
-      if (!plan)
-        return {
-          unknown: who.proxyUsername,
-          secret: parsed.secret,
-          product: who.product,
-          options: parsed.options,
-        };
-      if (!sameSecret(parsed.secret, plan.proxyPassword)) return BAD_CREDENTIALS;
+      const found = verify({ ...who, ...parsed });
+      if ('unknown' in found || 'refused' in found) return found;
       const wrongOption = checkOptions(parsed.options);
       if (wrongOption) return wrongOption;
+      const { plan, subuserId } = found;
       const grant = {
         userId: plan.userId,
         productType: plan.productType,
         planId: plan.planId,
         options: parsed.options,
+        ...(subuserId ? { subuserId } : {}),
       };
       known = { plan, product: who.product, grant };
       if (verified.size >= 10_000) verified.clear();
@@ -202,7 +239,13 @@ export const createAccess = ({
       const decision = fromSnapshot(username, password, now);
       // Known to the snapshot: answered now, with no promise to wait on (every tunnel's case).
       if (!('unknown' in decision)) return decision;
-      return lookUp(decision.unknown, now).then(async (account) => {
+      // A sub-user the snapshot has not read yet (made a moment ago): judged again with a fresher one.
+      if (decision.subuser)
+        return fresherSnapshot(false).then((fresher) => {
+          const again = fresher ? fromSnapshot(username, password, Date.now()) : decision;
+          return 'unknown' in again ? BAD_CREDENTIALS : again;
+        });
+      return lookUp(decision.proxyUsername, now).then(async (account) => {
         if (!account || !sameSecret(decision.secret, account.proxyPassword)) return BAD_CREDENTIALS;
         const who = { customer: account.userId, product: decision.product };
         if (!account.userActive) return refuse('forbidden', 'Account deactivated', who);
@@ -226,9 +269,11 @@ export const createAccess = ({
     /** The same check against the latest snapshot, for a connection already open (no database call). */
     stillByCredentials: (username: string, password: string): Decision => {
       const decision = fromSnapshot(username, password, Date.now());
-      return 'unknown' in decision
-        ? refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan`)
-        : decision;
+      if (!('unknown' in decision)) return decision;
+      // A sub-user gone from the snapshot was deleted.
+      return decision.subuser
+        ? BAD_CREDENTIALS
+        : refuse('forbidden', `You have no active ${PRODUCT_NAMES[decision.product]} plan`);
     },
 
     /** A datacenter / IPv6 address reached at `local` from `source`: allowed for its plan's whitelisted IPs. */

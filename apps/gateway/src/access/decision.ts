@@ -31,6 +31,8 @@ export interface Grant {
   readonly options: Readonly<Record<string, string>>;
   /** The pool address the customer reached (datacenter / IPv6): egress leaves from it where it can. */
   readonly poolAddress?: string;
+  /** The owner's sub-user whose line this is (issue #31): `userId` and `planId` are still the owner's, who pays. */
+  readonly subuserId?: string;
 }
 
 export type Decision = Grant | Refusal;

@@ -8,7 +8,7 @@ import {
   type z,
   type generateProxyBodySchema,
 } from '@proxydesk/contract';
-import { findActiveCustomerPlan, usedGb, type Db, type User } from '@proxydesk/db';
+import { findActiveCustomerPlan, findOwnSubuser, usedGb, type Db, type User } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import { createRandom } from '../../lib/random.js';
 
@@ -55,6 +55,25 @@ export const createGenerator = ({
     return { ...options, city: city.code, ...(body.isp ? { isp: body.isp } : {}) };
   };
 
+  /** The account's proxy credentials, or one of its sub-users' of the product (issue #31), whose countries bind. */
+  const lineCredentials = async (
+    user: User,
+    product: string,
+    subuserId: string | undefined,
+    options: LineOptions,
+  ): Promise<{ proxyUsername: string; password: string }> => {
+    if (subuserId === undefined) return { proxyUsername: user.proxyUsername, password: user.proxyPassword };
+    const subuser = await findOwnSubuser(db, user.id, subuserId);
+    if (!subuser || subuser.productType !== product) throw new HttpError(404, 'Sub-user not found');
+    const allowed = subuser.allowedCountries;
+    if (allowed.length > 0 && !allowed.includes(options.country))
+      throw new HttpError(
+        400,
+        `${subuser.name} may use only ${allowed.join(', ')}: choose one of these countries`,
+      );
+    return { proxyUsername: subuser.proxyUsername, password: subuser.proxyPassword };
+  };
+
   return {
     generate: async (user: User, body: z.output<typeof generateProxyBodySchema>) => {
       // Normal plans (PR_3) have the one-button generator; premium is ISP (PR_2) unless a product page names its own.
@@ -67,11 +86,12 @@ export const createGenerator = ({
         throw new HttpError(403, `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`);
       }
       const options = body.proxy_type === 'normal' ? NORMAL_LINE : await lineOptions(body);
+      const own = await lineCredentials(user, product, body.subuser || undefined, options);
       // The username names the product, so the gateway checks and meters this plan (DESIGN.md §4, issue #6).
       const credentials = {
         ...gateway,
-        username: lineUsername(user.proxyUsername, product),
-        password: user.proxyPassword,
+        username: lineUsername(own.proxyUsername, product),
+        password: own.password,
       };
       const proxies = proxyLines(
         credentials,
@@ -83,7 +103,7 @@ export const createGenerator = ({
         detail: 'Your proxies are here.',
         payload: {
           username: credentials.username,
-          password: user.proxyPassword,
+          password: credentials.password,
           ips: [gateway.host],
           proxies,
         },
