@@ -100,6 +100,7 @@ export const startGateway = async ({
   const access = createAccess({
     db,
     pendingBytes: meter.pendingBytes,
+    pendingSubuserBytes: meter.pendingSubuserBytes,
     accountCacheMs: syncMs,
     fresherSnapshot: (behind) => changes.fresher(behind),
   });

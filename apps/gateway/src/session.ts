@@ -78,6 +78,7 @@ export const reportRefusal = (
       : refusal.customer
         ? { customer: refusal.customer, product: refusal.product }
         : {}),
+    ...((grant?.subuserId ?? refusal.subuser) ? { subuser: grant?.subuserId ?? refusal.subuser } : {}),
     up: 0,
     down: 0,
     outcome: refusal.refused,
@@ -100,6 +101,7 @@ const finished = (
     ...entryBase(ends.source, opening, target),
     customer: connection.grant.userId,
     product: connection.grant.productType,
+    ...(connection.grant.subuserId ? { subuser: connection.grant.subuserId } : {}),
     egress: ends.egress,
     up: connection.sent,
     down: connection.received,

@@ -49,3 +49,4 @@ export * from './repositories/notifications.js';
 export * from './repositories/auto-renew.js';
 export * from './repositories/subusers.js';
 export * from './repositories/gateway-subusers.js';
+export * from './repositories/subuser-usage.js';

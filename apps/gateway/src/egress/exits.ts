@@ -20,7 +20,7 @@ export const sessionLifetimeMs = (options: Readonly<Record<string, string>>): nu
  * Which of the gateway's own exit addresses (GATEWAY_EGRESS_ADDRESSES) a credentials line leaves from (issue
  * #31 item 5): a rotating line takes the next one each connection; a sticky line keeps the one its session
  * first got for the session's lifetime, counted from that first connection, then takes the next. Sessions
- * are per customer and product, so two customers choosing the same id never share one. With no exit
+ * are per customer (or sub-user) and product, so two customers choosing the same id never share one. With no exit
  * addresses (or none of the target's family) the machine's default address is used, for every line alike.
  */
 export const createExits = (addresses: readonly string[], now: () => number = () => Date.now()) => {
@@ -63,7 +63,7 @@ export const createExits = (addresses: readonly string[], now: () => number = ()
       const family = isIP(target);
       const session = grant.options.session;
       if (session === undefined) return next(family, target);
-      const key = `${grant.userId}/${grant.productType}/${family}/${session}`;
+      const key = `${grant.subuserId ?? grant.userId}/${grant.productType}/${family}/${session}`;
       const at = now();
       const held = sessions.get(key);
       if (held && held.until > at && usable(held.address, target)) return held.address;

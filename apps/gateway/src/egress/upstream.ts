@@ -26,7 +26,10 @@ const upstreamUsername = (upstream: Upstream, grant: Grant): string => {
   if (session !== undefined) {
     parts.push(
       'session',
-      createHash('sha256').update(`${grant.userId}:${session}`).digest('hex').slice(0, 16),
+      createHash('sha256')
+        .update(`${grant.subuserId ?? grant.userId}:${session}`)
+        .digest('hex')
+        .slice(0, 16),
       'lifetime',
       `${sessionLifetimeMs(grant.options) / 60_000}m`,
     );
