@@ -20,6 +20,8 @@ export const curlThrough = (
   url: string,
   { username, password }: { username: string; password: string },
   how: 'http' | 'connect' | 'socks5' = 'http',
+  /** The local address to connect from (`--interface`), as another machine of the customer would. */
+  from?: string,
 ): Promise<CurlAnswer> => {
   const credentials = `${encodeURIComponent(username)}:${encodeURIComponent(password)}`;
   const proxy =
@@ -28,6 +30,7 @@ export const curlThrough = (
       : `http://${credentials}@127.0.0.1:${gatewayPort}`;
   const args = ['-sS', '--max-time', '15', '-x', proxy, '-w', '\n%{http_code} %{http_connect}'];
   if (how === 'connect') args.push('-p');
+  if (from) args.push('--interface', from);
   args.push(url);
   return new Promise((resolve) => {
     execFile('curl', args, { encoding: 'utf8' }, (error, stdout) => {

@@ -8,6 +8,7 @@ import type { GatewayConfig } from './config.js';
 import { createDeadlines } from './deadlines.js';
 import { createTargetPolicy } from './egress/addresses.js';
 import { createExits } from './egress/exits.js';
+import { createFairUse } from './access/fair-use.js';
 import { followChanges } from './follow-changes.js';
 import { createMeter } from './meter.js';
 import { createMetrics } from './metrics.js';
@@ -120,6 +121,11 @@ export const startGateway = async ({
     config,
     deadlines: createDeadlines(sweepMs(config)),
     exits: createExits(config.GATEWAY_EGRESS_ADDRESSES),
+    fairUse: createFairUse({
+      maxSources: config.GATEWAY_FAIR_USE_MAX_SOURCES,
+      windowMs: config.GATEWAY_FAIR_USE_WINDOW_MINUTES * 60_000,
+      maxConnections: config.GATEWAY_FAIR_USE_MAX_CONNECTIONS,
+    }),
     log,
     accessLog,
   };

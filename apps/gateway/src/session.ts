@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { AccessLog } from './access-log.js';
 import type { Access } from './access/access.js';
+import type { FairUse } from './access/fair-use.js';
 import { refuse, type Grant, type Refusal } from './access/decision.js';
 import type { GatewayConfig } from './config.js';
 import type { Deadlines } from './deadlines.js';
@@ -24,6 +25,8 @@ export interface GatewayContext {
   deadlines: Deadlines;
   /** The gateway's own exit addresses and the sticky sessions holding them. */
   exits: Exits;
+  /** Per-credentials caps on source addresses and open connections (issue #31 item 3). */
+  fairUse: FairUse;
   log: Logger;
   /** One line per finished connection, unless GATEWAY_ACCESS_LOG=off. */
   accessLog: AccessLog | undefined;
@@ -139,6 +142,15 @@ export const establish = async (
       `Too many open connections (at most ${config.GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER})`,
     );
   }
+  // Credentials lines only: a whitelisted IP is one source by definition.
+  const fair = grant.poolAddress === undefined;
+  const unfair = fair ? context.fairUse.admit(grant, normalizeIp(client.remoteAddress ?? '')) : undefined;
+  if (unfair) return unfair;
+  let admitted = fair;
+  const leave = () => {
+    if (admitted) context.fairUse.release(grant);
+    admitted = false;
+  };
   const connection: Metered = {
     grant,
     recheck,
@@ -164,9 +176,11 @@ export const establish = async (
   });
   if ('refused' in egress) {
     meter.release(connection);
+    leave();
     return egress;
   }
   connection.egress = egress;
+  egress.socket.once('close', leave);
   if (client.destroyed) {
     egress.socket.destroy();
     meter.release(connection);
