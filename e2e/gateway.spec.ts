@@ -122,3 +122,40 @@ test('a customer whose line leaked resets the proxy password in Settings, and th
   expect(renewed).toContain(fresh);
   expect((await downloadThrough(renewed, url)).status).toBe(200);
 });
+
+test('a sticky line with a session lifetime from the generator works through the gateway (issue #31 item 5)', async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
+  await page.goto('/product/isp');
+  await page.getByLabel(/^Type/).first().click();
+  await page.getByRole('option', { name: 'Sticky' }).click();
+  const lifetime = page.getByRole('combobox', { name: 'Session lifetime' });
+  await expect(lifetime).toHaveValue('10 minutes (default)');
+  await lifetime.click();
+  await page.getByRole('option', { name: '30 minutes' }).click();
+  await page.getByLabel(/^Quantity/).fill('2');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');
+  expect(lines).toHaveLength(2);
+  for (const line of lines) expect(line).toMatch(/:[a-z0-9]+_session-[a-z]{8}_lifetime-30m$/);
+  const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  expect((await downloadThrough(lines[0]!, url)).status).toBe(200);
+
+  for (const [width, name] of [
+    [1280, 'desktop'],
+    [390, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ['light', 'dark'] as const) {
+      if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) !== theme)
+        await page.getByTestId('theme-toggle').click();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await page.screenshot({
+        path: `artifacts/screenshots/generator-lifetime-${name}-${theme}.png`,
+        fullPage: true,
+      });
+    }
+  }
+});

@@ -107,6 +107,23 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
     });
   });
 
+  it('gives sticky lines the session lifetime asked for, 1m to 24h (issue #31 item 5)', async () => {
+    for (const line of (await generate({ ...premium, amount: 2, lifetime: '30m' })).body.payload
+      .proxies as string[])
+      expect(line).toMatch(/_country-us_session-[a-z]{8}_lifetime-30m$/);
+    // The default (10 minutes) and an empty field leave the line as SPEC.md §9 has it.
+    for (const lifetime of ['10m', ''])
+      expect((await generate({ ...premium, amount: 1, lifetime })).body.payload.proxies[0]).toMatch(
+        /_country-us_session-[a-z]{8}$/,
+      );
+    expect((await generate({ ...premium, lifetime: '25h' })).body).toEqual({
+      detail: 'body.lifetime: Session lifetime is 1m to 24h (minutes or hours, like 30m or 2h)',
+    });
+    expect((await generate({ ...premium, type: 'rotating', lifetime: '1h' })).body).toEqual({
+      detail: 'body.lifetime: A session lifetime is for sticky lines',
+    });
+  });
+
   it('allows 1–100 on the /proxy page and 1–10,000 on a product page, all fields checked', async () => {
     expect((await generate({ ...premium, amount: 101 })).body).toEqual({
       detail: 'body.amount: Quantity is at most 100 here',

@@ -8,6 +8,8 @@ export interface AccessEntry {
   /** The customer's user id; absent when refused before the gateway knew who it was. */
   customer?: string;
   product?: string;
+  /** The customer's sub-user whose line it was (issue #31). */
+  subuser?: string;
   /** Address of the customer's client. */
   source: string;
   /** `host:port` asked for, when the request got that far. */

@@ -1,4 +1,5 @@
 import { GATEWAY_METRICS_PORT, GATEWAY_PORT, LINE_PRODUCTS, type LineProduct } from '@proxydesk/contract';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -44,10 +45,31 @@ const configSchema = z.object({
   /** Let customers reach loopback and private addresses: for tests only. */
   GATEWAY_ALLOW_PRIVATE_TARGETS: flag.default(false),
   GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER: z.coerce.number().int().positive().default(256),
+  /**
+   * Fair use against sharing, per set of credentials (the owner's line, each sub-user's): distinct source
+   * addresses within a sliding window, and open connections. 0 is off (issue #31 item 3).
+   */
+  GATEWAY_FAIR_USE_MAX_SOURCES: z.coerce.number().int().min(0).default(0),
+  GATEWAY_FAIR_USE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  GATEWAY_FAIR_USE_MAX_CONNECTIONS: z.coerce.number().int().min(0).default(0),
   /** A tunnel with no byte either way for this long is closed. */
   GATEWAY_IDLE_SECONDS: seconds(120),
   /** Time to finish a handshake (auth, request, reaching the target). */
   GATEWAY_HANDSHAKE_SECONDS: seconds(10),
+  /**
+   * The machine's own addresses that credentials lines leave from, comma-separated: rotating lines take the
+   * next each connection, sticky sessions keep theirs for their lifetime. Empty: the default address.
+   */
+  GATEWAY_EGRESS_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((each) => isIP(each) !== 0), 'must be IP addresses, comma-separated'),
   GATEWAY_UPSTREAM_PR_1: upstream,
   GATEWAY_UPSTREAM_PR_2: upstream,
   GATEWAY_UPSTREAM_PR_3: upstream,

@@ -7,6 +7,8 @@ import { createAccess } from './access/access.js';
 import type { GatewayConfig } from './config.js';
 import { createDeadlines } from './deadlines.js';
 import { createTargetPolicy } from './egress/addresses.js';
+import { createExits } from './egress/exits.js';
+import { createFairUse } from './access/fair-use.js';
 import { followChanges } from './follow-changes.js';
 import { createMeter } from './meter.js';
 import { createMetrics } from './metrics.js';
@@ -99,6 +101,7 @@ export const startGateway = async ({
   const access = createAccess({
     db,
     pendingBytes: meter.pendingBytes,
+    pendingSubuserBytes: meter.pendingSubuserBytes,
     accountCacheMs: syncMs,
     fresherSnapshot: (behind) => changes.fresher(behind),
   });
@@ -117,6 +120,12 @@ export const startGateway = async ({
     allowed: createTargetPolicy(config.GATEWAY_ALLOW_PRIVATE_TARGETS),
     config,
     deadlines: createDeadlines(sweepMs(config)),
+    exits: createExits(config.GATEWAY_EGRESS_ADDRESSES),
+    fairUse: createFairUse({
+      maxSources: config.GATEWAY_FAIR_USE_MAX_SOURCES,
+      windowMs: config.GATEWAY_FAIR_USE_WINDOW_MINUTES * 60_000,
+      maxConnections: config.GATEWAY_FAIR_USE_MAX_CONNECTIONS,
+    }),
     log,
     accessLog,
   };

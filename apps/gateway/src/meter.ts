@@ -22,6 +22,8 @@ interface Batch {
   done: UsageRow[];
   /** Bytes per plan, for the quota while the batch is not yet back from the database. */
   byPlan: Map<string, number>;
+  /** Bytes per sub-user, for its own limit likewise (issue #31). */
+  bySubuser: Map<string, number>;
   committed: boolean;
 }
 
@@ -37,7 +39,7 @@ const setAside = (batch: { done: UsageRow[] }, row: UsageRow) => {
   if (batch.done.length <= MAX_DONE_ROWS) return;
   const folded = new Map<string, UsageRow>();
   for (const each of batch.done) {
-    const key = each.planId ?? `${each.userId}/${each.productType}`;
+    const key = `${each.planId ?? `${each.userId}/${each.productType}`}/${each.subuserId ?? ''}`;
     const same = folded.get(key);
     if (!same) folded.set(key, { ...each });
     else {
@@ -71,6 +73,7 @@ export const createMeter = ({
     current: new Map(),
     done: [],
     byPlan: new Map(),
+    bySubuser: new Map(),
     committed: false,
   });
   let gathering = newBatch();
@@ -91,18 +94,21 @@ export const createMeter = ({
     connection.received = received;
     onBytes?.(connection.grant.productType, up, down);
     if (!enabled) return;
-    const { userId, productType, planId } = connection.grant;
+    const { userId, productType, planId, subuserId } = connection.grant;
     const minute = usageBucket(now);
-    // One row per plan for the minute under way; a plan's earlier minutes are set aside as they end.
-    let row = gathering.current.get(planId);
+    // One row per plan (and sub-user) for the minute under way; earlier minutes are set aside as they end.
+    const key = subuserId ? `${planId}/${subuserId}` : planId;
+    let row = gathering.current.get(key);
     if (row?.bucket.getTime() !== minute) {
       if (row) setAside(gathering, row);
       row = { planId, userId, productType, bucket: new Date(minute), bytesUp: 0, bytesDown: 0 };
-      gathering.current.set(planId, row);
+      if (subuserId) row.subuserId = subuserId;
+      gathering.current.set(key, row);
     }
     row.bytesUp += up;
     row.bytesDown += down;
     gathering.byPlan.set(planId, (gathering.byPlan.get(planId) ?? 0) + up + down);
+    if (subuserId) gathering.bySubuser.set(subuserId, (gathering.bySubuser.get(subuserId) ?? 0) + up + down);
   };
 
   return {
@@ -133,6 +139,10 @@ export const createMeter = ({
     /** Bytes counted here for a plan that the database's totals may not include yet. */
     pendingBytes: (planId: string) =>
       [gathering, ...unsettled].reduce((sum, batch) => sum + (batch.byPlan.get(planId) ?? 0), 0),
+
+    /** Bytes counted here for a sub-user that the database's counts may not include yet. */
+    pendingSubuserBytes: (subuserId: string) =>
+      [gathering, ...unsettled].reduce((sum, batch) => sum + (batch.bySubuser.get(subuserId) ?? 0), 0),
 
     /** Reads every open connection's counters into the batch being gathered. */
     sample: () => {

@@ -2,12 +2,14 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { AccessLog } from './access-log.js';
 import type { Access } from './access/access.js';
+import type { FairUse } from './access/fair-use.js';
 import { refuse, type Grant, type Refusal } from './access/decision.js';
 import type { GatewayConfig } from './config.js';
 import type { Deadlines } from './deadlines.js';
 import { normalizeIp, type TargetPolicy } from './egress/addresses.js';
 import { openEgress } from './egress/connect.js';
 import type { Egress, Target } from './egress/egress.js';
+import type { Exits } from './egress/exits.js';
 import { pump } from './egress/relay.js';
 import type { Upstream } from './egress/upstream.js';
 import type { Meter, Metered } from './meter.js';
@@ -21,6 +23,10 @@ export interface GatewayContext {
   allowed: TargetPolicy;
   config: GatewayConfig;
   deadlines: Deadlines;
+  /** The gateway's own exit addresses and the sticky sessions holding them. */
+  exits: Exits;
+  /** Per-credentials caps on source addresses and open connections (issue #31 item 3). */
+  fairUse: FairUse;
   log: Logger;
   /** One line per finished connection, unless GATEWAY_ACCESS_LOG=off. */
   accessLog: AccessLog | undefined;
@@ -75,6 +81,7 @@ export const reportRefusal = (
       : refusal.customer
         ? { customer: refusal.customer, product: refusal.product }
         : {}),
+    ...((grant?.subuserId ?? refusal.subuser) ? { subuser: grant?.subuserId ?? refusal.subuser } : {}),
     up: 0,
     down: 0,
     outcome: refusal.refused,
@@ -97,6 +104,7 @@ const finished = (
     ...entryBase(ends.source, opening, target),
     customer: connection.grant.userId,
     product: connection.grant.productType,
+    ...(connection.grant.subuserId ? { subuser: connection.grant.subuserId } : {}),
     egress: ends.egress,
     up: connection.sent,
     down: connection.received,
@@ -134,6 +142,15 @@ export const establish = async (
       `Too many open connections (at most ${config.GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER})`,
     );
   }
+  // Credentials lines only: a whitelisted IP is one source by definition.
+  const fair = grant.poolAddress === undefined;
+  const unfair = fair ? context.fairUse.admit(grant, normalizeIp(client.remoteAddress ?? '')) : undefined;
+  if (unfair) return unfair;
+  let admitted = fair;
+  const leave = () => {
+    if (admitted) context.fairUse.release(grant);
+    admitted = false;
+  };
   const connection: Metered = {
     grant,
     recheck,
@@ -152,15 +169,18 @@ export const establish = async (
   const egress = await openEgress(target, grant, {
     allowed,
     upstream: upstreamFor(config, grant),
+    exits: context.exits,
     timeoutMs: ms(config.GATEWAY_HANDSHAKE_SECONDS),
     deadlines,
     relay: !stream,
   });
   if ('refused' in egress) {
     meter.release(connection);
+    leave();
     return egress;
   }
   connection.egress = egress;
+  egress.socket.once('close', leave);
   if (client.destroyed) {
     egress.socket.destroy();
     meter.release(connection);

@@ -327,8 +327,12 @@ describe('egress through an upstream per product (issue #6 §5)', () => {
         return upstream.usernames.at(-1);
       };
       const sticky = await through(alice, '_country-us_city-newyork_session-abcdefgh');
-      expect(sticky).toMatch(/^net-user-country-us-city-newyork-session-[0-9a-f]{16}$/);
+      // The session's lifetime goes with it, in minutes: the customer's (issue #31 item 5) or the default 10.
+      expect(sticky).toMatch(/^net-user-country-us-city-newyork-session-[0-9a-f]{16}-lifetime-10m$/);
       expect(await through(alice, '_country-us_city-newyork_session-abcdefgh')).toBe(sticky);
+      expect(await through(alice, '_country-us_city-newyork_session-abcdefgh_lifetime-2h')).toBe(
+        sticky!.replace(/10m$/, '120m'),
+      );
       expect(await through(alice, '_country-us_city-newyork_session-zzzzzzzz')).not.toBe(sticky);
       expect(await through(bob, '_country-us_city-newyork_session-abcdefgh')).not.toBe(sticky);
       expect(await through(alice, '_country-de')).toBe('net-user-country-de');
@@ -337,7 +341,7 @@ describe('egress through an upstream per product (issue #6 §5)', () => {
       // The upstream's handshake is not the customer's traffic: usage is the tunnel's bytes only.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await gateway.sync();
-      expect((await usageOf(bed.database.db, alice.userId)).down).toBe(5 * 2000);
+      expect((await usageOf(bed.database.db, alice.userId)).down).toBe(6 * 2000);
 
       // Plain HTTP goes through the upstream too, tunnelled, and the target sees an ordinary request.
       const site = createHttpServer((req, res) => res.end(`site got ${req.url}`));

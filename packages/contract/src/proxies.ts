@@ -1,7 +1,7 @@
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
-import { GENERATOR_LIMITS } from './proxy-lines.js';
+import { GENERATOR_LIMITS, lifetimeMinutes } from './proxy-lines.js';
 import { z } from './zod.js';
 
 /** IPv4 or IPv6 literal, checked the same way in the browser and on the server (DESIGN.md §4). */
@@ -69,6 +69,18 @@ export const generateProxyBodySchema = z
     city: z.optional(z.nullable(code('City'))),
     isp: z.optional(z.nullable(code('ISP'))),
     product: z.optional(orEmpty(z.enum(['PR_2', 'PR_6']))),
+    /** A sticky line's session lifetime, `1m` to `24h` (issue #31 item 5); empty or absent: 10 minutes. */
+    lifetime: z.optional(
+      orEmpty(
+        z.string().check(
+          z.trim(),
+          z.refine(
+            (value) => lifetimeMinutes(value) !== null,
+            'Session lifetime is 1m to 24h (minutes or hours, like 30m or 2h)',
+          ),
+        ),
+      ),
+    ),
     /** Lines for one of your sub-users of the product (its own credentials); absent or "": your own. */
     subuser: z.optional(orEmpty(z.string().check(z.maxLength(64)))),
   })
@@ -89,6 +101,10 @@ export const generateProxyBodySchema = z
     z.refine((body) => !body.isp || Boolean(body.city), {
       message: 'Choose a city for an ISP',
       path: ['isp'],
+    }),
+    z.refine((body) => !body.lifetime || body.type === 'sticky', {
+      message: 'A session lifetime is for sticky lines',
+      path: ['lifetime'],
     }),
   );
 export type GenerateProxyBody = z.input<typeof generateProxyBodySchema>;

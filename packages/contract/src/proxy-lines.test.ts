@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   GATEWAY_PORT,
+  lifetimeMinutes,
   lineUsername,
   parseLineUsername,
   parsePassword,
@@ -89,6 +90,46 @@ describe('proxy lines (SPEC.md §9, DESIGN.md §4)', () => {
     ]) {
       expect(parsePassword(bad), bad).toBeNull();
     }
+  });
+
+  it('takes a sticky session lifetime from 1 minute to 24 hours, after the session (issue #31 item 5)', () => {
+    expect(proxyLine(credentials, { country: 'us', type: 'sticky', lifetime: '30m' }, 'abcdefgh')).toBe(
+      'gw.example.com:31112:u123:Secret9_country-us_session-abcdefgh_lifetime-30m',
+    );
+    // The default (10 minutes) keeps the line as it always was; rotating lines have no lifetime.
+    expect(proxyLine(credentials, { country: 'us', type: 'sticky', lifetime: '10m' }, 'abcdefgh')).toBe(
+      'gw.example.com:31112:u123:Secret9_country-us_session-abcdefgh',
+    );
+    expect(proxyLine(credentials, { country: 'us', type: 'rotating', lifetime: '2h' })).toBe(
+      'gw.example.com:31112:u123:Secret9_country-us',
+    );
+    expect(() =>
+      proxyLine(credentials, { country: 'us', type: 'sticky', lifetime: '25h' }, 'abcdefgh'),
+    ).toThrow();
+    expect(parsePassword('Secret9_session-abcdefgh_lifetime-2h')?.options).toEqual({
+      session: 'abcdefgh',
+      lifetime: '2h',
+    });
+    expect(
+      [
+        ['1m', 1],
+        ['10m', 10],
+        ['90m', 90],
+        ['1h', 60],
+        ['24h', 1440],
+        ['1440m', 1440],
+      ].map(([v]) => lifetimeMinutes(v as string)),
+    ).toEqual([1, 10, 90, 60, 1440, 1440]);
+    for (const bad of ['0m', '1441m', '25h', '0h', '30s', '30', 'm', '1d', '01m', '30M', '99999m'])
+      expect(lifetimeMinutes(bad), bad).toBeNull();
+    for (const bad of [
+      'Secret9_lifetime-30m',
+      'Secret9_session-abcdefgh_lifetime-0m',
+      'Secret9_session-abcdefgh_lifetime-25h',
+      'Secret9_session-abcdefgh_lifetime-30s',
+      'Secret9_session-abcdefgh_lifetime-30m_lifetime-1h',
+    ])
+      expect(parsePassword(bad), bad).toBeNull();
   });
 
   it('names the product in the username, and reads it back', () => {

@@ -13,6 +13,22 @@ export const GENERATOR_LIMITS = {
 } as const;
 
 export const STICKY_SESSION_LENGTH = 8;
+
+/**
+ * How long a sticky session keeps its exit address (issue #31 item 5): `_lifetime-30m` after `_session-…`,
+ * in minutes (`m`) or hours (`h`), from 1 minute to 24 hours; without it, 10 minutes.
+ */
+export const STICKY_LIFETIME = { minMinutes: 1, maxMinutes: 24 * 60, defaultMinutes: 10 } as const;
+/** The lifetimes the generator offers (any other within the bounds works in a line too). */
+export const STICKY_LIFETIME_CHOICES = ['1m', '5m', '10m', '30m', '1h', '2h', '6h', '12h', '24h'] as const;
+
+/** Minutes of a lifetime option (`30m`, `2h`), or null when it is malformed or out of bounds. */
+export const lifetimeMinutes = (value: string): number | null => {
+  const match = /^([1-9][0-9]{0,3})(m|h)$/.exec(value);
+  if (!match) return null;
+  const minutes = Number(match[1]) * (match[2] === 'h' ? 60 : 1);
+  return minutes >= STICKY_LIFETIME.minMinutes && minutes <= STICKY_LIFETIME.maxMinutes ? minutes : null;
+};
 /** The location that means "any country": the line carries no country. */
 export const RANDOM_LOCATION = 'random';
 
@@ -24,6 +40,8 @@ export interface LineOptions {
   type: SessionType;
   city?: string | undefined;
   isp?: string | undefined;
+  /** A sticky line's session lifetime (`30m`, `2h`); absent for the default (10 minutes). */
+  lifetime?: string | undefined;
 }
 
 export interface GatewayCredentials {
@@ -64,7 +82,7 @@ export const stickySession = (random: (max: number) => number): string =>
 
 /**
  * The options a line's password carries (DESIGN.md §4): `_country-CC` unless random, then premium's
- * `_city-…` and `_isp-…`, then `_session-xxxxxxxx` for sticky lines.
+ * `_city-…` and `_isp-…`, then `_session-xxxxxxxx` for sticky lines, with `_lifetime-…` when not the default.
  */
 export const passwordOptions = (options: LineOptions, session?: string): string => {
   const parts: string[] = [];
@@ -74,6 +92,11 @@ export const passwordOptions = (options: LineOptions, session?: string): string 
   if (options.type === 'sticky') {
     if (!session) throw new Error('a sticky line needs a session id');
     parts.push(`session-${session}`);
+    if (options.lifetime !== undefined) {
+      const minutes = lifetimeMinutes(options.lifetime);
+      if (minutes === null) throw new Error(`not a session lifetime: ${options.lifetime}`);
+      if (minutes !== STICKY_LIFETIME.defaultMinutes) parts.push(`lifetime-${options.lifetime}`);
+    }
   }
   return parts.map((part) => `_${part}`).join('');
 };
@@ -93,7 +116,10 @@ export const proxyLines = (
     proxyLine(credentials, options, options.type === 'sticky' ? stickySession(random) : undefined),
   );
 
-/** Reads a password back into the account password and its options; null when the options are malformed. */
+/**
+ * Reads a password back into the account password and its options; null when the options are malformed. A
+ * lifetime needs a session, and is within 1 minute and 24 hours.
+ */
 export const parsePassword = (
   password: string,
 ): { secret: string; options: Record<string, string> } | null => {
@@ -101,12 +127,17 @@ export const parsePassword = (
   if (!secret) return null;
   const options: Record<string, string> = {};
   for (const part of rest) {
-    const match = /^(country|city|isp|session)-([a-z0-9-]+)$/.exec(part);
+    const match = /^(country|city|isp|session|lifetime)-([a-z0-9-]+)$/.exec(part);
     if (!match?.[1] || !match[2] || options[match[1]] !== undefined) return null;
     options[match[1]] = match[2];
   }
   if (options.session !== undefined && !new RegExp(`^[a-z]{${STICKY_SESSION_LENGTH}}$`).test(options.session))
     return null;
   if ((options.city !== undefined || options.isp !== undefined) && options.country === undefined) return null;
+  if (
+    options.lifetime !== undefined &&
+    (options.session === undefined || lifetimeMinutes(options.lifetime) === null)
+  )
+    return null;
   return { secret, options };
 };

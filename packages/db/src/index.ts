@@ -51,3 +51,4 @@ export * from './repositories/auto-renew.js';
 export * from './repositories/subusers.js';
 export * from './repositories/gateway-subusers.js';
 export * from './repositories/webhooks.js';
+export * from './repositories/subuser-usage.js';

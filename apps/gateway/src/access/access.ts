@@ -20,6 +20,7 @@ import {
   type ProxyAccount,
 } from '@proxydesk/db';
 import { refuse, type Decision, type Grant, type Refusal } from './decision.js';
+import { subuserState } from './subuser-state.js';
 import { normalizeIp } from '../egress/addresses.js';
 
 const sameSecret = (given: string, expected: string): boolean =>
@@ -60,11 +61,14 @@ interface Snapshot {
 export const createAccess = ({
   db,
   pendingBytes,
+  pendingSubuserBytes = () => 0,
   accountCacheMs,
   fresherSnapshot = () => Promise.resolve(false),
 }: {
   db: Db;
   pendingBytes: (planId: string) => number;
+  /** The same for a sub-user's own limit (issue #31). */
+  pendingSubuserBytes?: (subuserId: string) => number;
   accountCacheMs: number;
   /**
    * Waits for a re-read under way or announced (a payment just made), or with `behind` (the database runs a
@@ -151,7 +155,10 @@ export const createAccess = ({
    * Credentials already found right against this snapshot, with their plan and options: most connections
    * repeat a line, and then skip the parsing and hashing. Emptied with every new snapshot.
    */
-  const verified = new Map<string, { plan: GatewayDataPlan; product: LineProduct; grant: Grant }>();
+  const verified = new Map<
+    string,
+    { plan: GatewayDataPlan; product: LineProduct; grant: Grant; subuser?: GatewaySubuser }
+  >();
 
   /** A line's username, password and options against the snapshot, once parsed (see `fromSnapshot`). */
   type Parsed = {
@@ -167,7 +174,7 @@ export const createAccess = ({
    * (issue #31, ADR 018). Answers `unknown` when the snapshot cannot tell (no current plan, or a sub-user it has
    * not read yet).
    */
-  const verify = (line: Parsed): Refusal | Unknown | { plan: GatewayDataPlan; subuserId?: string } => {
+  const verify = (line: Parsed): Refusal | Unknown | { plan: GatewayDataPlan; subuser?: GatewaySubuser } => {
     if (!SUBUSER_USERNAME.test(line.proxyUsername)) {
       const plan = snapshot.dataPlans.get(`${line.proxyUsername}/${line.product}`);
       if (!plan) return { ...line, unknown: true, subuser: false };
@@ -183,7 +190,7 @@ export const createAccess = ({
         customer: subuser.userId,
         product: subuser.productType,
       });
-    return { plan, subuserId: subuser.id };
+    return { plan, subuser };
   };
 
   const fromSnapshot = (username: string, password: string, now: number): Decision | Unknown => {
@@ -198,20 +205,25 @@ export const createAccess = ({
       if ('unknown' in found || 'refused' in found) return found;
       const wrongOption = checkOptions(parsed.options);
       if (wrongOption) return wrongOption;
-      const { plan, subuserId } = found;
+      const { plan, subuser } = found;
       const grant = {
         userId: plan.userId,
         productType: plan.productType,
         planId: plan.planId,
         options: parsed.options,
-        ...(subuserId ? { subuserId } : {}),
+        ...(subuser ? { subuserId: subuser.id } : {}),
       };
-      known = { plan, product: who.product, grant };
+      known = { plan, product: who.product, grant, ...(subuser ? { subuser } : {}) };
       if (verified.size >= 10_000) verified.clear();
       verified.set(key, known);
     }
     // The same grant for every connection of the line while this snapshot lasts (grants are never changed).
-    return planState(known.plan, known.product, now) ?? known.grant;
+    const { subuser } = known;
+    return (
+      planState(known.plan, known.product, now) ??
+      (subuser && subuserState(subuser, known.grant.options, pendingSubuserBytes(subuser.id), now)) ??
+      known.grant
+    );
   };
 
   /** Database look-ups per second at most: a flood of made-up usernames must not become a flood of queries. */

@@ -17,6 +17,8 @@ export interface Refusal {
   /** The customer refused and the product asked for, when the gateway knew them (the access log's line). */
   customer?: string;
   product?: string;
+  /** The sub-user refused (issue #31), when the line was one's. */
+  subuser?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export type Decision = Grant | Refusal;
 export const refuse = (
   refused: RefusalKind,
   reason: string,
-  who?: { customer: string; product: string },
+  who?: { customer: string; product: string; subuser?: string },
 ): Refusal => ({ refused, reason, ...who });
 export const isRefusal = (decision: Decision): decision is Refusal => 'refused' in decision;
 

@@ -5,6 +5,7 @@ import { refuse, type Grant, type Refusal } from '../access/decision.js';
 import type { Deadlines } from '../deadlines.js';
 import { isLoopback, normalizeIp, type TargetPolicy } from './addresses.js';
 import type { Egress, Target } from './egress.js';
+import type { Exits } from './exits.js';
 import { createRelay, type Relay } from './relay.js';
 import { connectThroughUpstream, type Upstream } from './upstream.js';
 
@@ -86,9 +87,12 @@ export const openEgress = async (
     timeoutMs,
     deadlines,
     relay: relayed,
+    exits,
   }: {
     allowed: TargetPolicy;
     upstream: Upstream | undefined;
+    /** The gateway's own exit addresses, for credentials lines (sticky sessions keep theirs). */
+    exits?: Exits | undefined;
     timeoutMs: number;
     deadlines: Deadlines;
     /** A tunnel (CONNECT, SOCKS5) relays the target's bytes itself; a plain HTTP request reads them as a stream. */
@@ -115,13 +119,10 @@ export const openEgress = async (
       !isDemoAddress(from) &&
       (!isLoopback(from) || isLoopback(resolved.address));
     const relay = relayed ? createRelay() : undefined;
+    const localAddress =
+      from === undefined ? exits?.exitFor(grant, resolved.address) : bindable ? from : undefined;
     const socket = await connectDirect(
-      {
-        host: resolved.address,
-        port: target.port,
-        family: resolved.family,
-        localAddress: bindable ? from : undefined,
-      },
+      { host: resolved.address, port: target.port, family: resolved.family, localAddress },
       timeoutMs,
       deadlines,
       relay,

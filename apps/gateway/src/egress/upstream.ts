@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import type { Grant } from '../access/decision.js';
 import type { Egress, Target } from './egress.js';
+import { sessionLifetimeMs } from './exits.js';
 
 /** An upstream proxy a product is chained through: `http://user:pass@host:port` (GATEWAY_UPSTREAM_PR_x). */
 export type Upstream = URL;
@@ -10,9 +11,10 @@ const MAX_ANSWER_BYTES = 8192;
 
 /**
  * The upstream's username for a grant: its own username with the customer's options in the
- * `user-country-us-city-newyork-isp-verizon-session-…` form most residential networks read. A sticky session
- * maps to an upstream session of its own per customer, so the same `session-` id keeps the same exit and
- * two customers choosing the same id never share one.
+ * `user-country-us-city-newyork-isp-verizon-session-…-lifetime-30m` form most residential networks read. A
+ * sticky session maps to an upstream session of its own per customer, so the same `session-` id keeps the
+ * same exit and two customers choosing the same id never share one; its lifetime (the customer's, or the
+ * default 10 minutes) goes with it in minutes, so the upstream holds the exit as long as our own egress would.
  */
 const upstreamUsername = (upstream: Upstream, grant: Grant): string => {
   const parts = [decodeURIComponent(upstream.username)];
@@ -24,7 +26,12 @@ const upstreamUsername = (upstream: Upstream, grant: Grant): string => {
   if (session !== undefined) {
     parts.push(
       'session',
-      createHash('sha256').update(`${grant.userId}:${session}`).digest('hex').slice(0, 16),
+      createHash('sha256')
+        .update(`${grant.subuserId ?? grant.userId}:${session}`)
+        .digest('hex')
+        .slice(0, 16),
+      'lifetime',
+      `${sessionLifetimeMs(grant.options) / 60_000}m`,
     );
   }
   return parts.join('-');

@@ -24,7 +24,10 @@ export const periodStartAt = (period: SubuserLimitPeriod, now: Date): Date | nul
 };
 
 /** What the sub-user's limit counts now: its lifetime bytes, or its period's (0 once the period has turned). */
-export const bytesTowardLimit = (subuser: Subuser, now = new Date()): number => {
+export const bytesTowardLimit = (
+  subuser: Pick<Subuser, 'limitPeriod' | 'usedBytes' | 'periodUsedBytes' | 'periodStart'>,
+  now = new Date(),
+): number => {
   const start = periodStartAt(subuser.limitPeriod, now);
   if (!start) return subuser.usedBytes;
   return subuser.periodStart.getTime() >= start.getTime() ? subuser.periodUsedBytes : 0;

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { planUsage, planUsageDays, usageBatches, usageDays, usageRecords } from '../schema/index.js';
+import { addSubuserUsage } from './subuser-usage.js';
 
 export const BYTES_PER_GB = 1024 ** 3;
 
@@ -100,6 +101,8 @@ export interface UsageRow {
   bucket: Date;
   bytesUp: number;
   bytesDown: number;
+  /** The owner's sub-user whose line used them (issue #31); absent or null: the owner's own credentials. */
+  subuserId?: string | null;
 }
 
 const byKey = <T>(rows: T[], key: (row: T) => string, add: (into: T, row: T) => void): T[] => {
@@ -119,7 +122,7 @@ const byKey = <T>(rows: T[], key: (row: T) => string, add: (into: T, row: T) => 
  */
 const addUsage = async (tx: Db, rows: UsageRow[]) => {
   const minutes = byKey(
-    rows.map(({ planId: _, ...row }) => row),
+    rows.map(({ planId: _, subuserId: __, ...row }) => row),
     (r) => `${r.userId}/${r.productType}/${r.bucket.toISOString()}`,
     (into, r) => {
       into.bytesUp += r.bytesUp;
@@ -196,6 +199,8 @@ const addUsage = async (tx: Db, rows: UsageRow[]) => {
         set: { bytes: sql`${planUsageDays.bytes} + excluded.bytes` },
       }),
   );
+  // In the same transaction as the plans' totals: the sub-users' and the owner's bytes add up to the plan's.
+  await addSubuserUsage(tx, rows);
 };
 
 /**

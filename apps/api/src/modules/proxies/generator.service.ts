@@ -35,7 +35,12 @@ export const createGenerator = ({
 
   const lineOptions = async (body: z.output<typeof generateProxyBodySchema>): Promise<LineOptions> => {
     const country = body.country || RANDOM_LOCATION;
-    const options: LineOptions = { country, type: body.type || 'rotating' };
+    const type = body.type || 'rotating';
+    const options: LineOptions = {
+      country,
+      type,
+      ...(type === 'sticky' && body.lifetime ? { lifetime: body.lifetime } : {}),
+    };
     if (country === RANDOM_LOCATION) {
       if (body.city || body.isp) throw new HttpError(400, 'Choose a country for a city or an ISP');
       return options;

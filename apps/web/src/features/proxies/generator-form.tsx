@@ -1,15 +1,28 @@
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { GENERATOR_LIMITS, RANDOM_LOCATION, type GenerateProxyBody } from '@proxydesk/contract';
+import {
+  GENERATOR_LIMITS,
+  RANDOM_LOCATION,
+  STICKY_LIFETIME,
+  STICKY_LIFETIME_CHOICES,
+  type GenerateProxyBody,
+} from '@proxydesk/contract';
 import { useMemo, useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { useCountryStats, useGenerateProxies } from './api/proxies';
 import { ProxiesOutput } from './proxies-output';
 import { SubuserSelect } from './subusers/subuser-select';
 
+/** `30m` → "30 minutes", `1h` → "1 hour". */
+const lifetimeLabel = (value: string) => {
+  const amount = Number(value.slice(0, -1));
+  const unit = value.endsWith('h') ? 'hour' : 'minute';
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}${value === `${STICKY_LIFETIME.defaultMinutes}m` ? ' (default)' : ''}`;
+};
+
 /**
  * Generate Proxies (SPEC.md §2, §5, §9): location (Random, the special pools, countries by continent),
- * sticky or rotating, HTTP or SOCKS5, quantity; premium adds city and ISP. 1–100 lines on the /proxy
- * page, 1–10,000 on a product page (which names its `product`).
+ * sticky or rotating (sticky with a session lifetime, issue #31 item 5), HTTP or SOCKS5, quantity; premium
+ * adds city and ISP. 1–100 lines on the /proxy page, 1–10,000 on a product page (which names its `product`).
  */
 export const GeneratorForm = ({
   product,
@@ -25,6 +38,7 @@ export const GeneratorForm = ({
   const [city, setCity] = useState<string | null>(null);
   const [isp, setIsp] = useState<string | null>(null);
   const [type, setType] = useState<string | null>('rotating');
+  const [lifetime, setLifetime] = useState<string | null>(`${STICKY_LIFETIME.defaultMinutes}m`);
   const [ptype, setPtype] = useState<string | null>('http');
   const [amount, setAmount] = useState<number | string>(limits.default);
   const [error, setError] = useState<string | null>(null);
@@ -65,6 +79,7 @@ export const GeneratorForm = ({
       ...(cityAndIsp && city && isp ? { isp } : {}),
       ...(product ? { product } : {}),
       ...(product && subuser ? { subuser } : {}),
+      ...(type === 'sticky' && lifetime ? { lifetime } : {}),
     };
     generate.mutate(body);
   };
@@ -129,6 +144,16 @@ export const GeneratorForm = ({
                 required
                 allowDeselect={false}
               />
+              {type === 'sticky' && (
+                <Select
+                  label="Session lifetime"
+                  description="How long each line keeps its exit IP"
+                  data={STICKY_LIFETIME_CHOICES.map((value) => ({ value, label: lifetimeLabel(value) }))}
+                  value={lifetime}
+                  onChange={setLifetime}
+                  allowDeselect={false}
+                />
+              )}
               <Select
                 label="Proxy type"
                 data={[
