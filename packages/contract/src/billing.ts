@@ -1,5 +1,6 @@
 import { paymentMethodCodeSchema } from './catalogue.js';
 import { canonicalCountry } from './countries.js';
+import { creditNoteSchema, issuedDocumentSchema } from './documents.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
@@ -84,6 +85,8 @@ export const invoiceSchema = z
     hosted_url: z.nullable(z.string()),
     /** When the payment arrived; null while unpaid (issue #19: the invoice page shows it). */
     paid_at: z.optional(z.nullable(z.string())),
+    /** Its number once paid (`INV-2026-000123`, issue #30 §1); null while unpaid: an unpaid invoice has its id only. */
+    number: z.nullable(z.string()),
   })
   .check(z.meta({ id: 'Invoice' }));
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -289,7 +292,16 @@ export const invoiceEndpoints = {
     access: 'user',
     params: z.object({ invoice_id: z.string().check(z.maxLength(64)) }),
     response: withPayload(
-      z.object({ invoice: invoiceSchema, billing: z.nullable(billingSchema), seller: sellerSchema }),
+      z.object({
+        invoice: invoiceSchema,
+        billing: z.nullable(billingSchema),
+        /** The seller as issued on a paid invoice; the shop's current identity on an unpaid one. */
+        seller: sellerSchema,
+        /** The paid invoice as issued (seller, buyer, lines, net, VAT, total); null while unpaid. */
+        document: z.nullable(issuedDocumentSchema),
+        /** Its credit notes (a refund issues one), oldest first. */
+        credit_notes: z.array(creditNoteSchema),
+      }),
     ),
   }),
 };

@@ -29,3 +29,4 @@ export * from './admin-staff.js';
 export * from './app-paths.js';
 export * from './plans.js';
 export * from './first-answers.js';
+export * from './documents.js';

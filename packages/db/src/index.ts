@@ -47,3 +47,5 @@ export * from './catalogue/pool.js';
 export * from './repositories/lifecycle-mails.js';
 export * from './repositories/notifications.js';
 export * from './repositories/auto-renew.js';
+export * from './repositories/shop-identity.js';
+export * from './repositories/documents.js';

@@ -5,3 +5,4 @@ export * from './proxies.js';
 export * from './admin.js';
 export * from './mail.js';
 export * from './counters.js';
+export * from './documents.js';

@@ -34,6 +34,7 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   created: row.createdAt.toISOString(),
   hosted_url: row.paid ? null : row.hostedUrl,
   paid_at: row.paidAt?.toISOString() ?? null,
+  number: row.number,
 });
 
 /** Percent or fixed off, never below zero (DESIGN.md §4). */
