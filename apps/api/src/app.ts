@@ -308,7 +308,7 @@ export const buildApp = async ({
     shopUrl,
   );
   adminFailureRoutes(app, createAdminFailuresService(db), shopUrl);
-  adminPreflightRoutes(app, { config, mailer });
+  adminPreflightRoutes(app, { config, mailer, db });
   await webhookRoutes(app, {
     db,
     payments,

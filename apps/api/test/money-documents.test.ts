@@ -235,6 +235,27 @@ describe('the invoice as issued, and its PDF (issue #30 §3, §6)', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('has the invoice number, the issued document and the new routes', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    }>();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/invoice/read/{invoice_id}/pdf',
+        '/v1/invoice/credit-note/{id}/pdf',
+        '/v1/admin/shop',
+        '/v1/admin/invoices/{id}/pdf',
+        '/v1/admin/credit-notes/{id}/pdf',
+      ]),
+    );
+    expect(spec.components.schemas.Invoice?.properties).toHaveProperty('number');
+    expect(spec.components.schemas.IssuedDocument?.properties).toHaveProperty('vat_rate');
+    expect(spec.components.schemas.CreditNote?.properties).toHaveProperty('reason');
+  });
+});
+
 describe('credit notes (issue #30 §2)', () => {
   it('every refund, in part or in full, issues a numbered credit note naming the invoice, the amount and why', async () => {
     const id = invoices[0]!;

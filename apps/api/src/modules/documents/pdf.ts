@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { IssuedDocument } from '@proxydesk/contract';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 
 // An issued invoice or credit note as an A4 PDF (issue #30 §6, ADR 015), fonts embedded (Noto Sans from
 // @fontsource/noto-sans: its Latin and Latin Extended files, each text run set in the one that has its letters).
@@ -48,7 +48,7 @@ const PAGE = { width: 595.28, margin: 50 } as const;
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 const MUTED = '#555555';
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
 interface TextOptions {
   x: number;
   y?: number;
@@ -154,9 +154,14 @@ const totals = (doc: Doc, document: IssuedDocument, top: number) => {
   return y;
 };
 
+/** pdfkit and its fonts are loaded on the first PDF, not at start: an idle shop stays small (ADR 014). */
+let pdfkit: Promise<typeof PDFKit> | undefined;
+
 /** The document as a PDF: one A4 page for an ordinary invoice (a few lines). */
-export const renderDocumentPdf = (document: IssuedDocument): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
+export const renderDocumentPdf = async (document: IssuedDocument): Promise<Buffer> => {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  const PDFDocument = await pdfkit;
+  return new Promise((resolve, reject) => {
     const title = document.kind === 'invoice' ? 'Invoice' : 'Credit note';
     const doc = new PDFDocument({
       size: 'A4',
@@ -228,3 +233,4 @@ export const renderDocumentPdf = (document: IssuedDocument): Promise<Buffer> =>
       say(doc, foot.join('\n'), { x: left, y: doc.y + 24, width: WIDTH, color: MUTED, size: 8 });
     doc.end();
   });
+};
