@@ -74,6 +74,15 @@ export const CREDIT_NOTE_PREFIX = 'CN';
 export const documentNumber = (prefix: string, year: number, n: number) =>
   `${prefix}-${year}-${String(n).padStart(6, '0')}`;
 
+/**
+ * Net and VAT of an amount with VAT included, at `ratePercent` (0 under `TAX_MODE=none`: the net is the total).
+ * The VAT is what is left once the net is rounded, so net + VAT is always the total.
+ */
+export const splitGross = (totalCents: number, ratePercent: number) => {
+  const netCents = Math.round((totalCents * 100) / (100 + ratePercent));
+  return { netCents, vatCents: totalCents - netCents };
+};
+
 const optionalText = (label: string, max: number) =>
   z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} is too long`)));
 

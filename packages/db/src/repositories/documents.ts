@@ -2,6 +2,7 @@ import {
   centsToEuro,
   CREDIT_NOTE_PREFIX,
   documentNumber,
+  splitGross,
   type CreditNote,
   type DocumentLine,
   type DocumentParty,
@@ -44,15 +45,6 @@ export const nextDocumentNumber = async (
     .returning({ last: documentCounters.last });
   if (!row) throw new Error(`no number was given in the ${series} series`);
   return row.last;
-};
-
-/**
- * Net and VAT of an amount with VAT included, at `ratePercent` (0 under `TAX_MODE=none`: the net is the total).
- * The VAT is what is left once the net is rounded, so net + VAT is always the total.
- */
-export const splitGross = (totalCents: number, ratePercent: number) => {
-  const netCents = Math.round((totalCents * 100) / (100 + ratePercent));
-  return { netCents, vatCents: totalCents - netCents };
 };
 
 const lines = (text: string | null) =>
