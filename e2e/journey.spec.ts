@@ -61,7 +61,8 @@ test('pay on the sandbox → "Payment received" → Activate your plan; the dash
   await expect(page).toHaveURL(new RegExp(`/invoice/${id}\\?payment=returned$`), { timeout: 15_000 });
   const received = page.getByTestId('payment-received');
   await expect(received).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('invoice')).toContainText(/paid .* by sandbox/);
+  // When and how it was paid (issue #30 §10), the payment method by its name.
+  await expect(page.getByTestId('invoice-when')).toContainText(/^Paid .* with Test payment \(sandbox\)$/);
   await screenshots(page, 'payment-received');
   await received.getByRole('link', { name: 'Activate your plan' }).click();
   await expect(page).toHaveURL(/\/product\/datacenter$/);

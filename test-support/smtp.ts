@@ -9,6 +9,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files it carried (a receipt's invoice PDF). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   receivedAt: number;
 }
 
@@ -58,6 +60,11 @@ export const startSmtpCapture = async ({
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
             receivedAt: Date.now(),
           };
           mails.push(mail);

@@ -1,8 +1,14 @@
-import { logStreamFor, type Database } from '@proxydesk/db';
+import {
+  backfillInvoiceDocuments,
+  logStreamFor,
+  readShopIdentity,
+  seedShopIdentity,
+  type Database,
+} from '@proxydesk/db';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
-import { publicUrl, sandboxPayments, seller, shopPorts, supportUrl, type Config } from './config.js';
+import { publicUrl, sandboxPayments, sellerSeed, shopPorts, supportUrl, type Config } from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
@@ -44,6 +50,8 @@ import { invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { createInvoiceService } from './modules/invoices/invoice.service.js';
 import { createAutoRenew } from './modules/invoices/auto-renew.js';
 import { createQuotes } from './modules/invoices/quote.js';
+import { documentRoutes } from './modules/documents/documents.routes.js';
+import { createDocumentsService } from './modules/documents/documents.service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
 import { createGenerator } from './modules/proxies/generator.service.js';
@@ -136,6 +144,10 @@ export const buildApp = async ({
 
   const { db } = database;
   const shopUrl = publicUrl(config);
+  // The shop as the seller (ADR 015): SELLER_* and SUPPORT_URL are its first values; the console edits it after.
+  await seedShopIdentity(db, sellerSeed(config));
+  await backfillInvoiceDocuments(db);
+  const documents = createDocumentsService(db, config.BRAND_NAME);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? `${config.BRAND_NAME} <no-reply@localhost>`,
@@ -145,6 +157,7 @@ export const buildApp = async ({
   const outbox = createMailOutbox({
     database,
     mailer,
+    attachments: documents.mailAttachments,
     context: { brand: config.BRAND_NAME, publicUrl: shopUrl },
     log: app.log,
   });
@@ -262,7 +275,12 @@ export const buildApp = async ({
   app.decorate('readiness', readiness);
   healthRoutes(app, database, readiness);
   catalogueRoutes(app, catalogue, payments.accepts);
-  const shopPublic = { recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null, supportUrl: supportUrl(config) };
+  // The support link as the console last saved it (read at start: sign-in pages carry it from their first byte).
+  const shop = await readShopIdentity(db);
+  const shopPublic = {
+    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
+    supportUrl: shop.supportUrl ?? (shop.email ? `mailto:${shop.email}` : supportUrl(config)),
+  };
   authRoutes(app, { auth, users, captcha, oauth }, shopPublic);
   userRoutes(app, users);
   billingRoutes(app, db);
@@ -286,7 +304,8 @@ export const buildApp = async ({
   );
   planRoutes(app, db, config.PLAN_GRACE_HOURS);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
-  invoiceRoutes(app, db, invoices, quotes, { publicUrl: shopUrl, seller: seller(config) });
+  invoiceRoutes(app, db, invoices, quotes, { publicUrl: shopUrl, documents });
+  documentRoutes(app, documents);
   app.decorate('autoRenew', createAutoRenew({ db, invoices, quotes, log: app.log }));
   adminRoutes(app, createAdminService(db), shopUrl);
   adminCatalogueRoutes(app, createAdminCatalogueService(db, catalogue.forget));
@@ -327,7 +346,7 @@ export const buildApp = async ({
     shopUrl,
   );
   adminFailureRoutes(app, createAdminFailuresService(db), shopUrl);
-  adminPreflightRoutes(app, { config, mailer });
+  adminPreflightRoutes(app, { config, mailer, db });
   await webhookRoutes(app, {
     db,
     payments,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, seller, supportUrl } from './config.js';
+import { loadConfig, sellerSeed, supportUrl } from './config.js';
 
 const failure = (env: Record<string, string>) => {
   try {
@@ -78,7 +78,12 @@ describe('TRUST_PROXY takes Fastify trustProxy forms, never "every hop"', () => 
 describe('the seller on invoices and the support link (issue #19)', () => {
   it('default to the brand name and no support link', () => {
     const config = loadConfig({ BRAND_NAME: 'Acme Proxies' });
-    expect(seller(config)).toEqual({ name: 'Acme Proxies', address: null, vat: null, email: null });
+    expect(sellerSeed(config)).toMatchObject({
+      sellerName: 'Acme Proxies',
+      sellerAddress: null,
+      vatNumber: null,
+      email: null,
+    });
     expect(supportUrl(config)).toBeNull();
   });
 
@@ -89,10 +94,10 @@ describe('the seller on invoices and the support link (issue #19)', () => {
       SELLER_VAT: 'IE1234567T',
       SELLER_EMAIL: 'billing@acme.example',
     });
-    expect(seller(config)).toEqual({
-      name: 'Acme Ltd',
-      address: '1 Quay St\nDublin D02\nIreland',
-      vat: 'IE1234567T',
+    expect(sellerSeed(config)).toMatchObject({
+      sellerName: 'Acme Ltd',
+      sellerAddress: '1 Quay St\nDublin D02\nIreland',
+      vatNumber: 'IE1234567T',
       email: 'billing@acme.example',
     });
     expect(supportUrl(config)).toBe('mailto:billing@acme.example');

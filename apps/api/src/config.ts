@@ -153,12 +153,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 export const publicUrl = (config: Config): string =>
   (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 
-/** The seller block of every invoice, from SELLER_* (the brand name when SELLER_NAME is unset). */
-export const seller = (config: Config) => ({
-  name: config.SELLER_NAME ?? config.BRAND_NAME,
-  address: config.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null,
-  vat: config.SELLER_VAT ?? null,
+/**
+ * The shop's first identity as the seller (ADR 015), from SELLER_* and SUPPORT_URL (the brand name when SELLER_NAME
+ * is unset): written once, when the database has none; the console edits it after.
+ */
+export const sellerSeed = (config: Config) => ({
+  sellerName: config.SELLER_NAME ?? config.BRAND_NAME,
+  sellerAddress: config.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null,
+  vatNumber: config.SELLER_VAT ?? null,
+  registrationNumber: null,
   email: config.SELLER_EMAIL ?? null,
+  supportUrl: config.SUPPORT_URL ?? null,
+  invoicePrefix: 'INV',
+  footer: null,
 });
 
 /** Where a customer asks for help: SUPPORT_URL, else a mail to SELLER_EMAIL, else nowhere (null). */

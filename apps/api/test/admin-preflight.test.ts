@@ -33,6 +33,39 @@ describe("the console's production checklist (issue #29 item 3)", () => {
     }
   });
 
+  it('asks for the seller on invoices until the console has its name and address (issue #30 §3)', async () => {
+    const item = async () =>
+      (
+        (await bed.api.get('/v1/admin/preflight', { token: tokens.opal })).body.payload as {
+          name: string;
+          ok: boolean;
+          detail: string;
+        }[]
+      ).find((entry) => entry.name === 'Seller on invoices');
+    expect(await item()).toEqual({
+      name: 'Seller on invoices',
+      ok: false,
+      detail: 'no seller address: invoices would not say who sells; fill them in Console → Shop',
+    });
+    const saved = await bed.api.put(
+      '/v1/admin/shop',
+      {
+        seller_name: 'Opal Proxies Ltd',
+        seller_address: '1 Main Street\nGalway',
+        vat_number: null,
+        registration_number: null,
+        email: null,
+        support_url: null,
+        invoice_prefix: 'INV',
+        footer: null,
+        reason: 'first set-up',
+      },
+      { token: tokens.opal },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await item()).toEqual({ name: 'Seller on invoices', ok: true, detail: 'Opal Proxies Ltd' });
+  });
+
   it('is hidden from customers', async () => {
     expect((await bed.api.get('/v1/admin/preflight', { token: tokens.carl })).status).toBe(404);
     expect((await bed.api.post('/v1/admin/test-mail', undefined, { token: tokens.carl })).status).toBe(404);

@@ -7,6 +7,7 @@ import { adminPoolEndpoints } from './admin-pool.js';
 import { adminPreflightEndpoints } from './admin-preflight.js';
 import { adminStaffEndpoints } from './admin-staff.js';
 import { adminEndpoints } from './admin.js';
+import { adminDocumentEndpoints } from './documents.js';
 import type { Endpoint } from './endpoint.js';
 
 /** Every console route (`/v1/admin/*`), for the test that proves them hidden from everyone but staff. */
@@ -20,4 +21,5 @@ export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminFailureEndpoints),
   ...Object.values(adminPreflightEndpoints),
   ...Object.values(adminStaffEndpoints),
+  ...Object.values(adminDocumentEndpoints),
 ];

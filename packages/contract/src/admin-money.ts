@@ -1,4 +1,5 @@
 import { ADMIN_TAG as tag, adminDay as day, adminPageQuery, adminReason as reason } from './admin-shared.js';
+import { creditNoteSchema, issuedDocumentSchema } from './documents.js';
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, paged, withPayload } from './envelope.js';
 import { productCodeSchema } from './products.js';
@@ -40,6 +41,8 @@ export const adminInvoiceSchema = z.object({
   paid_at: z.nullable(z.string()),
   /** A by-hand invoice's due time (issue #30 item 7); null: one hour after `created`. */
   due_at: z.optional(z.nullable(z.string())),
+  /** Its number once paid (`INV-2026-000123`); null while unpaid. */
+  number: z.nullable(z.string()),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 
@@ -121,7 +124,13 @@ export const adminMoneyEndpoints = {
     access: 'staff',
     params: invoiceId,
     response: withPayload(
-      z.object({ invoice: adminInvoiceSchema, events: z.array(adminPaymentEventSchema) }),
+      z.object({
+        invoice: adminInvoiceSchema,
+        events: z.array(adminPaymentEventSchema),
+        /** The paid invoice as issued; null while unpaid. */
+        document: z.nullable(issuedDocumentSchema),
+        credit_notes: z.array(creditNoteSchema),
+      }),
     ),
   }),
   refund: defineEndpoint({

@@ -1,5 +1,6 @@
 import { paymentMethodCodeSchema } from './catalogue.js';
 import { canonicalCountry } from './countries.js';
+import { creditNoteSchema, issuedDocumentSchema } from './documents.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
@@ -91,6 +92,8 @@ export const invoiceSchema = z
     due_at: z.optional(z.nullable(z.string())),
     /** The operator's note on a by-hand invoice, for the customer; null for none. */
     note: z.optional(z.nullable(z.string())),
+    /** Its number once paid (`INV-2026-000123`, issue #30 §1); null while unpaid: an unpaid invoice has its id only. */
+    number: z.nullable(z.string()),
   })
   .check(z.meta({ id: 'Invoice' }));
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -296,7 +299,16 @@ export const invoiceEndpoints = {
     access: 'user',
     params: z.object({ invoice_id: z.string().check(z.maxLength(64)) }),
     response: withPayload(
-      z.object({ invoice: invoiceSchema, billing: z.nullable(billingSchema), seller: sellerSchema }),
+      z.object({
+        invoice: invoiceSchema,
+        billing: z.nullable(billingSchema),
+        /** The seller as issued on a paid invoice; the shop's current identity on an unpaid one. */
+        seller: sellerSchema,
+        /** The paid invoice as issued (seller, buyer, lines, net, VAT, total); null while unpaid. */
+        document: z.nullable(issuedDocumentSchema),
+        /** Its credit notes (a refund issues one), oldest first. */
+        credit_notes: z.array(creditNoteSchema),
+      }),
     ),
   }),
 };

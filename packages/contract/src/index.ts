@@ -34,3 +34,4 @@ export * from './plans.js';
 export * from './first-answers.js';
 export * from './subusers.js';
 export * from './webhooks.js';
+export * from './documents.js';

@@ -52,3 +52,5 @@ export * from './repositories/subusers.js';
 export * from './repositories/gateway-subusers.js';
 export * from './repositories/webhooks.js';
 export * from './repositories/subuser-usage.js';
+export * from './repositories/shop-identity.js';
+export * from './repositories/documents.js';

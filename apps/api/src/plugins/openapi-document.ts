@@ -85,14 +85,17 @@ const dropUnusedSchemas = (document: Json): void => {
   }
 };
 
-/** OpenAPI 3.0 wants a `type` beside `nullable`: a nullable reference takes its target's type. */
+/** OpenAPI 3.0 wants a `type` beside `nullable`: a nullable composition takes its branches' type when they share one. */
 const typeNullableReferences = (document: Json): void => {
   const schemas = (document.components as Json).schemas as Record<string, Json>;
+  const typeOf = (branch: Json): unknown =>
+    typeof branch.$ref === 'string' ? schemas[refName(branch.$ref)]?.type : branch.type;
   walk(document, (node) => {
     if (node.nullable !== true || node.type !== undefined) return;
-    const [only] = (node.allOf as Json[] | undefined) ?? [];
-    const target = typeof only?.$ref === 'string' ? schemas[refName(only.$ref)] : undefined;
-    node.type = target?.type ?? 'object';
+    const branches = ((node.allOf ?? node.anyOf ?? node.oneOf) as Json[] | undefined) ?? [];
+    const types = new Set(branches.map(typeOf));
+    const [only] = types;
+    if (types.size === 1 && typeof only === 'string') node.type = only;
   });
 };
 

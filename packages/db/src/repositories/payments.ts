@@ -13,6 +13,7 @@ import {
   paymentEvents,
   users,
 } from '../schema/index.js';
+import { issueInvoice } from './documents.js';
 import { holdsCouponUse, type InvoiceRow } from './invoices.js';
 import { queueReceipt } from './lifecycle-mails.js';
 
@@ -254,6 +255,8 @@ export const applyPayment = async (
         .where(eq(users.id, customer.referredBy));
     }
   }
+  // Its number and the document as issued (issue #30 §1), last: the year's counter is held until the commit.
+  await issueInvoice(tx, invoice, { paidAt: now, provider: event.provider });
   return { outcome: 'provisioned', flag };
 };
 

@@ -3,6 +3,7 @@ import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { balanceLedger, customerPlans, invoices, users } from '../schema/index.js';
 import type { InvoiceRow } from './invoices.js';
+import { issueCreditNote } from './documents.js';
 import { queueRefundMail } from './lifecycle-mails.js';
 import { Refusal } from './admin-audited.js';
 import { flagInvoice, invoiceById, lockAndRecord, lockedBalanceCents } from './payments.js';
@@ -36,6 +37,8 @@ export interface RefundEvent {
    * back more than is on the balance. A provider's event (its money already gone) is never refused.
    */
   refuseOverdraft?: boolean;
+  /** Why, as the credit note says it (the console's reason); a provider's event says what happened. */
+  reason?: string;
 }
 
 export type RefundOutcome =
@@ -200,6 +203,12 @@ export const applyRefund = async (tx: Db, event: RefundEvent): Promise<RefundOut
     cents: totalCents - invoice.refundedCents,
     eventKey: `${event.provider}:${event.eventId}`,
   });
+  /** Every refund, in full or in part, issues a credit note in its transaction, last (issue #30 §2). */
+  const creditNote = async (cents: number, fallback: string) => {
+    if (cents > 0) await issueCreditNote(tx, invoice, { cents, reason: event.reason ?? fallback, at: now });
+  };
+  const left = invoice.priceCents - invoice.refundedCents;
+  const through = event.provider === 'shop' ? 'by the shop' : `through ${event.provider}`;
   switch (change.kind) {
     case 'dispute-opened':
       await flagInvoice(tx, invoice.id, `payment disputed (${change.reason})`);
@@ -211,6 +220,7 @@ export const applyRefund = async (tx: Db, event: RefundEvent): Promise<RefundOut
       await flagInvoice(tx, invoice.id, 'dispute lost');
       await refundInFull(tx, invoice, now, false);
       await queueRefundMail(tx, invoice, { ...refunded(invoice.priceCents), partial: false });
+      await creditNote(left, `Dispute lost at ${event.provider} (chargeback)`);
       return 'refunded';
     case 'refund': {
       const total = change.cumulative ? change.cents : invoice.refundedCents + change.cents;
@@ -218,6 +228,7 @@ export const applyRefund = async (tx: Db, event: RefundEvent): Promise<RefundOut
       if (change.full || total >= invoice.priceCents) {
         await refundInFull(tx, invoice, now, refuse);
         await queueRefundMail(tx, invoice, { ...refunded(invoice.priceCents), partial: false });
+        await creditNote(left, `Refunded in full ${through}`);
         return 'refunded';
       }
       if (total <= invoice.refundedCents) return 'partial-refund';
@@ -228,6 +239,7 @@ export const applyRefund = async (tx: Db, event: RefundEvent): Promise<RefundOut
         .set({ refundedCents: Math.max(invoice.refundedCents, total) })
         .where(eq(invoices.id, invoice.id));
       await queueRefundMail(tx, invoice, { ...refunded(total), partial: true });
+      await creditNote(total - invoice.refundedCents, `Refunded in part ${through}`);
       return 'partial-refund';
     }
   }
@@ -248,7 +260,12 @@ export type ShopRefundRefusal =
  */
 export const refundAtOnce = (
   db: Db,
-  { invoiceId, cents, provider }: { invoiceId: string; cents: number | null; provider: string },
+  {
+    invoiceId,
+    cents,
+    provider,
+    reason,
+  }: { invoiceId: string; cents: number | null; provider: string; reason?: string },
 ): Promise<RefundOutcome | ShopRefundRefusal> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -268,5 +285,6 @@ export const refundAtOnce = (
       invoiceId: invoice.id,
       change: { kind: 'refund', cents: total, cumulative: true, full: cents === null },
       refuseOverdraft: true,
+      ...(reason ? { reason } : {}),
     });
   });

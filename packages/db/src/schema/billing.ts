@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { IssuedDocument } from '@proxydesk/contract';
 import { ownerId, users } from './accounts.js';
 import { coupons, plans } from './catalogue.js';
 import { at, createdAt, id } from './columns.js';
@@ -102,6 +103,17 @@ export const invoices = pgTable(
     dueAt: at('due_at'),
     /** The operator's note printed on a by-hand invoice (the customer reads it). */
     note: text('note'),
+    /**
+     * Given in the transaction that marks it paid (issue #30 §1, ADR 015): `INV-2026-000123`, one gapless series per
+     * calendar year; null while unpaid.
+     */
+    number: text('number').unique(),
+    /** The paid invoice's sums as issued, in cents (VAT 0 and net = total under `TAX_MODE=none`). */
+    netCents: integer('net_cents'),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
+    vatCents: integer('vat_cents'),
+    /** The invoice as issued: seller and buyer details, lines and sums, never changed after (a snapshot). */
+    document: jsonb('document').$type<IssuedDocument>(),
     createdAt: createdAt(),
   },
   (t) => [

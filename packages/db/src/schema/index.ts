@@ -7,3 +7,4 @@ export * from './mail.js';
 export * from './counters.js';
 export * from './subusers.js';
 export * from './webhooks.js';
+export * from './documents.js';

@@ -14,8 +14,10 @@ import {
   invoiceWithEvents,
   isUuid,
   listAllInvoices,
+  listCreditNotes,
   listPaymentEvents,
   markInvoicePaid,
+  toCreditNote,
   type Actor,
   type Db,
   type InvoiceFilter,
@@ -57,6 +59,7 @@ const invoiceOf = ({ invoice, username }: { invoice: InvoiceRow; username: strin
   created: invoice.createdAt.toISOString(),
   paid_at: invoice.paidAt ? invoice.paidAt.toISOString() : null,
   due_at: invoice.dueAt ? invoice.dueAt.toISOString() : null,
+  number: invoice.number,
 });
 
 const eventOf = (event: PaymentEventRow) => ({
@@ -136,7 +139,12 @@ export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
   invoice: async (id: string) => {
     const found = await invoiceWithEvents(db, id);
     if (!found) throw new HttpError(404, 'No such invoice');
-    return { invoice: invoiceOf(found), events: found.events.map(eventOf) };
+    return {
+      invoice: invoiceOf(found),
+      events: found.events.map(eventOf),
+      document: found.invoice.document ?? null,
+      credit_notes: (await listCreditNotes(db, id)).map(toCreditNote),
+    };
   },
 
   /**
@@ -149,7 +157,7 @@ export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
     if (!before) throw new HttpError(404, 'No such invoice');
     await invoiceOwnerRefusal(db, actor, before.userId);
     const cents = amount === null ? null : euroToCents(amount);
-    const outcome = await payments.refundInvoice(id, cents);
+    const outcome = await payments.refundInvoice(id, cents, reason);
     const after = await findInvoiceById(db, id);
     await auditedChange(
       db,

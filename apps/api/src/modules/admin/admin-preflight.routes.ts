@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { adminPreflightEndpoints as endpoints } from '@proxydesk/contract';
+import { readShopIdentity, type Db, type ShopIdentityRow } from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -11,11 +12,25 @@ import type { Mailer } from '../mail/mailer.js';
  * The production checklist on the console's overview (issue #29 item 3), and a test mail that answers how the
  * mail server took it, so that an owner knows mail works before a customer waits for a code.
  */
+/** The seller on invoices (issue #30 §3): nothing else asks the owner for a name and an address. */
+const sellerItem = (shop: ShopIdentityRow) => {
+  const missing = [!shop.sellerName && 'name', !shop.sellerAddress && 'address'].filter(Boolean);
+  return missing.length === 0
+    ? { name: 'Seller on invoices', ok: true, detail: shop.sellerName ?? '' }
+    : {
+        name: 'Seller on invoices',
+        ok: false,
+        detail: `no seller ${missing.join(' or ')}: invoices would not say who sells; fill them in Console → Shop`,
+      };
+};
+
 export const adminPreflightRoutes = (
   app: FastifyInstance,
-  deps: { config: Config; mailer: Mailer },
+  deps: { config: Config; mailer: Mailer; db: Db },
 ): void => {
-  route(app, endpoints.preflight, () => Promise.resolve({ payload: preflight(deps.config) }));
+  route(app, endpoints.preflight, async () => ({
+    payload: [...preflight(deps.config), sellerItem(await readShopIdentity(deps.db))],
+  }));
 
   route(app, endpoints.testMail, async ({ account }) => {
     const to = account.user.email;

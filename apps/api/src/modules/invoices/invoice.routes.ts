@@ -1,16 +1,11 @@
-import {
-  balanceEndpoints,
-  centsToEuro,
-  couponEndpoints,
-  invoiceEndpoints,
-  type Seller,
-} from '@proxydesk/contract';
-import { billingDetailsOf, type Db } from '@proxydesk/db';
+import { balanceEndpoints, centsToEuro, couponEndpoints, invoiceEndpoints } from '@proxydesk/contract';
+import { billingDetailsOf, findOwnInvoice, type Db } from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { toBilling } from '../billing/billing.routes.js';
-import type { InvoiceService } from './invoice.service.js';
+import type { DocumentsService } from '../documents/documents.service.js';
+import { toInvoice, type InvoiceService } from './invoice.service.js';
 import type { Quotes } from './quote.js';
 
 /** SPEC.md §7 `/v1/invoice/*`. Checkout needs billing details first (SPEC.md §4). */
@@ -19,7 +14,7 @@ export const invoiceRoutes = (
   db: Db,
   invoices: InvoiceService,
   quotes: Quotes,
-  { publicUrl, seller }: { publicUrl: string; seller: Seller },
+  { publicUrl, documents }: { publicUrl: string; documents: DocumentsService },
 ): void => {
   const requireBilling = async (userId: string) => {
     if (!(await billingDetailsOf(db, userId))) throw new HttpError(400, 'Add your billing details first');
@@ -79,11 +74,18 @@ export const invoiceRoutes = (
   route(app, invoiceEndpoints.list, ({ account, query }) =>
     invoices.list(account, query.page ?? 1, (page) => `${publicUrl}/v1/invoice/read?page=${page}`),
   );
-  route(app, invoiceEndpoints.read, async ({ account, params }) => ({
-    payload: {
-      invoice: await invoices.read(account, params.invoice_id),
-      billing: await billingDetailsOf(db, account.user.id).then((row) => (row ? toBilling(row) : null)),
-      seller,
-    },
-  }));
+  route(app, invoiceEndpoints.read, async ({ account, params }) => {
+    // Another customer's, malformed or no such invoice: all the same 404 (DESIGN.md §2).
+    const row = await findOwnInvoice(db, account.user.id, params.invoice_id);
+    if (!row) throw new HttpError(404, 'Invoice not found');
+    return {
+      payload: {
+        invoice: toInvoice(row),
+        billing: await billingDetailsOf(db, account.user.id).then((found) =>
+          found ? toBilling(found) : null,
+        ),
+        ...(await documents.extras(row)),
+      },
+    };
+  });
 };

@@ -36,6 +36,7 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   paid_at: row.paidAt?.toISOString() ?? null,
   due_at: row.dueAt?.toISOString() ?? null,
   note: row.note,
+  number: row.number,
 });
 
 /** Percent or fixed off, never below zero (DESIGN.md §4). */

@@ -1,11 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (a receipt's invoice PDF). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -56,7 +64,11 @@ export const createMailer = (options: {
         if (transport) await transport.sendMail({ from: options.from, messageId, ...mail });
         else
           options.log.info(
-            { to: mail.to, subject: mail.subject },
+            {
+              to: mail.to,
+              subject: mail.subject,
+              attachments: mail.attachments?.map((file) => file.filename),
+            },
             `mail (SMTP_URL is not set, so it is printed here):\n${mail.text}`,
           );
       } catch (error) {

@@ -12,7 +12,7 @@ import {
 } from '@proxydesk/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailContext } from './layout.js';
-import type { Mailer } from './mailer.js';
+import type { MailAttachment, Mailer } from './mailer.js';
 import { renderMail, type TemplateData, type TemplateName } from './templates.js';
 
 /** Tries of one mail before it is given up: the waits double from 10 s up to a day, about nine days in all. */
@@ -66,11 +66,14 @@ export const createMailOutbox = ({
   mailer,
   context,
   log,
+  attachments,
 }: {
   database: Database;
   mailer: Mailer;
   context: MailContext;
   log: FastifyBaseLogger;
+  /** Files a mail carries, made when it is sent (a receipt's invoice PDF, issue #30 §6). */
+  attachments?: (template: string, data: Record<string, unknown>) => Promise<MailAttachment[]>;
 }): MailOutbox => {
   const { db } = database;
   const host = new URL(context.publicUrl).hostname || 'localhost';
@@ -89,7 +92,11 @@ export const createMailOutbox = ({
     }
     try {
       const rendered = renderMail(mail.template, mail.data, mail.recipient, context);
-      await mailer.send(rendered, `<${mail.id}@${host}>`);
+      const files = attachments ? await attachments(mail.template, mail.data) : [];
+      await mailer.send(
+        files.length > 0 ? { ...rendered, attachments: files } : rendered,
+        `<${mail.id}@${host}>`,
+      );
     } catch (error) {
       const message = (error as Error).message;
       const final = mail.attempts >= OUTBOX_RULES.maxAttempts;

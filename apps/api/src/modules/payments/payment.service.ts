@@ -105,8 +105,13 @@ export const createPaymentService = ({
    * What no provider holds (sandbox, balance, free invoices) is refunded at once, checked and applied under the
    * invoice's lock (issue #28 §4): refunds sent at once queue, and those that come too late are refused (4xx).
    */
-  const refundNow = async (invoiceId: string, cents: number | null, provider: string) => {
-    const outcome = await refundAtOnce(db, { invoiceId, cents, provider }).catch((error: unknown) => {
+  const refundNow = async (invoiceId: string, cents: number | null, provider: string, reason?: string) => {
+    const outcome = await refundAtOnce(db, {
+      invoiceId,
+      cents,
+      provider,
+      ...(reason ? { reason } : {}),
+    }).catch((error: unknown) => {
       if (error instanceof Refusal) throw new HttpError(409, error.message);
       throw error;
     });
@@ -174,7 +179,12 @@ export const createPaymentService = ({
      * refund is refused. A top-up's refund never takes back more than is on the balance (409, issue #28 §4).
      * Answers `requested` (the provider's event will follow) or what became of the refund applied at once.
      */
-    refundInvoice: async (invoiceId: string, cents: number | null = null): Promise<string> => {
+    refundInvoice: async (
+      invoiceId: string,
+      cents: number | null = null,
+      /** Why, as the credit note of a refund made at once says it. */
+      reason?: string,
+    ): Promise<string> => {
       const invoice = await findInvoiceById(db, invoiceId);
       if (!invoice) throw new HttpError(404, 'Invoice not found');
       if (!invoice.paid) throw new HttpError(400, 'Only a paid invoice can be refunded');
@@ -189,7 +199,7 @@ export const createPaymentService = ({
         invoice.paymentMethod === 'sandbox' ||
         (MANUAL_PAYMENT_METHODS as readonly string[]).includes(invoice.paymentMethod);
       if (atOnce)
-        return refundNow(invoiceId, cents, invoice.paymentMethod === 'sandbox' ? 'sandbox' : 'shop');
+        return refundNow(invoiceId, cents, invoice.paymentMethod === 'sandbox' ? 'sandbox' : 'shop', reason);
       const gateway = gateways.get(invoice.paymentMethod);
       if (!gateway?.refund)
         throw new HttpError(

@@ -5,6 +5,7 @@ import {
   IconCash,
   IconChartBar,
   IconHistory,
+  IconId,
   IconServer2,
   IconShieldLock,
   IconUserShield,
@@ -41,6 +42,7 @@ const CataloguePage = lazy(async () => ({
 const MoneyPage = lazy(async () => ({ default: (await import('./money-page')).MoneyPage }));
 const InvoicePage = lazy(async () => ({ default: (await import('./invoice-page')).InvoicePage }));
 const StaffPage = lazy(async () => ({ default: (await import('./staff-page')).StaffPage }));
+const ShopPage = lazy(async () => ({ default: (await import('./shop-page')).ShopPage }));
 
 const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
@@ -48,6 +50,7 @@ const sections = [
   { label: 'Money', to: '/admin/money', icon: IconCash },
   { label: 'Catalogue', to: '/admin/catalogue', icon: IconBuildingStore },
   { label: 'Pools', to: '/admin/pools', icon: IconServer2 },
+  { label: 'Shop', to: '/admin/shop', icon: IconId },
   { label: 'Audit', to: '/admin/audit', icon: IconHistory },
   { label: 'Staff', to: '/admin/staff', icon: IconUserShield, operatorOnly: true },
 ];
@@ -172,6 +175,7 @@ export const AdminConsole = () => {
             <Route path="webhooks" element={<WebhookRefusalsPage />} />
             <Route path="traffic" element={<TrafficPage />} />
             <Route path="staff" element={<StaffPage />} />
+            <Route path="shop" element={<ShopPage />} />
             <Route path="*" element={<LaterPage title="Not found" />} />
           </Routes>
         </Suspense>

@@ -10,7 +10,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { invoiceDueDate, type AdminInvoice } from '@proxydesk/contract';
+import { adminDocumentEndpoints, invoiceDueDate, type AdminInvoice } from '@proxydesk/contract';
 import {
   IconArrowLeft,
   IconCash,
@@ -20,7 +20,9 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { CreditNotesTable } from '../../components/credit-notes-table';
 import { PageHeader } from '../../components/page-header';
+import { PdfButton } from '../../components/pdf-button';
 import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
 import { EventPayload } from './event-payload';
@@ -85,6 +87,7 @@ const Facts = ({ invoice }: { invoice: AdminInvoice }) => (
         {invoice.flag}
       </Fact>
     )}
+    {invoice.number && <Fact label="Number">{invoice.number}</Fact>}
     <Fact label="Invoice id" wide>
       <Text span ff="monospace" size="xs" style={{ wordBreak: 'break-all' }}>
         {invoice.id}
@@ -182,7 +185,7 @@ export const InvoicePage = () => {
         <Skeleton height={220} radius="md" />
       </Stack>
     );
-  const { invoice, events } = data;
+  const { invoice, events, document, credit_notes: creditNotes } = data;
   const refundable = invoice.status === 'paid' && invoice.refunded < invoice.price;
   const payable = invoice.status === 'pending' || invoice.status === 'expired';
   const actions = operator && (refundable || payable) && (
@@ -203,7 +206,7 @@ export const InvoicePage = () => {
     <>
       <Back />
       <PageHeader
-        title={`Invoice ${shortId(invoice.id)}`}
+        title={`Invoice ${invoice.number ?? shortId(invoice.id)}`}
         description={invoice.plan_name}
         actions={actions}
       />
@@ -229,6 +232,35 @@ export const InvoicePage = () => {
           <EventTimeline invoice={invoice} events={events} />
         </Card>
       </SimpleGrid>
+      <Card withBorder padding="lg" mt="lg" data-testid="invoice-documents">
+        <Group justify="space-between" mb="sm">
+          <Title order={3} size="h5">
+            Documents
+          </Title>
+          {document && (
+            <PdfButton
+              endpoint={adminDocumentEndpoints.invoicePdf}
+              params={{ id: invoice.id }}
+              name={document.number}
+              label={`Invoice ${document.number}`}
+              size="xs"
+            />
+          )}
+        </Group>
+        {!document && (
+          <Text size="sm" c="dimmed">
+            An invoice gets its number and its PDF when it is paid.
+          </Text>
+        )}
+        {document && creditNotes.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No credit notes: a refund, in full or in part, issues one.
+          </Text>
+        )}
+        {creditNotes.length > 0 && (
+          <CreditNotesTable notes={creditNotes} pdf={adminDocumentEndpoints.creditNotePdf} />
+        )}
+      </Card>
     </>
   );
 };

@@ -1,45 +1,62 @@
+import { Anchor, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
-  Anchor,
-  Button,
-  Card,
-  Divider,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { invoiceDueDate, PAYMENT_RETURN_QUERY } from '@proxydesk/contract';
+  documentEndpoints,
+  invoiceDueDate,
+  PAYMENT_RETURN_QUERY,
+  type Invoice,
+  type IssuedDocument,
+} from '@proxydesk/contract';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CreditNotesTable } from '../../components/credit-notes-table';
+import { PdfButton } from '../../components/pdf-button';
 import { QueryError } from '../../components/query-error';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/brand';
-import { formatDateTime, formatEuro } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { statusOf, useInvoice } from './api/invoices';
+import { InvoiceLines } from './invoice-lines';
+import { InvoiceParties } from './invoice-parties';
 import { PaymentOutcome } from './payment-outcome';
 import { InvoiceStatusBadge } from './status-badge';
 import classes from './invoice-view.module.css';
-import cells from './invoices.module.css';
 
-/** One side of the invoice: the seller (from the shop's SELLER_* settings) or the customer billed. */
-const Party = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Stack gap={2} data-testid={`invoice-${label.toLowerCase().replaceAll(' ', '-')}`}>
-    <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
-      {label}
-    </Text>
-    {children}
-  </Stack>
-);
+/** A paid invoice is named by its number (`INV-2026-000123`); an unpaid one by its id's last part. */
+const titleOf = (invoice: Invoice) => invoice.number ?? `#${invoice.id.split('-')[4]}`;
 
-/** SPEC.md §2 Invoice page: number, Pay while pending, status, seller, billed to, due date, the line, notes; printable. */
+/**
+ * When and how (issue #30 §10): a paid invoice says when it was paid and with what; only an unpaid one speaks of
+ * the hour it can be paid in.
+ */
+const whenLine = (invoice: Invoice, document: IssuedDocument | null) => {
+  const method = document?.payment_method ?? invoice.payment_method;
+  if (invoice.paid_at) return `Paid ${formatDateTime(invoice.paid_at)} with ${method}`;
+  const due = formatDateTime(dueOf(invoice).toISOString());
+  return statusOf(invoice) === 'Expired'
+    ? `Issued ${formatDateTime(invoice.created)} · not paid by ${due}`
+    : `Issued ${formatDateTime(invoice.created)} · due ${due}`;
+};
+
+/** The end of the payment window: an hour after issue, or a by-hand invoice's due time (issue #30 item 7). */
+const dueOf = (invoice: Invoice) =>
+  invoiceDueDate(new Date(invoice.created), invoice.due_at ? new Date(invoice.due_at) : null);
+
+const notesOf = (invoice: Invoice) => {
+  const note = invoice.note ? `${invoice.note}\n\n` : '';
+  if (invoice.status) return `${note}Thank you for your business.`;
+  const window = invoice.due_at
+    ? `until ${formatDateTime(dueOf(invoice).toISOString())}`
+    : 'within one hour of issue';
+  if (statusOf(invoice) === 'Expired')
+    return `${note}This invoice was not paid ${window} and has expired: order again to buy.`;
+  return `${note}To be paid with ${invoice.payment_method}. An unpaid invoice can be paid ${window}.`;
+};
+
+/** SPEC.md §2 Invoice page: number, Pay while pending, status, seller, billed to, lines, sums, notes; printable. */
 export const InvoiceView = ({ id }: { id: string }) => {
   const query = useInvoice(id);
   const returned = useLocation().search.includes(PAYMENT_RETURN_QUERY);
-  usePageTitle(query.data ? `Invoice #${query.data.invoice.id.split('-')[4]}` : 'Invoice');
+  usePageTitle(query.data ? `Invoice ${titleOf(query.data.invoice)}` : 'Invoice');
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
       <Card withBorder padding="xl">
@@ -54,14 +71,8 @@ export const InvoiceView = ({ id }: { id: string }) => {
   }
   if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Skeleton height={420} />;
-  const { invoice, billing, seller } = query.data;
+  const { invoice, billing, seller, document, credit_notes: creditNotes } = query.data;
   const pending = statusOf(invoice) === 'Pending';
-  const quantity =
-    invoice.ip_amount !== null
-      ? `${invoice.ip_amount} IPs`
-      : invoice.plan_data !== null
-        ? `${invoice.plan_data} GB`
-        : '—';
 
   return (
     <Stack gap="md">
@@ -79,18 +90,25 @@ export const InvoiceView = ({ id }: { id: string }) => {
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start">
             <Stack gap={4}>
-              <Title order={2}>Invoice #{invoice.id.split('-')[4]}</Title>
+              <Title order={2}>
+                Invoice <span style={{ whiteSpace: 'nowrap' }}>{titleOf(invoice)}</span>
+              </Title>
               <Group gap="xs">
                 <InvoiceStatusBadge invoice={invoice} />
-                <Text size="sm" c="dimmed">
-                  Issued {formatDateTime(invoice.created)} ·{' '}
-                  {invoice.paid_at
-                    ? `paid ${formatDateTime(invoice.paid_at)} by ${invoice.payment_method}`
-                    : `due ${formatDateTime(invoiceDueDate(new Date(invoice.created), invoice.due_at ? new Date(invoice.due_at) : null).toISOString())}`}
+                <Text size="sm" c="dimmed" data-testid="invoice-when">
+                  {whenLine(invoice, document)}
                 </Text>
               </Group>
             </Stack>
             <Group gap="xs" className={classes.actions}>
+              {document && (
+                <PdfButton
+                  endpoint={documentEndpoints.invoicePdf}
+                  params={{ invoice_id: invoice.id }}
+                  name={document.number}
+                  label="Download PDF"
+                />
+              )}
               <Button
                 variant="default"
                 leftSection={<IconPrinter size={16} />}
@@ -105,81 +123,34 @@ export const InvoiceView = ({ id }: { id: string }) => {
               )}
             </Group>
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <Party label="Seller">
-              <Text fw={600}>{seller.name}</Text>
-              {seller.address && (
-                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                  {seller.address}
-                </Text>
-              )}
-              {seller.vat && <Text size="sm">VAT {seller.vat}</Text>}
-              {seller.email && <Text size="sm">{seller.email}</Text>}
-            </Party>
-            <Party label="Billed to">
-              {billing ? (
-                <>
-                  <Text fw={600}>
-                    {billing.first_name} {billing.last_name}
-                  </Text>
-                  {billing.company && <Text size="sm">{billing.company}</Text>}
-                  {billing.vat_number && <Text size="sm">VAT {billing.vat_number}</Text>}
-                  <Text size="sm">{billing.address}</Text>
-                  <Text size="sm">
-                    {billing.zip} {billing.city}, {billing.country}
-                  </Text>
-                </>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  No billing details
-                </Text>
-              )}
-            </Party>
-          </SimpleGrid>
-          <Table.ScrollContainer minWidth={320} type="native">
-            <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Plan</Table.Th>
-                  <Table.Th>Quantity</Table.Th>
-                  <Table.Th>Data</Table.Th>
-                  <Table.Th ta="right">Cost</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td>{invoice.plan_name}</Table.Td>
-                  <Table.Td>1</Table.Td>
-                  <Table.Td className={cells.nowrap}>{quantity}</Table.Td>
-                  <Table.Td ta="right" className={cells.nowrap}>
-                    {formatEuro(invoice.list_price)}
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap={4} align="flex-end">
-            {invoice.coupon && (
-              <Text size="sm">
-                Promo code {invoice.coupon}: −{formatEuro(invoice.list_price - invoice.plan_price)}
+          <InvoiceParties document={document} seller={seller} billing={billing} />
+          <InvoiceLines invoice={invoice} document={document} />
+          <Divider />
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed" data-testid="invoice-notes" style={{ whiteSpace: 'pre-line' }}>
+              {notesOf(invoice)}
+            </Text>
+            {document?.footer && (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+                {document.footer}
               </Text>
             )}
-            <Text fw={700} size="lg">
-              Total {formatEuro(invoice.plan_price)}
-            </Text>
           </Stack>
-          {invoice.note && (
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {invoice.note}
-            </Text>
-          )}
-          <Divider />
-          <Text size="sm" c="dimmed">
-            Notes: {invoice.status ? 'paid' : 'to be paid'} by {invoice.payment_method}. An unpaid invoice can
-            be paid within one hour of issue. Thank you for your business.
-          </Text>
         </Stack>
       </Card>
+      {creditNotes.length > 0 && (
+        <Card withBorder p={{ base: 'md', sm: 'lg' }} className={classes.actions}>
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              Credit notes
+            </Title>
+            <Text size="sm" c="dimmed">
+              Each refund of this invoice has a credit note of its own.
+            </Text>
+            <CreditNotesTable notes={creditNotes} pdf={documentEndpoints.creditNotePdf} />
+          </Stack>
+        </Card>
+      )}
     </Stack>
   );
 };

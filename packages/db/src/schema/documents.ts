@@ -1,0 +1,80 @@
+import type { IssuedDocument } from '@proxydesk/contract';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { invoices } from './billing.js';
+import { at, createdAt, id } from './columns.js';
+
+/**
+ * The shop as the seller on its documents (issue #30 §3, ADR 015): one row, edited in the console; its first
+ * values come from the `SELLER_*` / `SUPPORT_URL` variables. Issued documents copy it (a snapshot), so an edit
+ * never changes a past document.
+ */
+export const shopIdentity = pgTable(
+  'shop_identity',
+  {
+    id: integer('id').primaryKey().default(1),
+    sellerName: text('seller_name'),
+    /** Lines split by newlines. */
+    sellerAddress: text('seller_address'),
+    vatNumber: text('vat_number'),
+    registrationNumber: text('registration_number'),
+    email: text('email'),
+    supportUrl: text('support_url'),
+    /** The invoice numbers' prefix (`INV` → `INV-2026-000123`); credit notes are `CN-…`. */
+    invoicePrefix: text('invoice_prefix').notNull().default('INV'),
+    /** A line at the foot of every document (bank details, a legal note). */
+    footer: text('footer'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('shop_identity_one_row', sql`${t.id} = 1`)],
+);
+
+/** What a document series counts: paid invoices, and credit notes (ADR 015). */
+export const DOCUMENT_SERIES = ['invoice', 'credit-note'] as const;
+
+/**
+ * The last number given in a series and calendar year (UTC): taken with `insert … on conflict do update …
+ * returning` in the transaction that issues the document, so the row stays locked until it commits and the
+ * numbers have no gap and no duplicate (issue #30 §1).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series', { enum: DOCUMENT_SERIES }).notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/**
+ * A credit note: every refund, in full or in part, issues one in its own series (`CN-2026-000007`) in the
+ * refund's transaction (issue #30 §2), naming the invoice, the amount and why.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    number: text('number').notNull().unique(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The refund's amount, in cents, VAT included; `netCents` + `vatCents`. */
+    totalCents: integer('total_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** The credit note as issued: seller, buyer, lines and sums (never changed after). */
+    document: jsonb('document').$type<IssuedDocument>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_notes_invoice').on(t.invoiceId, t.createdAt),
+    index('credit_notes_created').on(t.createdAt),
+  ],
+);
