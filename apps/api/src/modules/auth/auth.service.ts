@@ -106,8 +106,8 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
       throw new HttpError(400, AUTH_MESSAGES.captchaFailed);
   };
 
-  const requireUncommon = (password: string) => {
-    if (isCommonPassword(password)) throw new HttpError(400, AUTH_MESSAGES.commonPassword);
+  const requireUncommon = async (password: string) => {
+    if (await isCommonPassword(password)) throw new HttpError(400, AUTH_MESSAGES.commonPassword);
   };
 
   /**
@@ -248,7 +248,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
     signup: async (body: Output<typeof signupBodySchema>, client: Client): Promise<never> => {
       await requireCaptcha(body, client);
       await limit(`mail:ip:${addressKey(client.ip)}`, AUTH_LIMITS.mailPerIp);
-      requireUncommon(body.password);
+      await requireUncommon(body.password);
       const referrer = body.referee ? await findUserByReferralCode(db, body.referee) : undefined;
       if (body.referee && !referrer) throw new HttpError(400, 'Unknown referral code');
       const passwordHash = await hashPassword(body.password);
@@ -355,7 +355,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
     resetPassword: async (body: Output<typeof resetPasswordBodySchema>, client: Client) => {
       await requireCaptcha(body, client);
       await limit(`otp:ip:${addressKey(client.ip)}`, AUTH_LIMITS.otpPerIp);
-      requireUncommon(body.password);
+      await requireUncommon(body.password);
       const user = await findUserByEmail(db, body.email);
       if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
       await otp.redeem(user.id, ['reset_password'], user.email, body.otp);
@@ -473,7 +473,7 @@ export const createAuthService = ({ db, afterReply, otp, captcha, counters }: Au
       if (!(await verifyPassword(account.user.passwordHash, body.old_password))) {
         throw new HttpError(400, 'The old password is not right');
       }
-      requireUncommon(body.new_password);
+      await requireUncommon(body.new_password);
       // This device keeps what its session had: a second-factor session stays one.
       const token = await replacePassword(account.user, body.new_password, client, {
         secondFactor: account.secondFactor === true,
