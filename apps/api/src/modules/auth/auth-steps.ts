@@ -79,8 +79,8 @@ export const createAuthSteps = ({ db, captcha, counters }: AuthDependencies) => 
       throw new HttpError(400, AUTH_MESSAGES.captchaFailed);
   };
 
-  const requireUncommon = (password: string) => {
-    if (isCommonPassword(password)) throw new HttpError(400, AUTH_MESSAGES.commonPassword);
+  const requireUncommon = async (password: string) => {
+    if (await isCommonPassword(password)) throw new HttpError(400, AUTH_MESSAGES.commonPassword);
   };
 
   /**

@@ -67,7 +67,7 @@ export const createCodes = ({ db, afterReply, otp }: AuthDependencies, steps: Au
   resetPassword: async (body: Output<typeof resetPasswordBodySchema>, client: Client) => {
     await steps.requireCaptcha(body, client);
     await steps.limit(`otp:ip:${addressKey(client.ip)}`, AUTH_LIMITS.otpPerIp);
-    steps.requireUncommon(body.password);
+    await steps.requireUncommon(body.password);
     const user = await findUserByEmail(db, body.email);
     if (!user) throw new HttpError(400, AUTH_MESSAGES.badOtp);
     await otp.redeem(user.id, ['reset_password'], user.email, body.otp);

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** argon2id (the library's default algorithm), m = 19 MiB, t = 2, p = 1 (DESIGN.md §6). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -19,9 +18,17 @@ export const verifyPassword = async (
   return ok && Boolean(storedHash);
 };
 
-/** The most common passwords (zxcvbn's list, 8 characters and longer: shorter ones fail the length rule). */
-const COMMON = new Set(dictionary['passwords-common'].filter((p) => p.length >= 8));
-export const isCommonPassword = (password: string): boolean => COMMON.has(password.toLowerCase());
+/**
+ * The most common passwords (zxcvbn's list, 8 characters and longer: shorter ones fail the length rule), read at
+ * the first password chosen: zxcvbn's dictionaries are megabytes an idle shop does not need (ADR 014).
+ */
+let common: Promise<Set<string>> | undefined;
+export const isCommonPassword = async (password: string): Promise<boolean> => {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].filter((p) => p.length >= 8)),
+  );
+  return (await common).has(password.toLowerCase());
+};
 
 /** SHA-256 of a random secret: what the database keeps of tokens, codes and API keys. */
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');

@@ -125,7 +125,7 @@ export const createSecurityChanges = (
     if (!(await verifyPassword(account.user.passwordHash, body.old_password))) {
       throw new HttpError(400, 'The old password is not right');
     }
-    steps.requireUncommon(body.new_password);
+    await steps.requireUncommon(body.new_password);
     // This device keeps what its session had: a second-factor session stays one.
     const token = await steps.replacePassword(account.user, body.new_password, client, {
       secondFactor: account.secondFactor === true,

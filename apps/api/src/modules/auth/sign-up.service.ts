@@ -31,7 +31,7 @@ export const createSignUp = ({ db, otp }: AuthDependencies, steps: AuthSteps) =>
     signup: async (body: Output<typeof signupBodySchema>, client: Client): Promise<never> => {
       await steps.requireCaptcha(body, client);
       await steps.limit(`mail:ip:${addressKey(client.ip)}`, AUTH_LIMITS.mailPerIp);
-      steps.requireUncommon(body.password);
+      await steps.requireUncommon(body.password);
       const referrer = body.referee ? await findUserByReferralCode(db, body.referee) : undefined;
       if (body.referee && !referrer) throw new HttpError(400, 'Unknown referral code');
       const passwordHash = await hashPassword(body.password);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
@@ -45,13 +45,19 @@ export const createMailer = (options: {
   onResult?: (ok: boolean) => void;
 }): Mailer => {
   // A hung server must not hold a mail longer than its outbox lease: every wait is bounded.
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport({
-        url: options.smtpUrl,
-        connectionTimeout: 15_000,
-        greetingTimeout: 15_000,
-        socketTimeout: 60_000,
-      })
+  // Nodemailer is loaded with the first mail, not at start: megabytes an idle shop does not need (ADR 014).
+  const { smtpUrl } = options;
+  let transport: Promise<Transporter> | undefined;
+  const smtp = smtpUrl
+    ? () =>
+        (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport({
+            url: smtpUrl,
+            connectionTimeout: 15_000,
+            greetingTimeout: 15_000,
+            socketTimeout: 60_000,
+          }),
+        ))
     : undefined;
   let last: MailResult | undefined;
   const record = (result: MailResult) => {
@@ -61,7 +67,7 @@ export const createMailer = (options: {
   return {
     send: async (mail, messageId) => {
       try {
-        if (transport) await transport.sendMail({ from: options.from, messageId, ...mail });
+        if (smtp) await (await smtp()).sendMail({ from: options.from, messageId, ...mail });
         else
           options.log.info(
             {
@@ -77,8 +83,8 @@ export const createMailer = (options: {
       }
       record({ ok: true, at: new Date() });
     },
-    close: () => transport?.close(),
-    smtp: transport !== undefined,
+    close: () => void transport?.then((opened) => opened.close()),
+    smtp: smtp !== undefined,
     lastResult: () => last,
   };
 };

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Gateway, RefundNotice, WebhookVerifier } from './gateway.js';
 
 export interface StripeSettings {
@@ -8,10 +8,12 @@ export interface StripeSettings {
   apiBase?: string | undefined;
 }
 
-const client = ({ secretKey, apiBase }: StripeSettings) => {
-  if (!apiBase) return new Stripe(secretKey);
+/** The SDK is loaded at its first use, not at start: it is megabytes an idle shop does not need (ADR 014). */
+const client = async ({ secretKey, apiBase }: StripeSettings): Promise<Stripe> => {
+  const { default: StripeSdk } = await import('stripe');
+  if (!apiBase) return new StripeSdk(secretKey);
   const url = new URL(apiBase);
-  return new Stripe(secretKey, {
+  return new StripeSdk(secretKey, {
     host: url.hostname,
     port: url.port || (url.protocol === 'http:' ? 80 : 443),
     protocol: url.protocol === 'http:' ? 'http' : 'https',
@@ -50,11 +52,13 @@ const refundNotice = (event: Stripe.Event): RefundNotice | undefined => {
 
 /** Card checkout through Stripe Checkout (SPEC.md §4 "card checkout session"), with the official SDK. */
 export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; verify: WebhookVerifier } => {
-  const stripe = client(settings);
+  let sdk: Promise<Stripe> | undefined;
+  const sdkClient = () => (sdk ??= client(settings));
   return {
     gateway: {
       code: 'stripe',
       createCheckout: async ({ invoice, customerEmail, returnUrl }) => {
+        const stripe = await sdkClient();
         const session = await stripe.checkout.sessions.create({
           mode: 'payment',
           line_items: [
@@ -78,12 +82,15 @@ export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; ver
       },
       expireCheckout: async (sessionId) => {
         // A session that is no longer open (paid meanwhile, or expired by Stripe) has nothing to close.
+        const stripe = await sdkClient();
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         if (session.status === 'open') await stripe.checkout.sessions.expire(sessionId);
       },
       refund: async (invoice, cents) => {
         if (!invoice.paymentRef) throw new Error(`invoice ${invoice.id} has no Stripe payment intent`);
-        await stripe.refunds.create(
+        await (
+          await sdkClient()
+        ).refunds.create(
           { payment_intent: invoice.paymentRef, ...(cents === null ? {} : { amount: cents }) },
           // One refund per ask: a retried request is not refunded twice.
           { idempotencyKey: `refund-${invoice.id}-${cents ?? 'all'}` },
@@ -93,7 +100,9 @@ export const stripeGateway = (settings: StripeSettings): { gateway: Gateway; ver
     /** `Stripe-Signature` checked by the SDK on the raw body; a completed, paid session pays its invoice. */
     verify: async (raw, headers) => {
       const signature = headers['stripe-signature'];
-      const event = await stripe.webhooks.constructEventAsync(
+      const event = await (
+        await sdkClient()
+      ).webhooks.constructEventAsync(
         raw,
         typeof signature === 'string' ? signature : '',
         settings.webhookSecret,
