@@ -53,6 +53,7 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
   const plans = data?.plan_data ?? [];
   // Until the customer picks one, the first active plan (or the first) is shown.
   const plan = plans.find((p) => p.id === selected) ?? plans.find((p) => p.status === 'active') ?? plans[0];
+  const waiting = plans.filter((p) => p.status === 'pending').map((p) => ({ id: p.id, name: p.planName }));
 
   if (dashboard.error) return <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   const proxies = pool.data?.find((p) => p.type === product)?.proxies ?? [];
@@ -61,12 +62,24 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
     <>
       <PageHeader title={title} description="Your addresses answer only the IPs you whitelist." />
       <Stack gap="md">
-        {data?.isPendingPlan && (
+        {waiting.length > 0 && (
           <ActivationBanner
             what={title}
+            plans={waiting}
             pending={activate.isPending}
             error={activate.error?.message}
-            onActivate={(ip, done) => activate.mutate({ ip, type: product }, { onSuccess: done })}
+            onActivate={(target, ip, done) =>
+              activate.mutate(
+                { ip, type: product, plan: target.id },
+                {
+                  onSuccess: () => {
+                    // The page then shows the plan just started (issue #33 item 3).
+                    if (target.id) setSelected(target.id);
+                    done();
+                  },
+                },
+              )
+            }
           />
         )}
         {data && plans.length === 0 && <NoPlan what={title} product={product} />}
