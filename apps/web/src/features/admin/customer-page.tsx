@@ -25,7 +25,7 @@ import { toastDone } from '../../lib/toast';
 import { useCustomer, useCustomerAction, type ActionName } from './api';
 import { CustomerMails } from './customer-mails';
 import { useIsOperator } from './me-api';
-import { when } from './format';
+import { productName, when } from './format';
 
 type Field = 'amount' | 'email' | 'plan' | 'days' | 'gb';
 interface ActionSpec {
@@ -224,7 +224,7 @@ export const CustomerPage = () => {
         <ActionModal
           id={customer.id}
           spec={open}
-          plans={plans.map((plan) => ({ id: plan.id, name: `${plan.name} (${plan.product})` }))}
+          plans={plans.map((plan) => ({ id: plan.id, name: `${plan.name} (${productName(plan.product)})` }))}
           onClose={() => setOpen(null)}
         />
       )}
@@ -256,7 +256,7 @@ export const CustomerPage = () => {
               <div key={plan.id}>
                 <Group justify="space-between">
                   <Text size="sm" fw={500}>
-                    {plan.name} · {plan.product}
+                    {plan.name} · {productName(plan.product)}
                   </Text>
                   <Badge size="sm" variant="light">
                     {plan.status}
