@@ -57,7 +57,8 @@ export const ConfirmForm = ({
       }}
     >
       <Stack gap="md">
-        <FormAlert color="yellow">
+        {/* Good news, so info blue (issue #33 item 7), where SPEC.md §8 has a warning. */}
+        <FormAlert color="blue">
           {signIn ? AUTH_MESSAGES.signInCodeSent : (notice ?? AUTH_MESSAGES.otpSent)}
         </FormAlert>
         <Text size="sm">
