@@ -251,3 +251,22 @@ test('the invoices fit a 390 px phone: no sideways page scroll on the list or an
   expect(await fits()).toBe(true);
   await screenshots(page, 'invoice-phone');
 });
+
+test('the Location select keeps Random as a value: opened, the search starts empty', async ({ page }) => {
+  await customer.signIn(page);
+  await page.goto('/proxy');
+  await page.getByText('Premium Proxies').click();
+  const location = page.getByRole('textbox', { name: 'Location' });
+  await expect(location).toHaveValue('Random', { timeout: 30_000 });
+  await location.click();
+  await expect(location).toHaveValue('');
+  await expect(location).toHaveAttribute('placeholder', 'Random');
+  await location.pressSequentially('Germ');
+  await page.getByRole('option', { name: 'Germany' }).click();
+  await expect(location).toHaveValue('Germany');
+  await location.click();
+  await expect(location).toHaveValue('');
+  await screenshots(page, 'location-search');
+  await page.keyboard.press('Escape');
+  await expect(location).toHaveValue('Germany');
+});
