@@ -162,9 +162,10 @@ test("the ISP page's used figure, its usage chart and table agree, and the CSV h
   expect(shown.length).toBeGreaterThan(0);
   const sum = shown.reduce((acc, r) => acc + Math.round(Number(r.gb) * 100), 0);
   expect(sum).toBe(Math.round(Number(usedGb) * 100));
-  // The chart marks where the plan's period starts, the days before it shaded.
-  await expect(panel.getByText('Plan start', { exact: true })).toBeVisible();
-  await expect(panel.getByText('Before this plan', { exact: true })).toBeVisible();
+  // The chart starts at the plan's start, one bar a row of the table, GB on its axis (issue #33 item 6).
+  await expect(panel.getByRole('img', { name: /^Usage per day, GB, since the plan started/ })).toBeVisible();
+  await expect(panel.locator('svg text').filter({ hasText: /^GB$/ })).toBeVisible();
+  await expect(panel.getByText('Before this plan', { exact: true })).toHaveCount(0);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
