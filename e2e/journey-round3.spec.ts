@@ -256,7 +256,7 @@ test('the Location select keeps Random as a value: opened, the search starts emp
   await customer.signIn(page);
   await page.goto('/proxy');
   await page.getByText('Premium Proxies').click();
-  const location = page.getByRole('textbox', { name: 'Location' });
+  const location = page.getByRole('combobox', { name: 'Location' });
   await expect(location).toHaveValue('Random', { timeout: 30_000 });
   await location.click();
   await expect(location).toHaveValue('');
