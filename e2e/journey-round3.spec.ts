@@ -249,6 +249,11 @@ test('the invoices fit a 390 px phone: no sideways page scroll on the list or an
   await view.click();
   await expect(page.getByTestId('invoice')).toBeVisible({ timeout: 30_000 });
   expect(await fits()).toBe(true);
+  // The lines table too: whole, not scrolled inside its card.
+  const lines = page.getByTestId('invoice-lines');
+  expect(
+    await lines.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth),
+  ).toBe(true);
   await screenshots(page, 'invoice-phone');
 });
 

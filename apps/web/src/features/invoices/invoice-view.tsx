@@ -1,4 +1,5 @@
 import {
+  Box,
   Anchor,
   Button,
   Card,
@@ -134,12 +135,20 @@ export const InvoiceView = ({ id }: { id: string }) => {
               )}
             </Party>
           </SimpleGrid>
-          <Table.ScrollContainer minWidth={320} type="native">
-            <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm">
+          {/* Whole on a 390 px phone (issue #33 item 6): tighter cells, "Qty" for Quantity below 576 px. */}
+          <Table.ScrollContainer minWidth={280} type="native">
+            <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs" data-testid="invoice-lines">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Plan</Table.Th>
-                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th>
+                    <Box component="span" visibleFrom="xs">
+                      Quantity
+                    </Box>
+                    <Box component="abbr" title="Quantity" hiddenFrom="xs" style={{ textDecoration: 'none' }}>
+                      Qty
+                    </Box>
+                  </Table.Th>
                   <Table.Th>Data</Table.Th>
                   <Table.Th ta="right">Cost</Table.Th>
                 </Table.Tr>
