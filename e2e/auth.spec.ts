@@ -79,7 +79,7 @@ test('settings: two-factor on through its modal with the mailed code (Cancel fli
 }) => {
   await signUp(page, 'careful');
   await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Security Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
   const twoFactor = page.getByRole('switch', { name: 'Two-Factor Authentication' });
   await twoFactor.click({ force: true });
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -107,7 +107,7 @@ test('settings: two-factor on through its modal with the mailed code (Cancel fli
   await signIn(page, 'careful');
   // The code signs in: the page says so, not "verify your email address" (issue #19).
   await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('sign-in code');
+  await expect(page.getByRole('status').filter({ hasText: 'sign-in code' })).toBeVisible();
   await expect(page.getByTestId('otp-help')).toContainText('Check your spam folder');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await enterCode(page, 'careful@example.com', after);

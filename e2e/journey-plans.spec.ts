@@ -75,7 +75,7 @@ test('the dashboard lists the bought plans above the figures, each with the acti
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await datacenter.getByRole('link', { name: 'Activate' }).click();
-  await expect(page).toHaveURL(/\/product\/datacenter$/);
+  await expect(page).toHaveURL(/\/product\/datacenter\?activate=/);
   await expect(page.getByText('A plan is waiting for activation')).toBeVisible();
 
   await page.goto('/');
@@ -124,7 +124,7 @@ test("the dashboard's first screen comes with the page: no call for who is signe
   });
   await page.goto('/');
   await expect(page.getByTestId('plan-row')).toHaveCount(2, { timeout: 30_000 });
-  await expect(page.getByTestId('pending-activation')).toContainText('Activate your Datacenter plan');
+  await expect(page.getByTestId('pending-activation')).toContainText('Datacenter');
   await expect(page.getByTestId('stat-total-plans-purchased')).toContainText('2');
   for (const answered of [
     '/v1/auth/access',
@@ -162,9 +162,10 @@ test("the ISP page's used figure, its usage chart and table agree, and the CSV h
   expect(shown.length).toBeGreaterThan(0);
   const sum = shown.reduce((acc, r) => acc + Math.round(Number(r.gb) * 100), 0);
   expect(sum).toBe(Math.round(Number(usedGb) * 100));
-  // The chart marks where the plan's period starts, the days before it shaded.
-  await expect(panel.getByText('Plan start', { exact: true })).toBeVisible();
-  await expect(panel.getByText('Before this plan', { exact: true })).toBeVisible();
+  // The chart starts at the plan's start, one bar a row of the table, GB on its axis (issue #33 item 6).
+  await expect(panel.getByRole('img', { name: /^Usage per day, GB, since the plan started/ })).toBeVisible();
+  await expect(panel.locator('svg text').filter({ hasText: /^GB$/ })).toBeVisible();
+  await expect(panel.getByText('Before this plan', { exact: true })).toHaveCount(0);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

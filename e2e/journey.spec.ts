@@ -71,8 +71,10 @@ test('pay on the sandbox → "Payment received" → Activate your plan; the dash
   const banner = page.getByTestId('pending-activation');
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await screenshots(page, 'dashboard-pending');
-  await banner.getByRole('link', { name: 'Activate your Datacenter plan' }).click();
-  await expect(page).toHaveURL(/\/product\/datacenter$/);
+  await expect(banner.getByTestId('pending-plan')).toContainText('Datacenter');
+  await banner.getByRole('link', { name: /^Activate / }).click();
+  await expect(page).toHaveURL(/\/product\/datacenter\?activate=/);
+  await expect(page.getByRole('dialog', { name: /^Activate Plan: / })).toBeVisible();
 });
 
 test('a cancelled payment comes back with a message and "Pay now"', async ({ page }) => {

@@ -40,13 +40,13 @@ test('datacenter: pay on the sandbox, activate with an IP, whitelist another, re
   await modal.getByRole('button', { name: 'Activate' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('alert').filter({ hasText: 'Plan activated' })).toBeVisible();
-  await expect(page.getByTestId('stat-ip-whitelisted')).toContainText('1/10');
+  await expect(page.getByTestId('stat-ip-whitelisted')).toContainText('1 of 10 allowed');
 
   await page.getByLabel('IP to whitelist').fill('2001:db8::10');
   await page.getByRole('button', { name: 'Whitelist IP' }).click();
   const table = page.getByTestId('whitelist-table');
   await expect(table).toContainText('2001:db8::10');
-  await expect(page.getByTestId('stat-ip-whitelisted')).toContainText('2/10');
+  await expect(page.getByTestId('stat-ip-whitelisted')).toContainText('2 of 10 allowed');
   await page.getByRole('button', { name: 'Remove 203.0.113.10' }).click();
   await expect(table).not.toContainText('203.0.113.10');
 

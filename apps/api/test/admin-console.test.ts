@@ -201,10 +201,17 @@ describe('what an operator sees and does', () => {
       action: 'balance.credit',
       target_type: 'user',
       target_id: ids.rita,
+      target_name: 'rita',
       before: { balanceCents: 0 },
       after: { balanceCents: 2550 },
       reason: 'Refund of a failed order',
     });
+    // The console finds a customer's trail by username too (issue #33 item 5).
+    for (const target of ['rita', 'RITA'])
+      expect((await bed.api.get(`/v1/admin/audit?target=${target}`, { token: tokens.sam })).body).toEqual(
+        trail.body,
+      );
+    expect((await bed.api.get('/v1/admin/audit?target=nobody', { token: tokens.sam })).body.count).toBe(0);
 
     const page = await bed.api.get(`/v1/admin/customers/${ids.rita}`, { token: tokens.opal });
     expect(page.body.payload.customer).toMatchObject({ username: 'rita', role: 'reseller', balance: 25.5 });

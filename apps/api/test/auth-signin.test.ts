@@ -50,6 +50,7 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
           apiKey: null,
           is_2fa: false,
           is_active: true,
+          username: 'Ann',
           email: 'ann@example.com',
           has_password: true,
           balance: 0,

@@ -187,8 +187,8 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
           { ips: ['192.0.2.9'], type: 'PR_4', plan: plan.id },
           { token: other },
         )
-      ).status,
-    ).toBe(400);
+      ).body,
+    ).toEqual({ detail: 'Plan not found' });
     expect((await bed.api.get('/v1/pool/read', { token: other })).body.payload[0].proxies).toEqual([]);
 
     expect(
@@ -256,5 +256,71 @@ describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, 
       .groupBy(schema.customerPlans.status);
     expect(Object.fromEntries(statuses.map((s) => [s.status, s.n]))).toEqual({ active: 2, pending: 1 });
     expect(pending).toHaveLength(3);
+  });
+});
+
+describe('activating the plan on screen (issue #33 item 3: the optional `plan`)', () => {
+  const activate = (token: string, plan: string | undefined, type: 'PR_4' | 'PR_5' = 'PR_4') =>
+    bed.api.post('/v1/user/activate-dc-ipv6-plan', { ips: ['198.51.100.77'], type, plan }, { token });
+  const statusOf = async (id: string) =>
+    (
+      await bed.t.database.db
+        .select({ status: schema.customerPlans.status })
+        .from(schema.customerPlans)
+        .where(eq(schema.customerPlans.id, id))
+    )[0]!.status;
+
+  it('activates exactly the named plan, not the oldest pending one; without `plan` the oldest', async () => {
+    const token = await customer();
+    const older = await buyPaid(token, 'PR_4');
+    const newer = await buyPaid(token, 'PR_4');
+    const third = await buyPaid(token, 'PR_4');
+    expect(await activate(token, newer.id)).toEqual({
+      status: 200,
+      body: { detail: 'Plan activated: 198.51.100.77 is whitelisted' },
+    });
+    expect([await statusOf(older.id), await statusOf(newer.id), await statusOf(third.id)]).toEqual([
+      'pending',
+      'active',
+      'pending',
+    ]);
+    expect((await activate(token, undefined)).status).toBe(200);
+    expect([await statusOf(older.id), await statusOf(third.id)]).toEqual(['active', 'pending']);
+  });
+
+  it("refuses clearly: another customer's plan 404, an active one 409, another product's 400, a bad id 404", async () => {
+    const owner = await customer();
+    const other = await customer();
+    const mine = await buyPaid(owner, 'PR_4');
+    const theirs = await buyPaid(other, 'PR_4');
+    expect(await activate(owner, theirs.id)).toEqual({ status: 404, body: { detail: 'Plan not found' } });
+    expect(await statusOf(theirs.id)).toBe('pending');
+    expect(await activate(owner, 'not-a-uuid')).toEqual({ status: 404, body: { detail: 'Plan not found' } });
+    expect(await activate(owner, mine.id, 'PR_5')).toEqual({
+      status: 400,
+      body: { detail: 'This is not one of your IPv6 plans' },
+    });
+    expect((await activate(owner, mine.id)).status).toBe(200);
+    expect(await activate(owner, mine.id)).toEqual({
+      status: 409,
+      body: { detail: 'This plan is already active' },
+    });
+    expect(await statusOf(theirs.id)).toBe('pending');
+  });
+
+  it('20 activations of the same plan at once: exactly one succeeds, the rest 409, one set of addresses', async () => {
+    const token = await customer();
+    const plan = await buyPaid(token, 'PR_4');
+    const spare = await buyPaid(token, 'PR_4');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => activate(token, plan.id)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200))
+      expect(refused).toEqual({ status: 409, body: { detail: 'This plan is already active' } });
+    const assigned = await bed.t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(schema.poolAssignments)
+      .where(eq(schema.poolAssignments.customerPlanId, plan.id));
+    expect(assigned[0]!.n).toBe(plan.ipAmount);
+    expect(await statusOf(spare.id)).toBe('pending');
   });
 });

@@ -88,6 +88,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
+  /** The customer's username when the target is a customer (`user`), else null. */
+  target_name: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string(),
@@ -173,7 +175,7 @@ export const adminEndpoints = {
     tag: TAG,
     access: 'staff',
     query: z.object({
-      /** A customer's id (or another target's). */
+      /** A customer's id or username (or another target's id). */
       target: z.optional(z.string().check(z.maxLength(64))),
       /** An operator's username, or `cli`. */
       actor: z.optional(z.string().check(z.maxLength(64))),

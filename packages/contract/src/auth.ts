@@ -169,6 +169,8 @@ export const accessSchema = z
     apiKey: z.nullable(z.string()),
     is_2fa: z.boolean(),
     is_active: z.boolean(),
+    /** Who is signed in: the account menu says so (issue #33 item 7). */
+    username: z.string(),
     /** The account's current e-mail address (Change Email shows it, issue #19). */
     email: z.string(),
     /** False for accounts made through Google/Discord that never set one: security changes mail a code. */

@@ -255,7 +255,7 @@ export const proxyEndpoints = {
     body: z.object({
       ips: ipsSchema,
       type: ipProductSchema,
-      /** The plan to activate; absent or "" (issue #19 item 10): the oldest pending one. */
+      /** The plan to activate (the caller's, pending, of `type`; else 404 / 409 / 400); absent or "" (issue #19 item 10): the oldest pending one. */
       plan: z.optional(z.string().check(z.maxLength(64))),
     }),
     response: detailOnly,

@@ -27,10 +27,19 @@ const ProxyGeneratorPage = page(screens.proxyGenerator, 'ProxyGeneratorPage');
 /** The operator console (issue #17): a chunk of its own, never loaded by a customer's screens. */
 const AdminConsole = page(() => import('../features/admin/admin-console'), 'AdminConsole');
 
+/** The shop's own not-found page in its frame: /admin for a customer, as the API's 404 (issue #33 item 5). */
+const shopNotFound = (
+  <Routes>
+    <Route element={<AppLayout />}>
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </Routes>
+);
+
 /** Logged-in screens (SPEC.md §2 navigation). */
 const appRoutes = (
   <>
-    <Route path="admin/*" element={<AdminConsole />} />
+    <Route path="admin/*" element={<AdminConsole notFound={shopNotFound} />} />
     <Route element={<AppLayout />}>
       <Route index element={<DashboardPage />} />
       <Route path="settings" element={<SettingsPage />} />

@@ -17,6 +17,7 @@ const ForgotPasswordPage = page(guestScreens['forgot-password'], 'ForgotPassword
 const ChangePasswordPage = page(() => import('./pages/change-password'), 'ChangePasswordPage');
 const GoogleCallbackPage = page(() => import('./pages/oauth-callback'), 'GoogleCallbackPage');
 const DiscordCallbackPage = page(() => import('./pages/oauth-callback'), 'DiscordCallbackPage');
+const NotFoundPage = page(() => import('./pages/not-found'), 'NotFoundPage');
 const SignInFirst = page(() => import('./pages/sign-in-first'), 'SignInFirst');
 /** Everything signed in (app-routes.tsx), loaded with the first signed-in page. */
 const SignedInRoutes = page(loadSignedInRoutes, 'AppRoutes');
@@ -35,6 +36,8 @@ const guestRoutes = (
     <Route path="account-deactivated" element={<AccountDeactivatedPage />} />
     <Route path="discord/callback" element={<DiscordCallbackPage />} />
     <Route path="google/callback" element={<GoogleCallbackPage />} />
+    {/* The console is not there for a visitor, as the API's 404 says (issue #33 item 5). */}
+    <Route path="admin/*" element={<NotFoundPage />} />
     <Route path="*" element={<SignInFirst />} />
   </Route>
 );

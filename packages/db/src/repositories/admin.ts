@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import {
@@ -43,7 +44,7 @@ export const writeAudit = async (tx: Db, actor: Actor, entry: AuditEntry): Promi
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface AuditFilter {
-  /** A target's id (a customer's, for their actions). */
+  /** A target's id (a customer's, for their actions), or a customer's username. */
   targetId?: string | undefined;
   /** An operator's username, or `cli` for the command line. */
   actor?: string | undefined;
@@ -53,11 +54,20 @@ export interface AuditFilter {
   until?: Date | undefined;
 }
 
-/** The audit trail, newest first, filtered. */
+/** The customer an action was done to, for their username beside the id (issue #33 item 5). */
+const targetUsers = alias(users, 'target_users');
+
+/** The audit trail, newest first, filtered; a target of type `user` comes with its username. */
 export const listAudit = async (db: Db, filter: AuditFilter, page: number, pageSize: number) => {
   const actor = filter.actor?.trim();
+  const target = filter.targetId?.trim();
   const where = and(
-    filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+    target
+      ? isUuid(target)
+        ? eq(auditLog.targetId, target)
+        : // A customer's username (issue #33 item 5): their actions, as their id would find them.
+          sql`${auditLog.targetId} = (select id::text from users where lower(username) = ${target.toLowerCase()})`
+      : undefined,
     actor
       ? actor.toLowerCase() === 'cli'
         ? isNull(auditLog.actorId)
@@ -68,9 +78,17 @@ export const listAudit = async (db: Db, filter: AuditFilter, page: number, pageS
     filter.until ? sql`${auditLog.createdAt} < ${filter.until.toISOString()}::timestamptz` : undefined,
   );
   const rows = await db
-    .select({ entry: auditLog, actor: sql<string>`coalesce(${users.username}, 'cli')` })
+    .select({
+      entry: auditLog,
+      actor: sql<string>`coalesce(${users.username}, 'cli')`,
+      targetName: targetUsers.username,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(
+      targetUsers,
+      and(eq(auditLog.targetType, 'user'), sql`${targetUsers.id}::text = ${auditLog.targetId}`),
+    )
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(pageSize)

@@ -9,6 +9,7 @@ import { violatedUniqueIndex } from './accounts.js';
 const byAddress = sql`${proxyPool.address}::inet`;
 
 export type CustomerPlan = typeof customerPlans.$inferSelect;
+export type CustomerPlanStatus = CustomerPlan['status'];
 
 /** A customer's own plan; another customer's (or a malformed id) is simply not found. */
 export const findOwnPlan = async (db: Db, userId: string, id: string): Promise<CustomerPlan | undefined> =>
@@ -21,7 +22,17 @@ export const findOwnPlan = async (db: Db, userId: string, id: string): Promise<C
       )[0]
     : undefined;
 
-export type ActivationOutcome = { activated: CustomerPlan } | 'no-pending-plan' | 'pool-exhausted';
+/**
+ * `no-pending-plan`: no plan named and none waiting; a named plan (issue #33 item 3) that is not the caller's is
+ * `plan-not-found`, of another product `wrong-product`, already started or ended `not-pending`.
+ */
+export type ActivationOutcome =
+  | { activated: CustomerPlan }
+  | 'no-pending-plan'
+  | 'plan-not-found'
+  | 'wrong-product'
+  | { notPending: CustomerPlanStatus }
+  | 'pool-exhausted';
 
 type ActivationRequest = { userId: string; productType: string; planId?: string | undefined; ip: string };
 
@@ -47,23 +58,48 @@ export const activateIpPlan = async (db: Db, request: ActivationRequest): Promis
   }
 };
 
+/**
+ * The plan to activate, locked: the named one (the caller's, whatever its state, so the caller learns why it
+ * cannot start), else the caller's oldest pending plan of the product. A concurrent activation of the same plan
+ * waits on the lock and then reads it active.
+ */
+const lockPlanToActivate = async (
+  tx: Db,
+  request: ActivationRequest,
+): Promise<CustomerPlan | 'no-pending-plan' | 'plan-not-found'> => {
+  if (request.planId !== undefined) {
+    if (!isUuid(request.planId)) return 'plan-not-found';
+    const [named] = await tx
+      .select()
+      .from(customerPlans)
+      .where(and(eq(customerPlans.id, request.planId), eq(customerPlans.userId, request.userId)))
+      .for('update');
+    return named ?? 'plan-not-found';
+  }
+  const [oldest] = await tx
+    .select()
+    .from(customerPlans)
+    .where(
+      and(
+        eq(customerPlans.userId, request.userId),
+        eq(customerPlans.productType, request.productType),
+        eq(customerPlans.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(customerPlans.createdAt))
+    .limit(1)
+    .for('update');
+  return oldest ?? 'no-pending-plan';
+};
+
 const activateOnce = (db: Db, request: ActivationRequest): Promise<ActivationOutcome> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const pending = and(
-      eq(customerPlans.userId, request.userId),
-      eq(customerPlans.productType, request.productType),
-      eq(customerPlans.status, 'pending'),
-    );
-    if (request.planId !== undefined && !isUuid(request.planId)) return 'no-pending-plan';
-    const [plan] = await tx
-      .select()
-      .from(customerPlans)
-      .where(request.planId ? and(pending, eq(customerPlans.id, request.planId)) : pending)
-      .orderBy(asc(customerPlans.createdAt))
-      .limit(1)
-      .for('update');
-    if (!plan) return 'no-pending-plan';
+    const found = await lockPlanToActivate(tx, request);
+    if (typeof found === 'string') return found;
+    const plan = found;
+    if (plan.productType !== request.productType) return 'wrong-product';
+    if (plan.status !== 'pending') return { notPending: plan.status };
     const wanted = plan.ipAmount ?? 0;
     const free = await tx
       .select({ id: proxyPool.id })

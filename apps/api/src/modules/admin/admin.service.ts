@@ -196,13 +196,14 @@ export const createAdminService = (db: Db) => ({
     return {
       count,
       next: page * PAGE_SIZE < count ? pageUrl(page + 1) : null,
-      results: rows.map(({ entry, actor }) => ({
+      results: rows.map(({ entry, actor, targetName }) => ({
         id: entry.id,
         actor,
         ip: entry.ip,
         action: entry.action,
         target_type: entry.targetType,
         target_id: entry.targetId,
+        target_name: targetName,
         before: entry.before,
         after: entry.after,
         reason: entry.reason,

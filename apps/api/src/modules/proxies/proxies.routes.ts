@@ -9,6 +9,7 @@ import {
   findOwnPlan,
   listWhitelistedIps,
   renamePlan,
+  type CustomerPlanStatus,
   type Db,
 } from '@proxydesk/db';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,13 @@ import { createDashboardService } from './dashboard.service.js';
 import type { Generator } from './generator.service.js';
 
 const planNotFound = () => new HttpError(404, 'Plan not found');
+/** Why a named plan (issue #33 item 3) cannot be activated. */
+const notPendingDetail: Record<CustomerPlanStatus, string> = {
+  pending: 'This plan is waiting for activation',
+  active: 'This plan is already active',
+  expired: 'This plan has ended: renew it instead',
+  suspended: 'This plan is suspended: please contact support',
+};
 /** Premium plans authenticate by password; a few whitelisted IPs are allowed besides. */
 const PREMIUM_WHITELIST_ALLOWANCE = 5;
 /** No addresses left for this product: the plan stays pending, nothing is half-assigned. */
@@ -67,7 +75,11 @@ export const proxyRoutes = (
     });
     if (outcome === 'no-pending-plan')
       throw new HttpError(400, `You have no ${PRODUCT_NAMES[body.type]} plan waiting for activation`);
+    if (outcome === 'plan-not-found') throw planNotFound();
+    if (outcome === 'wrong-product')
+      throw new HttpError(400, `This is not one of your ${PRODUCT_NAMES[body.type]} plans`);
     if (outcome === 'pool-exhausted') throw poolExhausted(body.type);
+    if ('notPending' in outcome) throw new HttpError(409, notPendingDetail[outcome.notPending]);
     return { detail: `Plan activated: ${ip} is whitelisted` };
   });
 

@@ -37,6 +37,7 @@ export const createUserService = (db: Db) => ({
       apiKey: prefix ? `${prefix}…` : null,
       is_2fa: user.is2fa,
       is_active: user.isActive,
+      username: user.username,
       email: user.email,
       has_password: user.passwordHash !== null,
       balance: centsToEuro(isReseller ? await balanceCents(db, user.id) : 0),

@@ -1,13 +1,14 @@
-import { Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Anchor, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSupportUrl } from '../../features/auth/support-link';
+import { ReachSupportButton } from '../../components/reach-support';
 import { usePageTitle } from '../../lib/brand';
 import { AuthCard } from '../layouts/auth-layout';
+import { useSupportContact } from '../use-support-contact';
 
 /** Where a customer lands after deactivating (issue #19): what happened, and how to come back. */
 export const AccountDeactivatedPage = () => {
   usePageTitle('Account deactivated');
-  const supportUrl = useSupportUrl();
+  const support = useSupportContact();
   return (
     <AuthCard
       title="Your account is deactivated"
@@ -20,16 +21,12 @@ export const AccountDeactivatedPage = () => {
           <List.Item>Your proxies have stopped working.</List.Item>
           <List.Item>Your invoices and plans stay on record.</List.Item>
         </List>
-        <Text size="sm">
-          Changed your mind? Support can turn the account on again, with your plans as they were.
-          {supportUrl ? '' : ' Write to us through the live chat and give your username.'}
+        <Text size="sm" data-testid="come-back">
+          Changed your mind? {support ? 'Support' : 'The shop'} can turn the account on again, with your plans
+          as they were{support ? ': reach them below and give your username.' : '.'}
         </Text>
         <Group justify="space-between" gap="sm">
-          {supportUrl && (
-            <Button component="a" href={supportUrl}>
-              Contact support
-            </Button>
-          )}
+          {support && <ReachSupportButton contact={support} />}
           <Anchor component={Link} to="/" size="sm">
             Back to sign in
           </Anchor>

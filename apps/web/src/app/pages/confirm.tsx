@@ -4,6 +4,7 @@ import { pendingEmail } from '../../features/auth/pending-email';
 import { usePageTitle } from '../../lib/brand';
 import { useHydrated } from '../../lib/hydrated';
 import { AuthCard } from '../layouts/auth-layout';
+import { useSupportContact } from '../use-support-contact';
 
 /**
  * The code mailed for a sign-up or a two-factor sign-in; without a stored e-mail there is nothing to confirm.
@@ -14,6 +15,7 @@ export const ConfirmPage = () => {
   const state = useLocation().state as { signIn?: boolean } | null;
   const signIn = hydrated && state?.signIn === true;
   usePageTitle(signIn ? 'Sign-in code' : 'Confirm your e-mail');
+  const support = useSupportContact();
   const email = hydrated ? pendingEmail() : '';
   if (email === null) return <Navigate to="/" replace />;
   return (
@@ -26,7 +28,7 @@ export const ConfirmPage = () => {
       }
       testId="confirm-page"
     >
-      <ConfirmForm email={email} signIn={signIn} />
+      <ConfirmForm email={email} signIn={signIn} support={support} />
     </AuthCard>
   );
 };

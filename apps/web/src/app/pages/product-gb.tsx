@@ -71,9 +71,10 @@ const GbProductPage = ({ product }: { product: GbProduct }) => {
         {premium && data?.isPendingPlan && (
           <ActivationBanner
             what={title}
+            plans={[{ name: data.plan_data?.planName ?? title }]}
             pending={activate.isPending}
             error={activate.error?.message}
-            onActivate={(ip, done) => activate.mutate(ip, { onSuccess: done })}
+            onActivate={(_plan, ip, done) => activate.mutate(ip, { onSuccess: done })}
           />
         )}
         {data?.plan_data && (

@@ -1,38 +1,21 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { IpProduct } from '@proxydesk/contract';
-import { IconCalendar, IconCheck, IconListCheck, IconPackage, IconTrash } from '@tabler/icons-react';
+import { IconCalendar, IconCheck, IconListCheck, IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import {
   useActivateIpPlan,
-  useDeleteWhitelistedIp,
   usePool,
   useProductDashboard,
   useRenamePlan,
-  useWhitelist,
-  useWhitelistIp,
 } from '../../features/proxies/api/proxies';
 import { ActivationBanner } from '../../features/proxies/ip-activation';
+import { Whitelist } from '../../features/proxies/whitelist';
 import { NoPlan } from '../../features/proxies/no-plan';
 import { AutoRenewSwitch, PlanStateAlert, renewable } from '../../features/proxies/plan-lifecycle';
 import { ProxiesOutput } from '../../features/proxies/proxies-output';
-import { useIpField } from '../../features/proxies/use-ip-field';
 import { formatDate } from '../../lib/format';
 import { RenewWithCheckout } from '../renew-with-checkout';
 
@@ -53,6 +36,7 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
   const plans = data?.plan_data ?? [];
   // Until the customer picks one, the first active plan (or the first) is shown.
   const plan = plans.find((p) => p.id === selected) ?? plans.find((p) => p.status === 'active') ?? plans[0];
+  const waiting = plans.filter((p) => p.status === 'pending').map((p) => ({ id: p.id, name: p.planName }));
 
   if (dashboard.error) return <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   const proxies = pool.data?.find((p) => p.type === product)?.proxies ?? [];
@@ -61,12 +45,24 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
     <>
       <PageHeader title={title} description="Your addresses answer only the IPs you whitelist." />
       <Stack gap="md">
-        {data?.isPendingPlan && (
+        {waiting.length > 0 && (
           <ActivationBanner
             what={title}
+            plans={waiting}
             pending={activate.isPending}
             error={activate.error?.message}
-            onActivate={(ip, done) => activate.mutate({ ip, type: product }, { onSuccess: done })}
+            onActivate={(target, ip, done) =>
+              activate.mutate(
+                { ip, type: product, plan: target.id },
+                {
+                  onSuccess: () => {
+                    // The page then shows the plan just started (issue #33 item 3).
+                    if (target.id) setSelected(target.id);
+                    done();
+                  },
+                },
+              )
+            }
           />
         )}
         {data && plans.length === 0 && <NoPlan what={title} product={product} />}
@@ -91,7 +87,8 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
             label="IP Whitelisted"
             icon={<IconListCheck size={20} />}
             loading={dashboard.isPending}
-            value={plan ? `${plan.activeIps}/${plan.invoice.ipAmount ?? 0}` : 'N/A'}
+            value={plan ? `${plan.activeIps} of ${plan.invoice.ipAmount ?? 0} allowed` : 'N/A'}
+            hint={plan ? 'IPs that may use this plan’s addresses' : undefined}
           />
           <StatCard
             label="Renew Date"
@@ -190,78 +187,6 @@ const PlanSelector = ({
           </Text>
         )}
       </Group>
-    </Card>
-  );
-};
-
-/** Whitelist an IP, and the table of whitelisted IPs (#, IP, delete) that reloads after a change. */
-const Whitelist = ({ product, planId }: { product: IpProduct; planId: string }) => {
-  const list = useWhitelist(product, planId);
-  const add = useWhitelistIp();
-  const remove = useDeleteWhitelistedIp();
-  const ip = useIpField();
-  return (
-    <Card withBorder padding="lg">
-      <Title order={3} size="h4" mb="sm">
-        Whitelisted IPs
-      </Title>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const address = ip.take();
-          if (address) add.mutate({ ip: address, plan: planId }, { onSuccess: ip.clear });
-        }}
-      >
-        <Group align="flex-start" gap="sm" mb="sm">
-          <TextInput
-            placeholder="203.0.113.7 or 2001:db8::1"
-            aria-label="IP to whitelist"
-            {...ip.input}
-            style={{ flexGrow: 1 }}
-          />
-          <Button type="submit" loading={add.isPending}>
-            Whitelist IP
-          </Button>
-        </Group>
-      </form>
-      <FormAlert>{add.error?.message ?? remove.error?.message}</FormAlert>
-      {list.isPending ? (
-        <Skeleton height={80} />
-      ) : (list.data ?? []).length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No IP yet: whitelist the address you connect from.
-        </Text>
-      ) : (
-        <Table verticalSpacing="xs" data-testid="whitelist-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={48}>#</Table.Th>
-              <Table.Th>IP</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data ?? []).map((entry, index) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>{index + 1}</Table.Td>
-                <Table.Td ff="monospace">{entry.ip}</Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${entry.ip}`}
-                    loading={remove.isPending && remove.variables === entry.id}
-                    onClick={() => remove.mutate(entry.id)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
     </Card>
   );
 };

@@ -20,7 +20,7 @@ export const SettingsPage = () => {
   const access = useAccess();
   return (
     <>
-      <PageHeader title="Security Settings" description="Sign-in details and account security." />
+      <PageHeader title="Account Settings" description="Sign-in details and account security." />
       {access.error ? (
         <QueryError error={access.error} onRetry={() => void access.refetch()} />
       ) : !access.data ? (

@@ -1,6 +1,10 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowLeft,
+  IconArrowsExchange,
+  IconMail,
+  IconWebhook,
   IconBuildingStore,
   IconCash,
   IconChartBar,
@@ -23,7 +27,6 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { ApiError } from '../../lib/api';
 import { logout } from '../../lib/logout';
 import { useOverview } from './api';
-import { LaterPage } from './later-page';
 import { useIsOperator } from './me-api';
 
 const OverviewPage = lazy(async () => ({ default: (await import('./overview-page')).OverviewPage }));
@@ -51,6 +54,10 @@ const sections = [
   { label: 'Catalogue', to: '/admin/catalogue', icon: IconBuildingStore },
   { label: 'Pools', to: '/admin/pools', icon: IconServer2 },
   { label: 'Shop', to: '/admin/shop', icon: IconId },
+  { label: 'Traffic', to: '/admin/traffic', icon: IconArrowsExchange },
+  { label: 'Mails', to: '/admin/mails', icon: IconMail },
+  { label: 'Failed jobs', to: '/admin/jobs', icon: IconAlertTriangle },
+  { label: 'Webhooks', to: '/admin/webhooks', icon: IconWebhook },
   { label: 'Audit', to: '/admin/audit', icon: IconHistory },
   { label: 'Staff', to: '/admin/staff', icon: IconUserShield, operatorOnly: true },
 ];
@@ -87,18 +94,18 @@ const SecondFactorNeeded = ({ detail }: { detail: string }) => {
 
 const SECOND_FACTOR_DETAILS: ReadonlySet<string> = new Set(Object.values(ADMIN_MESSAGES));
 
-/** Opening the console: 404 for everyone but staff, 403 for staff without a two-factor sign-in (issue #17 §1). */
+/**
+ * Opening the console: 403 for staff without a two-factor sign-in (issue #17 §1), what the server said when the
+ * console cannot open; the console's pages once it can.
+ */
 const Gate = ({ children }: { children: React.ReactNode }) => {
   const probe = useOverview();
-  if (probe.isPending) return <LoadingScreen />;
   if (
     probe.error instanceof ApiError &&
     probe.error.status === 403 &&
     SECOND_FACTOR_DETAILS.has(probe.error.detail)
   )
     return <SecondFactorNeeded detail={probe.error.detail} />;
-  if (probe.error instanceof ApiError && probe.error.status === 404)
-    return <Alert color="gray">There is no page here.</Alert>;
   if (probe.error)
     return (
       <QueryError
@@ -110,8 +117,32 @@ const Gate = ({ children }: { children: React.ReactNode }) => {
   return children;
 };
 
-/** The operator console at /admin: its own chunk, in the shop's frame (issue #17 §1, issue #34). */
-export const AdminConsole = () => {
+/** A console address that leads nowhere: said plainly, with the way back. */
+const ConsoleNotFound = () => (
+  <Stack align="flex-start" gap="sm" py="md" data-testid="console-not-found">
+    <Title order={1} size="h2">
+      Page not found
+    </Title>
+    <Text c="dimmed">There is no console page at this address.</Text>
+    <Button component={Link} to="/admin" variant="light">
+      Back to the overview
+    </Button>
+  </Stack>
+);
+
+/**
+ * The operator console at /admin: its own chunk, in the shop's frame (issue #17 §1, issue #34). To everyone but
+ * staff it is not there (the API answers 404): they see `notFound`, the shop's own page, never the console's
+ * frame (issue #33 item 5).
+ */
+export const AdminConsole = ({ notFound }: { notFound: React.ReactNode }) => {
+  const probe = useOverview();
+  if (probe.isPending) return <LoadingScreen />;
+  if (probe.error instanceof ApiError && probe.error.status === 404) return notFound;
+  return <Console />;
+};
+
+const Console = () => {
   const { pathname } = useLocation();
   const operator = useIsOperator();
   return (
@@ -176,7 +207,7 @@ export const AdminConsole = () => {
             <Route path="traffic" element={<TrafficPage />} />
             <Route path="staff" element={<StaffPage />} />
             <Route path="shop" element={<ShopPage />} />
-            <Route path="*" element={<LaterPage title="Not found" />} />
+            <Route path="*" element={<ConsoleNotFound />} />
           </Routes>
         </Suspense>
       </Gate>

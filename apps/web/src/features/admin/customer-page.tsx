@@ -14,7 +14,7 @@ import { CustomerNotes } from './customer-notes';
 import { InvoiceByHandModal } from './invoice-by-hand';
 import { PlanActions } from './plan-actions';
 import { useIsOperator } from './me-api';
-import { when } from './format';
+import { productName, when } from './format';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Card withBorder padding="lg">
@@ -118,7 +118,7 @@ export const CustomerPage = () => {
         <ActionModal
           id={customer.id}
           spec={open}
-          plans={plans.map((plan) => ({ id: plan.id, name: `${plan.name} (${plan.product})` }))}
+          plans={plans.map((plan) => ({ id: plan.id, name: `${plan.name} (${productName(plan.product)})` }))}
           onClose={() => setOpen(null)}
         />
       )}
@@ -159,7 +159,7 @@ export const CustomerPage = () => {
               <div key={plan.id}>
                 <Group justify="space-between">
                   <Text size="sm" fw={500}>
-                    {plan.name} · {plan.product}
+                    {plan.name} · {productName(plan.product)}
                   </Text>
                   <Badge size="sm" variant="light">
                     {plan.status}

@@ -3,10 +3,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { resetPasswordBodySchema, type ResetPasswordBody } from '@proxydesk/contract';
 import { Link, useLocation } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
+import { NoCodeHelp } from '../../components/reach-support';
+import type { SupportContact } from '../../lib/support';
 import { useResetPassword } from './api/auth-mutations';
 
 /** Code + new password + confirmation; "Passwords doesn't matched." on a mismatch (SPEC.md §5). */
-export const ResetForm = ({ email }: { email: string }) => {
+export const ResetForm = ({ email, support }: { email: string; support: SupportContact | null }) => {
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
   const reset = useResetPassword();
@@ -50,6 +52,7 @@ export const ResetForm = ({ email }: { email: string }) => {
         <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
           Send another code
         </Anchor>
+        <NoCodeHelp contact={support} />
       </Stack>
     </form>
   );

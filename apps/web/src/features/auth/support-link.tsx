@@ -1,5 +1,3 @@
-import { Anchor } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useHydrated } from '../../lib/hydrated';
 import { useAuthConfig } from './api/get-auth-config';
 
@@ -10,20 +8,4 @@ import { useAuthConfig } from './api/get-auth-config';
 export const useSupportUrl = (): string | null => {
   const url = useAuthConfig().data?.supportUrl ?? null;
   return useHydrated() ? url : null;
-};
-
-/** `children` as a link to the shop's support when it has one, else as plain text. */
-export const SupportLink = ({ children }: { children: ReactNode }) => {
-  const url = useSupportUrl();
-  if (!url) return <>{children}</>;
-  return (
-    <Anchor
-      href={url}
-      inherit
-      underline="always"
-      {...(url.startsWith('mailto:') ? {} : { target: '_blank' })}
-    >
-      {children}
-    </Anchor>
-  );
 };

@@ -165,7 +165,12 @@ const PlanActionButton = ({ plan, buttons }: { plan: CustomerPlanSummary; button
   switch (plan.action) {
     case 'activate':
       return (
-        <Button component={Link} to={page} size="xs" leftSection={<IconPlayerPlay size={14} />}>
+        <Button
+          component={Link}
+          to={`${page}?activate=${encodeURIComponent(plan.id)}`}
+          size="xs"
+          leftSection={<IconPlayerPlay size={14} />}
+        >
           Activate
         </Button>
       );

@@ -1,9 +1,13 @@
 import { Accordion, Card, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { QueryError } from '../../components/query-error';
 import { useFaqs } from './api/get-faqs';
 
-/** The shop's questions and answers as an accordion (SPEC.md §2 FAQs). */
-export const FaqList = () => {
+/**
+ * The shop's questions and answers as an accordion (SPEC.md §2 FAQs); `ask` ends the "No questions yet" line
+ * with where to ask (the page knows the shop's support).
+ */
+export const FaqList = ({ ask }: { ask?: ReactNode }) => {
   const { data, error, isPending, refetch } = useFaqs();
   if (isPending) {
     return (
@@ -20,7 +24,7 @@ export const FaqList = () => {
     return (
       <Card>
         <Text c="dimmed" ta="center">
-          No questions yet. Ask us on Discord or through the live chat.
+          No questions yet{ask ?? '.'}
         </Text>
       </Card>
     );

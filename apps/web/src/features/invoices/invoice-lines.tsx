@@ -8,8 +8,8 @@ const percent = (rate: number) => `${rate.toLocaleString(undefined, { maximumFra
 /** The lines and sums of a paid invoice as issued (issue #30): net, VAT rate, VAT and total. */
 const IssuedLines = ({ document }: { document: IssuedDocument }) => (
   <>
-    <Table.ScrollContainer minWidth={320} type="native">
-      <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm" data-testid="invoice-lines">
+    <Table.ScrollContainer minWidth={280} type="native">
+      <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs" data-testid="invoice-lines">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Description</Table.Th>
@@ -61,8 +61,8 @@ const OpenLines = ({ invoice }: { invoice: Invoice }) => {
         : '—';
   return (
     <>
-      <Table.ScrollContainer minWidth={320} type="native">
-        <Table withTableBorder verticalSpacing="sm" horizontalSpacing="sm" data-testid="invoice-lines">
+      <Table.ScrollContainer minWidth={280} type="native">
+        <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs" data-testid="invoice-lines">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Plan</Table.Th>

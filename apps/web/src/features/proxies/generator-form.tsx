@@ -55,6 +55,9 @@ export const GeneratorForm = ({
       ...[...byGroup].map(([group, items]) => ({ group, items })),
     ];
   }, [locations.data]);
+  const [search, setSearch] = useState<string | null>(null);
+  const labelOf = (code: string | null) =>
+    code === RANDOM_LOCATION ? 'Random' : ((locations.data ?? []).find((c) => c.code === code)?.name ?? '');
   const cities = (locations.data ?? []).find((c) => c.code === country)?.cities.options ?? [];
   const isps = cities.find((c) => c.code === city)?.isps.options ?? [];
 
@@ -105,6 +108,13 @@ export const GeneratorForm = ({
                   setIsp(null);
                 }}
                 searchable
+                // The choice stays a value, not typed text (issue #33 item 6): opened, the search starts empty
+                // with the choice as its placeholder; closed, the field shows the choice again.
+                searchValue={search ?? labelOf(country)}
+                onSearchChange={setSearch}
+                onDropdownOpen={() => setSearch('')}
+                onDropdownClose={() => setSearch(null)}
+                placeholder={labelOf(country)}
                 required
                 allowDeselect={false}
               />

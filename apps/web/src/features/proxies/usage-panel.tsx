@@ -9,19 +9,8 @@ import { dayLabel, usageCsv, usageRows, type UsageRow } from './usage-rows';
 /** The chart library is the heaviest part of the page: it arrives after the figures and the generator. */
 const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).UsageChart }));
 
-/** Days the chart shows at least, ending today: a young plan's period sits at its right, marked from its start. */
-const CHART_DAYS = 30;
-const DAY_MS = 86_400_000;
-
-/** The chart's days: the period's, with the days before it (nothing of this plan's) to fill a month. */
-const chartDays = (rows: UsageRow[]) => {
-  const first = rows[0] ? Date.parse(`${rows[0].date}T00:00:00Z`) : Date.now();
-  const before = Array.from({ length: Math.max(0, CHART_DAYS - rows.length) }, (_, i) => ({
-    date: new Date(first - (CHART_DAYS - rows.length - i) * DAY_MS).toISOString().slice(0, 10),
-    gb: 0,
-  }));
-  return [...before, ...rows.map((r) => ({ date: r.date, gb: Number(r.gb) }))];
-};
+/** The chart's days: the plan's own, from the day it started (issue #33 item 6), as the table under it. */
+const chartDays = (rows: UsageRow[]) => rows.map((r) => ({ date: r.date, gb: Number(r.gb) }));
 
 /** Saves the table as a CSV file (no server round trip: the same rows the table shows). */
 const download = (rows: UsageRow[], name: string) => {

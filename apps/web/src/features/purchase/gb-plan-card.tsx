@@ -4,6 +4,18 @@ import { useState } from 'react';
 import { formatEuro } from '../../lib/format';
 import { featureLines } from './plan-card';
 
+/**
+ * What sets a plan apart from its neighbours (issue #33 item 7): the Starter Day and the Day both start at 50 GB
+ * for a day, at €15 and €25; the Starter stays at its 50 GB, the Day takes more on its slider.
+ */
+export const gbPlanNote = (
+  bounds: { min: number; max: number; step: number; fixed: boolean },
+  addPrice: number | null,
+) =>
+  bounds.fixed || addPrice === null
+    ? `${bounds.min} GB fixed, no more can be added: the cheapest way to try.`
+    : `${bounds.min} to ${bounds.max.toLocaleString()} GB: ${formatEuro(addPrice)} for each ${bounds.step} GB more.`;
+
 /** A normal (PR_3) plan with its GB slider: step 50 up to 2,000 from the plan's minimum; fixed plans hide it (SPEC.md §5, §9). */
 export const GbPlanCard = ({
   plan,
@@ -34,6 +46,9 @@ export const GbPlanCard = ({
         </Group>
         <Text size="sm" fw={500}>
           {gb} GB
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="plan-note">
+          {gbPlanNote(bounds, plan.add_gb_price)}
         </Text>
         {!bounds.fixed && (
           <Slider

@@ -8,10 +8,14 @@ export const socialMediaQuery = () =>
     queryFn: async ({ signal }) => (await call(contentEndpoints.socialMedia, { signal })).payload,
   });
 
-/** The Discord link of the menu, when the shop has one that is an https:// or mailto: address. */
-export const useDiscordUrl = (): string | undefined =>
+/**
+ * The Discord link of the menu, when the shop has one that is an https:// or mailto: address; `enabled` false
+ * asks nothing (a page that needs it only sometimes).
+ */
+export const useDiscordUrl = (enabled = true): string | undefined =>
   useQuery({
     ...socialMediaQuery(),
+    enabled,
     select: (links) => {
       const url = links.find((l) => l.name.toLowerCase() === 'discord')?.url;
       return url !== undefined && isSafeLink(url) ? url : undefined;

@@ -82,8 +82,9 @@ export const useWhitelistIp = () =>
   useProxyMutation((input: { ip: string; plan: string }) =>
     call(proxyEndpoints.whitelistIp, { body: input }),
   );
-export const useDeleteWhitelistedIp = () =>
-  useProxyMutation((id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }));
+/** `toast` false: the page says it beside the list (issue #33 item 6). */
+export const useDeleteWhitelistedIp = (toast = true) =>
+  useProxyMutation((id: string) => call(proxyEndpoints.deleteWhitelistedIp, { params: { id } }), toast);
 export const useRenamePlan = () =>
   useProxyMutation(
     (input: { id: string; planName: string }) => call(proxyEndpoints.changePlanName, { body: input }),
