@@ -64,14 +64,14 @@ test('a reseller adds a webhook, keeps its secret, and sees a paid top-up delive
   await card.getByLabel('Endpoint URL').fill(receiverUrl);
   await card.getByLabel(/A plan ends in 3 days/).check();
   await card.getByRole('button', { name: 'Add endpoint' }).click();
-  const secret = card.getByLabel('Signing secret');
+  const secret = card.getByRole('textbox', { name: 'Signing secret' });
   await expect(secret).toHaveValue(/^whsec_/);
-  await expect(card.getByText(receiverUrl)).toBeVisible();
-  await expect(card.getByText('plan.expiring')).toBeVisible();
+  await expect(card.getByText(receiverUrl, { exact: true })).toBeVisible();
+  await expect(card.getByText('plan.expiring', { exact: true })).toBeVisible();
 
   await reseller.topUp(25);
   const deliveries = card.getByTestId('webhook-deliveries');
-  await expect(deliveries.getByText('invoice.paid')).toBeVisible({ timeout: 20_000 });
+  await expect(deliveries.getByText('invoice.paid', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(deliveries.getByText(/delivered · 1 try/)).toBeVisible({ timeout: 20_000 });
   expect(bodies.some((body) => body.includes('"type":"invoice.paid"'))).toBe(true);
   await screenshots(page, 'webhooks-card');
