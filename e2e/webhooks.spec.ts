@@ -80,8 +80,11 @@ test('a reseller adds a webhook, keeps its secret, and sees a paid top-up delive
   await expect(deliveries.getByText(/delivered · 2 tries/)).toBeVisible();
 
   // Off, then removed after a confirmation.
-  await card.getByRole('switch', { name: `Send to ${receiverUrl}` }).click();
-  await expect(card.getByRole('switch', { name: `Send to ${receiverUrl}` })).not.toBeChecked();
+  // Off from the keyboard (Mantine's track covers the input for a pointer).
+  const enabled = card.getByRole('switch', { name: `Send to ${receiverUrl}` });
+  await enabled.focus();
+  await page.keyboard.press('Space');
+  await expect(enabled).not.toBeChecked();
   page.once('dialog', (dialog) => void dialog.accept());
   await card.getByRole('button', { name: `Remove ${receiverUrl}` }).click();
   await expect(card.getByText('No endpoints yet')).toBeVisible();
