@@ -30,7 +30,7 @@ const authorised = (value: string): Middleware => ({
 });
 
 describe('a client generated from /docs/json', () => {
-  it('signs up, tops up, buys from the balance and reads usage, as a reseller script does', async () => {
+  it('signs up, tops up, buys from the balance, reads usage and makes a sub-user, as a reseller script does', async () => {
     const api = createClient<paths>({ baseUrl });
     const email = 'script@example.com';
 
@@ -105,6 +105,18 @@ describe('a client generated from /docs/json', () => {
     const usage = await script.GET('/v1/user/plan-usage', { params: { query: { plan_id: mine!.id } } });
     expect(usage.response.status, JSON.stringify(usage.error)).toBe(200);
     expect(usage.data?.payload).toBeDefined();
+
+    // A sub-user for a team member, its own data limit, and the list it is in.
+    const created = await script.POST('/v1/subusers', { body: { product: 'PR_2', name: 'Team A' } });
+    const subuser = created.data?.payload;
+    expect(subuser?.password, JSON.stringify(created.error)).toBeTruthy();
+    const limited = await script.PUT('/v1/subusers/{id}/limit', {
+      params: { path: { id: subuser!.subuser.id } },
+      body: { gb: 5, period: 'month' },
+    });
+    expect(limited.response.status, JSON.stringify(limited.error)).toBe(200);
+    const team = (await script.GET('/v1/subusers', { params: { query: { product: 'PR_2' } } })).data?.payload;
+    expect(team?.subusers.map((one) => one.name)).toEqual(['Team A']);
 
     // The document's error answer is what the API sends: `{ detail }`.
     const refused = await script.POST('/v1/invoice/create', {

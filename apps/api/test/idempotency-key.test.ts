@@ -2,7 +2,7 @@ import type { Plan } from '@proxydesk/contract';
 import { deleteOldIdempotentRequests, schema } from '@proxydesk/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
+import { signUpReseller } from '../../../test-support/resellers.js';
 import { useMailedApp } from '../../../test-support/app.js';
 
 /**
@@ -10,7 +10,6 @@ import { useMailedApp } from '../../../test-support/app.js';
  * and does nothing twice; another request under the key is refused; 20 at once do the work once.
  */
 const bed = useMailedApp();
-const BILLING = { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Ireland' };
 let plans: Plan[];
 let counter = 0;
 
@@ -18,17 +17,9 @@ beforeAll(async () => {
   plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
 });
 
-const reseller = async () => {
+const reseller = () => {
   counter += 1;
-  const username = `idem${counter}`;
-  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
-  const [user] = await bed.t.database.db
-    .update(schema.users)
-    .set({ role: 'reseller' })
-    .where(eq(schema.users.username, username))
-    .returning({ id: schema.users.id });
-  expect((await bed.api.post('/v1/billing/create', BILLING, { token })).status).toBe(200);
-  return { token, userId: user!.id };
+  return signUpReseller(bed, `idem${counter}`);
 };
 
 const post = (url: string, body: unknown, token: string, key?: string) =>

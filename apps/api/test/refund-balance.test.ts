@@ -2,8 +2,8 @@ import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
 import { signInAsStaff } from '../../../test-support/staff.js';
+import { signUpReseller } from '../../../test-support/resellers.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { pressPay } from '../../../test-support/sandbox.js';
 
@@ -13,7 +13,6 @@ import { pressPay } from '../../../test-support/sandbox.js';
  * refund, in full or in part, writes a ledger line the reseller sees, in the refund's own transaction.
  */
 const bed = useMailedApp();
-const BILLING = { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Ireland' };
 let operator: string;
 let plans: Plan[];
 let counter = 0;
@@ -32,14 +31,7 @@ const datacenter19 = () => plans.find((p) => p.type === 'PR_4' && p.price === 19
 /** A reseller with billing details, their balance topped up by `euros` through the sandbox's Pay button. */
 const resellerWithTopUp = async (euros: number) => {
   counter += 1;
-  const username = `rex${counter}`;
-  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
-  const [user] = await bed.t.database.db
-    .update(schema.users)
-    .set({ role: 'reseller' })
-    .where(eq(schema.users.username, username))
-    .returning({ id: schema.users.id });
-  expect((await bed.api.post('/v1/billing/create', BILLING, { token })).status).toBe(200);
+  const { token, userId } = await signUpReseller(bed, `rex${counter}`);
   const topUp = await bed.api.post(
     '/v1/invoice/create-balance-invoice',
     { amount: euros, payment_method: 'sandbox' },
@@ -47,7 +39,7 @@ const resellerWithTopUp = async (euros: number) => {
   );
   expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
   await pressPay(bed.t.app, topUp.body.payload.hosted_url as string);
-  return { token, userId: user!.id, topUpId: topUp.body.payload.invoice_id as string };
+  return { token, userId, topUpId: topUp.body.payload.invoice_id as string };
 };
 
 const buyFromBalance = async (token: string) => {
