@@ -158,13 +158,14 @@ test('the overview lists what the shop needs before going live, and sends a test
   await operator.signIn(page);
   await page.goto('/admin');
   const checklist = page.getByRole('region', { name: 'Before taking customers' });
-  // This shop runs on plain HTTP with the sandbox forced on and no secret of its own for it.
-  await expect(checklist).toContainText('2 settings are missing', { timeout: 30_000 });
+  // This shop runs on plain HTTP with the sandbox forced on, no secret of its own for it, and no seller address.
+  await expect(checklist).toContainText('3 settings are missing', { timeout: 30_000 });
   await expect(checklist.getByRole('listitem')).toHaveText([
     /^PUBLIC_URL http:\/\/127\.0\.0\.1:\d+ is not https/,
     /^SMTP_URL mail through 127\.0\.0\.1:\d+$/,
     /^Payment provider none, SANDBOX_PAYMENTS=true/,
     /^SANDBOX_WEBHOOK_SECRET not set/,
+    /^Seller on invoices no seller address/,
   ]);
   const after = Date.now();
   await checklist.getByRole('button', { name: 'Send a test mail' }).click();

@@ -132,7 +132,8 @@ test('generators start at quantity 1 on /proxy and on a product page (SPEC.md §
 test("activation and whitelisting show the server's detail (SPEC.md §4, §8)", async ({ page }) => {
   await customer.buyPaid('PR_4');
   await openSignedIn(page, '/product/datacenter');
-  await page.getByRole('button', { name: 'Activate Plan' }).click();
+  // Each waiting plan has its own button, named after it (issue #33 item 3): an earlier test left a custom one.
+  await page.getByRole('button', { name: /^Activate Plan: Datacenter \d+ IPs/ }).click();
   const modal = page.getByRole('dialog', { name: 'Activate Plan' });
   await modal.getByLabel(/^IP address/).fill('203.0.113.10');
   await modal.getByRole('button', { name: 'Activate' }).click();

@@ -3,10 +3,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../../lib/api';
 
 /** The console's reads (issue #17): each a contract endpoint under /v1/admin. */
+/**
+ * The console's probe as well as its overview: read by the gate and by the page under it, so an error it already
+ * holds (403: sign in with the code) is not fetched again by each new reader, which would put the gate back to
+ * loading and mount its page again, for ever.
+ */
 export const useOverview = () =>
   useQuery({
     queryKey: ['admin', 'overview'],
     queryFn: async ({ signal }) => (await call(adminEndpoints.overview, { signal })).payload,
+    retryOnMount: false,
   });
 
 export type CustomerSort = 'joined' | '-joined' | 'username' | '-username';
