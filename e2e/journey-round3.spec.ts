@@ -260,7 +260,8 @@ test('the invoices fit a 390 px phone: no sideways page scroll on the list or an
 test('the Location select keeps Random as a value: opened, the search starts empty', async ({ page }) => {
   await customer.signIn(page);
   await page.goto('/proxy');
-  await page.getByText('Premium Proxies').click();
+  // ISP is called ISP (issue #33 item 2).
+  await page.getByRole('radiogroup').getByText('ISP', { exact: true }).click();
   const location = page.getByRole('combobox', { name: 'Location' });
   await expect(location).toHaveValue('Random', { timeout: 30_000 });
   await location.click();
