@@ -317,12 +317,13 @@ export const buildApp = async ({
     isMethodOnSale,
   });
   const production = config.NODE_ENV === 'production';
+  const webhooksAllowPrivate = config.WEBHOOKS_ALLOW_PRIVATE ?? !production;
   const webhooks = createWebhookSender({
     database,
     db,
     log: app.log,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE ?? !production,
+    allowPrivate: webhooksAllowPrivate,
   });
   await webhooks.start();
   app.addHook('onClose', () => webhooks.stop());
@@ -331,7 +332,7 @@ export const buildApp = async ({
     db,
     sender: webhooks,
     production,
-    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE ?? !production,
+    allowPrivate: webhooksAllowPrivate,
   });
   adminStaffRoutes(app, createAdminStaffService(db));
   adminMoneyPoolRoutes(

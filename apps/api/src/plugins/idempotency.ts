@@ -19,7 +19,8 @@ interface StoredAnswer {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency?: { scope: string; key: string; replayed: boolean };
+    /** The key this request holds; `answered` once its answer is kept (or it is a replay): nothing to free. */
+    idempotency?: { scope: string; key: string; answered: boolean };
   }
 }
 
@@ -50,18 +51,18 @@ export const registerIdempotency = (app: FastifyInstance, db: Db): void => {
         'A request with this Idempotency-Key is still being answered: try again shortly',
       );
     if (claim === 'claimed') {
-      request.idempotency = { scope, key, replayed: false };
+      request.idempotency = { scope, key, answered: false };
       return;
     }
-    request.idempotency = { scope, key, replayed: true };
+    request.idempotency = { scope, key, answered: true };
     return reply.code(claim.answer.status).header('idempotent-replayed', 'true').send(claim.answer.body);
   });
 
   // Before serialisation, whatever the route's serializer or the compression: the answer as an object.
   app.addHook('preSerialization', async (request, reply, payload) => {
     const taken = request.idempotency;
-    if (!taken || taken.replayed) return payload;
-    request.idempotency = { ...taken, replayed: true };
+    if (!taken || taken.answered) return payload;
+    request.idempotency = { ...taken, answered: true };
     if (reply.statusCode >= 500) await releaseKey(db, taken.scope, taken.key);
     else await settleKey(db, taken.scope, taken.key, { status: reply.statusCode, body: payload });
     return payload;
@@ -69,6 +70,6 @@ export const registerIdempotency = (app: FastifyInstance, db: Db): void => {
   // An answer that was not an object (never for a JSON route): the key is not left taken.
   app.addHook('onResponse', async (request) => {
     const taken = request.idempotency;
-    if (taken && !taken.replayed) await releaseKey(db, taken.scope, taken.key);
+    if (taken && !taken.answered) await releaseKey(db, taken.scope, taken.key);
   });
 };
