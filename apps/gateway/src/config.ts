@@ -42,6 +42,11 @@ const configSchema = z.object({
   GATEWAY_RESTART_SECONDS: seconds(1),
   /** Count bytes per customer (off only to measure what metering costs). */
   GATEWAY_METERING: flag.default(true),
+  /**
+   * Keep the top target host names per day of each set of credentials (owner, sub-user) for 30 days, for the
+   * customer's usage view (issue #31 item 4, ADR 006). `false`: nothing is recorded. The API reads it too.
+   */
+  DOMAIN_STATS: flag.default(true),
   /** Let customers reach loopback and private addresses: for tests only. */
   GATEWAY_ALLOW_PRIVATE_TARGETS: flag.default(false),
   GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER: z.coerce.number().int().positive().default(256),

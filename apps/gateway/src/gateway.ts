@@ -97,7 +97,12 @@ export const startGateway = async ({
 }): Promise<RunningGateway> => {
   const syncMs = Math.round(config.GATEWAY_SYNC_SECONDS * 1000);
   const metrics = createMetrics();
-  const meter = createMeter({ db, enabled: config.GATEWAY_METERING, onBytes: metrics.bytes });
+  const meter = createMeter({
+    db,
+    enabled: config.GATEWAY_METERING,
+    domainStats: config.DOMAIN_STATS,
+    onBytes: metrics.bytes,
+  });
   const access = createAccess({
     db,
     pendingBytes: meter.pendingBytes,

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { pruneUsageBatches, recordUsageBatch, usageBucket, type Db, type UsageRow } from '@proxydesk/db';
+import {
+  pruneUsageBatches,
+  recordUsageBatch,
+  usageBucket,
+  type Db,
+  type DomainCount,
+  type UsageRow,
+} from '@proxydesk/db';
 import type { Grant } from './access/decision.js';
 import type { Egress } from './egress/egress.js';
 
@@ -10,6 +17,8 @@ export interface Metered {
   recheck: () => boolean;
   close: () => void;
   egress?: Egress;
+  /** The target's host name (CONNECT host / request Host, never a path), for domain statistics; none: not kept. */
+  host?: string;
   /** Counters of the egress socket when last sampled. */
   sent: number;
   received: number;
@@ -24,8 +33,29 @@ interface Batch {
   byPlan: Map<string, number>;
   /** Bytes per sub-user, for its own limit likewise (issue #31). */
   bySubuser: Map<string, number>;
+  /** Bytes and new connections per credentials, UTC day and target host (issue #31 item 4). */
+  domains: Map<string, DomainCount>;
   committed: boolean;
 }
+
+/** A target's host as domain statistics keep it: lower-case, no brackets nor trailing dot, at most 253 characters. */
+export const statsHost = (host: string): string =>
+  host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '').slice(0, 253);
+
+/** Hosts a batch keeps (a long database outage, or a client trying thousands): statistics only, the rest is dropped. */
+export const MAX_DOMAIN_ROWS = 10_000;
+
+/** Adds a connection's bytes (and, when it opens, the connection) to its host's row of the day. */
+const addDomain = (batch: Batch, grant: Grant, host: string, at: number, bytes: number, connections: number) => {
+  const day = new Date(at).toISOString().slice(0, 10);
+  const key = `${grant.planId}/${grant.subuserId ?? ''}/${day}/${host}`;
+  const row = batch.domains.get(key);
+  if (row) {
+    row.bytes += bytes;
+    row.connections += connections;
+  } else if (batch.domains.size < MAX_DOMAIN_ROWS)
+    batch.domains.set(key, { planId: grant.planId, subuserId: grant.subuserId ?? null, day, host, bytes, connections });
+};
 
 /** Rows of finished minutes a batch holds before they are folded (a long database outage; ADR 006). */
 export const MAX_DONE_ROWS = 5_000;
@@ -60,10 +90,13 @@ const setAside = (batch: { done: UsageRow[] }, row: UsageRow) => {
 export const createMeter = ({
   db,
   enabled,
+  domainStats = false,
   onBytes,
 }: {
   db: Db;
   enabled: boolean;
+  /** Keep bytes per target host of each set of credentials (the operator's `DOMAIN_STATS`; ADR 006). */
+  domainStats?: boolean;
   onBytes?: (product: string, sent: number, received: number) => void;
 }) => {
   const instance = randomBytes(6).toString('hex');
@@ -74,6 +107,7 @@ export const createMeter = ({
     done: [],
     byPlan: new Map(),
     bySubuser: new Map(),
+    domains: new Map(),
     committed: false,
   });
   let gathering = newBatch();
@@ -109,7 +143,10 @@ export const createMeter = ({
     row.bytesDown += down;
     gathering.byPlan.set(planId, (gathering.byPlan.get(planId) ?? 0) + up + down);
     if (subuserId) gathering.bySubuser.set(subuserId, (gathering.bySubuser.get(subuserId) ?? 0) + up + down);
+    if (domainStats && connection.host) addDomain(gathering, connection.grant, connection.host, now, up + down, 0);
   };
+  const write = (batch: Batch) =>
+    recordUsageBatch(db, batch.id, [...batch.done, ...batch.current.values()], [...batch.domains.values()]);
 
   return {
     instance,
@@ -124,6 +161,8 @@ export const createMeter = ({
 
     track: (connection: Metered) => {
       open.add(connection);
+      if (enabled && domainStats && connection.host)
+        addDomain(gathering, connection.grant, connection.host, Date.now(), 0, 1);
       perCustomer.set(connection.grant.userId, (perCustomer.get(connection.grant.userId) ?? 0) + 1);
     },
 
@@ -160,18 +199,18 @@ export const createMeter = ({
       for (const batch of unsettled) {
         if (batch.committed) continue;
         try {
-          await recordUsageBatch(db, batch.id, [...batch.done, ...batch.current.values()]);
+          await write(batch);
           batch.committed = true;
         } catch {
           return false;
         }
       }
-      if (gathering.current.size === 0) return true;
+      if (gathering.current.size === 0 && gathering.domains.size === 0) return true;
       const batch = gathering;
       unsettled.push(batch);
       gathering = newBatch();
       try {
-        await recordUsageBatch(db, batch.id, [...batch.done, ...batch.current.values()]);
+        await write(batch);
         batch.committed = true;
         return true;
       } catch {

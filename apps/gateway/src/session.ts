@@ -12,7 +12,7 @@ import type { Egress, Target } from './egress/egress.js';
 import type { Exits } from './egress/exits.js';
 import { pump } from './egress/relay.js';
 import type { Upstream } from './egress/upstream.js';
-import type { Meter, Metered } from './meter.js';
+import { statsHost, type Meter, type Metered } from './meter.js';
 import type { GatewayMetrics } from './metrics.js';
 
 /** Everything a protocol handler needs, built once per gateway. */
@@ -154,6 +154,8 @@ export const establish = async (
   const connection: Metered = {
     grant,
     recheck,
+    // Domain statistics are per set of credentials: a whitelisted pool address's lines keep none.
+    ...(grant.poolAddress === undefined ? { host: statsHost(target.host) } : {}),
     sent: 0,
     received: 0,
     close: () => {

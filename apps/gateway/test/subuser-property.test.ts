@@ -157,6 +157,17 @@ const run = async (
   expect((ownerRow?.usedBytes ?? 0) - rows.reduce((sum, row) => sum + row.usedBytes, 0)).toBe(
     bytesOf(lines[2]!),
   );
+  // Item 4: each line's hours and days, written in the same transactions, add up to the same counts.
+  const perLine = await db
+    .select()
+    .from(schema.lineUsage)
+    .where(eq(schema.lineUsage.customerPlanId, owner.planId));
+  for (const granularity of ['hour', 'day'] as const)
+    for (const [i, line] of lines.entries()) {
+      const id = subs[i]?.id ?? null;
+      const of = perLine.filter((row) => row.granularity === granularity && row.subuserId === id);
+      expect(of.reduce((sum, row) => sum + row.bytes, 0)).toBe(bytesOf(line));
+    }
 };
 
 describe('sub-users under random interleavings (issue #31 item 2)', () => {

@@ -52,5 +52,8 @@ export * from './repositories/subusers.js';
 export * from './repositories/gateway-subusers.js';
 export * from './repositories/webhooks.js';
 export * from './repositories/subuser-usage.js';
+export * from './repositories/subuser-alerts.js';
+export * from './repositories/line-usage.js';
+export * from './repositories/line-usage-reads.js';
 export * from './repositories/shop-identity.js';
 export * from './repositories/documents.js';

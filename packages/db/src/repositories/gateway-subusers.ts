@@ -3,7 +3,7 @@ import { subusers } from '../schema/index.js';
 import type { Subuser } from './subusers.js';
 
 /** A sub-user as the gateway keeps it in its snapshot (issue #31): all of its row but the name and date. */
-export type GatewaySubuser = Omit<Subuser, 'name' | 'createdAt'>;
+export type GatewaySubuser = Omit<Subuser, 'name' | 'createdAt' | 'alertedKey'>;
 
 /**
  * Every sub-user, for the gateway's snapshot: a line whose username names one (`s…-residential`) is judged with

@@ -1,6 +1,7 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { subusers } from '../schema/index.js';
+import { queueSubuserAlerts } from './subuser-alerts.js';
 import { periodStartAt } from './subusers.js';
 
 /** Rows per statement (PostgreSQL takes at most 65,535 parameters in one). */
@@ -20,7 +21,8 @@ export interface SubuserBytes {
  * bytes' day / month) starts again from these bytes at that period's start. Bytes are grouped per UTC day of
  * their minute, so a batch across midnight counts each side in its own day. Rows are locked in id order
  * first: two gateways writing the same sub-users never deadlock. A sub-user deleted meanwhile is skipped (its
- * bytes still count against the owner's plan).
+ * bytes still count against the owner's plan). Then the owner is alerted of each limit crossed at 80 % or 100 %
+ * (`queueSubuserAlerts`), in this same transaction.
  */
 export const addSubuserUsage = async (tx: Db, rows: readonly SubuserBytes[]): Promise<void> => {
   const byDay = new Map<string, Map<string, number>>();
@@ -58,4 +60,12 @@ export const addSubuserUsage = async (tx: Db, rows: readonly SubuserBytes[]): Pr
         from (values ${values}) as v(id, bytes) where s.id = v.id`);
     }
   }
+  for (let i = 0; i < ids.length; i += CHUNK)
+    await queueSubuserAlerts(
+      tx,
+      await tx
+        .select()
+        .from(subusers)
+        .where(and(inArray(subusers.id, ids.slice(i, i + CHUNK)), isNotNull(subusers.limitBytes))),
+    );
 };

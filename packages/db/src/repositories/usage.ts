@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { planUsage, planUsageDays, usageBatches, usageDays, usageRecords } from '../schema/index.js';
+import { addLineUsage, type DomainCount } from './line-usage.js';
 import { addSubuserUsage } from './subuser-usage.js';
 
 export const BYTES_PER_GB = 1024 ** 3;
@@ -120,7 +121,7 @@ const byKey = <T>(rows: T[], key: (row: T) => string, add: (into: T, row: T) => 
  * Inside the caller's transaction: adds the rows to their minutes (one row per customer, product and minute:
  * two plans of one product share it), to their UTC days and to their plans' running totals.
  */
-const addUsage = async (tx: Db, rows: UsageRow[]) => {
+const addUsage = async (tx: Db, rows: UsageRow[], domains: readonly DomainCount[] = []) => {
   const minutes = byKey(
     rows.map(({ planId: _, subuserId: __, ...row }) => row),
     (r) => `${r.userId}/${r.productType}/${r.bucket.toISOString()}`,
@@ -201,6 +202,8 @@ const addUsage = async (tx: Db, rows: UsageRow[]) => {
   );
   // In the same transaction as the plans' totals: the sub-users' and the owner's bytes add up to the plan's.
   await addSubuserUsage(tx, rows);
+  // Per set of credentials, hours and days from the same rows (issue #31 item 4): each plan's add up to its own.
+  await addLineUsage(tx, rows, domains);
 };
 
 /**
@@ -238,7 +241,12 @@ export const recordUsage = (db: Db, usage: UsageRow): Promise<void> =>
  * Adds a gateway's batch of counts in one transaction, under the batch's id: a batch retried after a commit
  * whose answer was lost is found already applied and skipped. Answers whether this call applied it.
  */
-export const recordUsageBatch = (db: Db, batchId: string, rows: UsageRow[]): Promise<boolean> =>
+export const recordUsageBatch = (
+  db: Db,
+  batchId: string,
+  rows: UsageRow[],
+  domains: readonly DomainCount[] = [],
+): Promise<boolean> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const fresh = await tx
@@ -247,7 +255,7 @@ export const recordUsageBatch = (db: Db, batchId: string, rows: UsageRow[]): Pro
       .onConflictDoNothing()
       .returning({ id: usageBatches.id });
     if (fresh.length === 0) return false;
-    await addUsage(tx, rows);
+    await addUsage(tx, rows, domains);
     return true;
   });
 

@@ -51,6 +51,11 @@ export const subusers = pgTable(
      */
     periodUsedBytes: bigint('period_used_bytes', { mode: 'number' }).notNull().default(0),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last usage alert sent for it (`percent:period:limit`, issue #31 item 4): the metering compares with it
+     * rather than looking for the mail, so a sub-user past 80 % costs nothing more per batch.
+     */
+    alertedKey: text('alerted_key'),
     createdAt: createdAt(),
   },
   (t) => [
