@@ -57,6 +57,8 @@ import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
 import { createGenerator } from './modules/proxies/generator.service.js';
 import { planRoutes } from './modules/proxies/plans.routes.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
+import { lineUsageRoutes } from './modules/subusers/line-usage.routes.js';
+import { createLineUsageService } from './modules/subusers/line-usage.service.js';
 import { subuserRoutes } from './modules/subusers/subusers.routes.js';
 import { createSubuserService } from './modules/subusers/subusers.service.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
@@ -302,6 +304,7 @@ export const buildApp = async ({
       locations: catalogue.locations,
     }),
   );
+  lineUsageRoutes(app, createLineUsageService({ db, domainStats: config.DOMAIN_STATS }));
   planRoutes(app, db, config.PLAN_GRACE_HOURS);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
   invoiceRoutes(app, db, invoices, quotes, { publicUrl: shopUrl, documents });

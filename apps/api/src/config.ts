@@ -100,6 +100,8 @@ const configSchema = z.object({
   PLAN_GRACE_HOURS: z.coerce.number().min(0).max(8760).default(72),
   /** Sub-users one customer may have over every product (issue #31). */
   SUBUSERS_MAX_PER_CUSTOMER: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** Target host names per day of each set of credentials (issue #31 item 4, ADR 006); the gateway reads it too. */
+  DOMAIN_STATS: flag.default(true),
   /** The shop's own backups (issue #29 item 5): where, how many kept, and when (cron, UTC; `off`: none). */
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),

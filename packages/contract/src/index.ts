@@ -33,5 +33,6 @@ export * from './app-paths.js';
 export * from './plans.js';
 export * from './first-answers.js';
 export * from './subusers.js';
+export * from './line-usage.js';
 export * from './webhooks.js';
 export * from './documents.js';

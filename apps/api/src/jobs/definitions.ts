@@ -9,6 +9,7 @@ import {
   queueScheduledWebhookEvents,
   queueUsageAlerts,
   releaseExpiredAddresses,
+  pruneLineUsage,
   rollUpUsage,
   type Db,
 } from '@proxydesk/db';
@@ -137,6 +138,16 @@ export const shopJobs = ({
         { ...gone, counters, idempotencyKeys },
         'deleted ended sessions and used codes older than 30 days, expired counters, idempotency keys older than 24 h',
       );
+    },
+  },
+  {
+    // Usage per set of credentials (issue #31 item 4): hours kept 7 days, days 90, target hosts 30 (a finished
+    // day keeps its top 20).
+    name: 'prune-line-usage',
+    cron: '37 * * * *',
+    handler: async () => {
+      const gone = await pruneLineUsage(db);
+      if (gone.hours + gone.days + gone.domains > 0) log.info(gone, 'pruned usage per set of credentials');
     },
   },
   {

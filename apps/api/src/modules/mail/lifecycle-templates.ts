@@ -74,6 +74,40 @@ export const lifecycleTemplates = {
     action: { label: 'See your plan', url: productUrl(context, d.product) },
   }),
 
+  /** A sub-user reached 80 % or 100 % of its own data limit (once per threshold, period and limit; issue #31). */
+  'subuser-usage-alert': (
+    d: {
+      subuser: string;
+      product: string;
+      percent: 80 | 100;
+      usedGb: string;
+      limitGb: string;
+      period: 'lifetime' | 'month' | 'day';
+    },
+    context: MailContext,
+  ): MailContent => {
+    const per = { lifetime: '', month: ' this month', day: ' today' }[d.period];
+    const reset = { lifetime: '', month: ' It resets on the 1st at 00:00 UTC.', day: ' It resets at 00:00 UTC.' };
+    return {
+      subject:
+        d.percent >= 100
+          ? `Sub-user "${d.subuser}" reached its data limit`
+          : `Sub-user "${d.subuser}" used ${d.percent}% of its data limit`,
+      heading:
+        d.percent >= 100
+          ? `Your sub-user "${d.subuser}" has used all of its data limit${per}`
+          : `Your sub-user "${d.subuser}" has used ${d.percent}% of its data limit${per}`,
+      paragraphs: [
+        `${d.usedGb} GB of ${d.limitGb} GB used.`,
+        ...(d.percent >= 100
+          ? [`Its lines are refused until you raise or remove the limit.${reset[d.period]}`]
+          : []),
+        'You can turn these alerts off in Settings → Notifications.',
+      ],
+      action: { label: 'See your sub-users', url: productUrl(context, d.product) },
+    };
+  },
+
   /**
    * A payment was refunded (called by the refunds of issue #16 item 6): `partial` when only part of it was, in
    * which case the plan keeps working.
