@@ -97,6 +97,26 @@ describe('the mails customers expect (issue #16 item 4), read from a real SMTP s
     expect(all.text).toContain('Its proxies stop until you buy more data.');
   });
 
+  it("a sub-user's 80% and 100% of its own limit (issue #31 item 4)", async () => {
+    const data = { subuser: 'scraper', product: '/product/isp', limitGb: '5.00', period: 'day' };
+    const eighty = await receive({
+      to: 'sub80@example.test',
+      template: 'subuser-usage-alert',
+      data: { ...data, percent: 80, usedGb: '4.10' },
+    });
+    expect(eighty.subject).toBe('Sub-user "scraper" used 80% of its data limit · Acme Proxies');
+    expect(eighty.text).toContain('4.10 GB of 5.00 GB used.');
+    expect(eighty.text).toContain(`${SHOP}/product/isp`);
+    const all = await receive({
+      to: 'sub100@example.test',
+      template: 'subuser-usage-alert',
+      data: { ...data, percent: 100, usedGb: '5.00' },
+    });
+    expect(all.subject).toBe('Sub-user "scraper" reached its data limit · Acme Proxies');
+    expect(all.text).toContain('has used all of its data limit today');
+    expect(all.text).toContain('refused until you raise or remove the limit. It resets at 00:00 UTC.');
+  });
+
   it('refund made: full (the plan is suspended) and partial', async () => {
     const full = await receive({
       to: 'refund@example.test',

@@ -138,7 +138,7 @@ const GbProductPage = ({ product }: { product: GbProduct }) => {
         {loading && <Skeleton height={480} radius="md" />}
         {data?.have_plan && data.plan_data && (
           <>
-            <SubusersCard product={product} />
+            <SubusersCard product={product} planId={data.plan_data.id} />
             {product === 'PR_3' ? (
               <NormalGenerator withSubusers />
             ) : (

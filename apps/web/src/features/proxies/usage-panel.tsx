@@ -4,21 +4,14 @@ import { lazy, Suspense, useMemo } from 'react';
 import { QueryError } from '../../components/query-error';
 import { formatDate } from '../../lib/format';
 import { usePlanUsage } from './api/proxies';
-import { dayLabel, usageCsv, usageRows, type UsageRow } from './usage-rows';
+import { downloadUsageCsv } from './usage-download';
+import { dayLabel, usageRows, type UsageRow } from './usage-rows';
 
 /** The chart library is the heaviest part of the page: it arrives after the figures and the generator. */
 const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).UsageChart }));
 
 /** The chart's days: the plan's own, from the day it started (issue #33 item 6), as the table under it. */
 const chartDays = (rows: UsageRow[]) => rows.map((r) => ({ date: r.date, gb: Number(r.gb) }));
-
-/** Saves the table as a CSV file (no server round trip: the same rows the table shows). */
-const download = (rows: UsageRow[], name: string) => {
-  const url = URL.createObjectURL(new Blob([usageCsv(rows)], { type: 'text/csv' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
 
 /**
  * A plan's usage over its period (issue #19 item 7): the chart and the table of the same days, whose total is the
@@ -46,13 +39,16 @@ export const UsagePanel = ({ planId, product }: { planId: string; product: strin
           variant="default"
           size="xs"
           leftSection={<IconDownload size={14} />}
-          onClick={() => download(table.rows, `usage-${product}-${start.slice(0, 10)}.csv`)}
+          onClick={() => downloadUsageCsv(table.rows, `usage-${product}-${start.slice(0, 10)}.csv`)}
         >
           Export CSV
         </Button>
       </Group>
       <Suspense fallback={<Skeleton height={200} />}>
-        <UsageChart days={chartDays(table.rows)} start={table.rows[0]?.date ?? start.slice(0, 10)} />
+        <UsageChart
+          days={chartDays(table.rows)}
+          label={`Usage per day, GB, since the plan started on ${dayLabel(table.rows[0]?.date ?? start.slice(0, 10))}`}
+        />
       </Suspense>
       <ScrollArea.Autosize mah={320} mt="md" type="auto">
         <Table stickyHeader verticalSpacing={6} data-testid="usage-table">

@@ -31,9 +31,20 @@ export const usageRows = (days: { date: string; bytes: number }[]): { rows: Usag
   };
 };
 
-/** The table as CSV (RFC 4180): a header, then one line a day, oldest first. */
-export const usageCsv = (rows: UsageRow[]): string =>
-  ['date,gb,bytes', ...rows.map((r) => `${r.date},${r.gb},${r.bytes}`)].join('\r\n') + '\r\n';
+/** The table as CSV (RFC 4180): a header, then one line a day (or hour: `column` names it), oldest first. */
+export const usageCsv = (rows: UsageRow[], column: 'date' | 'hour' = 'date'): string =>
+  [`${column},gb,bytes`, ...rows.map((r) => `${r.date},${r.gb},${r.bytes}`)].join('\r\n') + '\r\n';
+
+/** An hour's start (ISO 8601, UTC) as the browser's locale writes it, in UTC: "Nov 23, 14:00". */
+export const hourLabel = (at: string) =>
+  new Date(at).toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
 
 /** A usage day (`YYYY-MM-DD`, UTC) as the browser's locale writes it: "Nov 23" (short) or "Nov 23, 2026". */
 export const dayLabel = (date: string, withYear = false) =>

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { Subuser } from '@proxydesk/contract';
 import {
+  IconChartBar,
   IconDots,
   IconGauge,
   IconKey,
@@ -10,7 +11,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 
-export type SubuserAction = 'pause' | 'resume' | 'password' | 'limit' | 'countries' | 'delete';
+export type SubuserAction = 'pause' | 'resume' | 'password' | 'usage' | 'limit' | 'countries' | 'delete';
 
 /** A sub-user's actions, behind one button on its row. */
 export const SubuserMenu = ({
@@ -31,6 +32,9 @@ export const SubuserMenu = ({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item leftSection={<IconChartBar size={16} />} onClick={() => onAction('usage', subuser)}>
+          Usage…
+        </Menu.Item>
         <Menu.Item
           leftSection={active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
           onClick={() => onAction(active ? 'pause' : 'resume', subuser)}

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Subuser, SubuserProduct } from '@proxydesk/contract';
-import { IconPlus, IconUsers } from '@tabler/icons-react';
+import { IconChartBar, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { useSubusers } from '../api/subusers';
@@ -8,18 +8,21 @@ import { CountriesDialog, LimitDialog } from './settings-dialogs';
 import { CreateDialog, DeleteDialog, PasswordDialog, type ShownPassword } from './subuser-dialogs';
 import type { SubuserAction } from './subuser-menu';
 import { SubusersTable } from './subusers-table';
+import { UsageDialog } from './usage-dialog';
 
-type Open = { action: Exclude<SubuserAction, 'pause' | 'resume' | 'password'>; subuser: Subuser } | null;
+type Open = { action: Exclude<SubuserAction, 'pause' | 'resume' | 'password' | 'usage'>; subuser: Subuser } | null;
 
 /**
  * A per-GB plan's sub-users (issue #31): each with its own proxy credentials, an optional data limit and
  * allowed countries; the plan pays for their data. A table, a create dialog, and each row's actions.
  */
-export const SubusersCard = ({ product }: { product: SubuserProduct }) => {
+export const SubusersCard = ({ product, planId }: { product: SubuserProduct; planId: string }) => {
   const list = useSubusers(product);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const [shown, setShown] = useState<ShownPassword | null>(null);
+  /** Whose usage is open: a sub-user's, or the owner's own lines ("You"). */
+  const [usageOf, setUsageOf] = useState<Subuser | 'own' | null>(null);
   const subusers = list.data?.subusers ?? [];
   const full = list.data ? list.data.total >= list.data.max : false;
   const close = () => setOpen(null);
@@ -49,7 +52,12 @@ export const SubusersCard = ({ product }: { product: SubuserProduct }) => {
               : ''}
           </Text>
         </div>
-        {subusers.length > 0 && newButton}
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconChartBar size={16} />} onClick={() => setUsageOf('own')}>
+            Your own usage
+          </Button>
+          {subusers.length > 0 && newButton}
+        </Group>
       </Group>
       {list.error ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
@@ -71,7 +79,8 @@ export const SubusersCard = ({ product }: { product: SubuserProduct }) => {
         <SubusersTable
           subusers={subusers}
           onAction={(action, subuser) => {
-            if (action === 'limit' || action === 'countries' || action === 'delete')
+            if (action === 'usage') setUsageOf(subuser);
+            else if (action === 'limit' || action === 'countries' || action === 'delete')
               setOpen({ action, subuser });
           }}
           onPassword={setShown}
@@ -90,6 +99,11 @@ export const SubusersCard = ({ product }: { product: SubuserProduct }) => {
       <LimitDialog subuser={open?.action === 'limit' ? open.subuser : null} onClose={close} />
       <CountriesDialog subuser={open?.action === 'countries' ? open.subuser : null} onClose={close} />
       <DeleteDialog subuser={open?.action === 'delete' ? open.subuser : null} onClose={close} />
+      <UsageDialog
+        whose={usageOf === null ? null : usageOf === 'own' ? { planId } : { subuserId: usageOf.id }}
+        name={usageOf === 'own' ? 'your own lines' : (usageOf?.name ?? '')}
+        onClose={() => setUsageOf(null)}
+      />
     </Card>
   );
 };

@@ -1,0 +1,152 @@
+import {
+  Button,
+  Group,
+  Modal,
+  ScrollArea,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { LineUsageGranularity } from '@proxydesk/contract';
+import { IconDownload } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { QueryError } from '../../../components/query-error';
+import { useLineUsage, type UsageOwner } from '../api/line-usage';
+import { downloadUsageCsv } from '../usage-download';
+import { dayLabel, hourLabel, usageRows } from '../usage-rows';
+import { TopDomains } from './top-domains';
+
+const UsageChart = lazy(async () => ({ default: (await import('../usage-chart')).UsageChart }));
+
+const SPANS: Record<LineUsageGranularity, { label: string; span: string; column: 'hour' | 'date' }> = {
+  hour: { label: 'Hours', span: 'the last 7 days', column: 'hour' },
+  day: { label: 'Days', span: 'the last 90 days', column: 'date' },
+};
+
+/**
+ * One set of credentials' usage (issue #31 item 4): a sub-user's, or the owner's own lines on the plan. The chart,
+ * the table and the CSV are the same rows rounded the same way (issue #19's `usageRows`), per hour or per day;
+ * under them, the day's top target hosts.
+ */
+export const UsageDialog = ({
+  whose,
+  name,
+  onClose,
+}: {
+  whose: UsageOwner | null;
+  name: string;
+  onClose: () => void;
+}) => {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={whose !== null}
+      onClose={onClose}
+      title={`Usage of ${name}`}
+      size="xl"
+      fullScreen={narrow}
+      data-testid="usage-dialog"
+    >
+      {whose && <UsageView key={JSON.stringify(whose)} whose={whose} name={name} />}
+    </Modal>
+  );
+};
+
+const UsageView = ({ whose, name }: { whose: UsageOwner; name: string }) => {
+  const [granularity, setGranularity] = useState<LineUsageGranularity>('hour');
+  const usage = useLineUsage(whose, granularity);
+  const { label, span, column } = SPANS[granularity];
+  const tick = granularity === 'hour' ? hourLabel : dayLabel;
+  const table = useMemo(
+    () =>
+      usage.data
+        ? usageRows(
+            usage.data.buckets.map((b) => ({
+              date: granularity === 'hour' ? b.at : b.at.slice(0, 10),
+              bytes: b.bytes,
+            })),
+          )
+        : null,
+    [usage.data, granularity],
+  );
+  const file = `usage-${name.replace(/[^\w-]+/g, '_')}-${granularity}s.csv`;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <SegmentedControl
+          aria-label="Usage per"
+          value={granularity}
+          onChange={(value) => setGranularity(value as LineUsageGranularity)}
+          data={[
+            { value: 'hour', label: 'Per hour · 7 days' },
+            { value: 'day', label: 'Per day · 90 days' },
+          ]}
+        />
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          disabled={!table}
+          onClick={() => table && downloadUsageCsv(table.rows, file, column)}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {usage.error ? (
+        <QueryError error={usage.error} onRetry={() => void usage.refetch()} />
+      ) : !table ? (
+        <Skeleton height={420} radius="md" />
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            GB per {granularity}, both directions, over {span} (UTC).
+            {usage.data?.total_bytes === 0 ? ' No traffic in this time yet.' : ''}
+          </Text>
+          <Suspense fallback={<Skeleton height={200} />}>
+            <UsageChart
+              days={table.rows.map((r) => ({ date: r.date, gb: Number(r.gb) }))}
+              label={`Usage of ${name} per ${granularity}, GB, over ${span}`}
+              tick={tick}
+            />
+          </Suspense>
+          <ScrollArea.Autosize mah={260} type="auto">
+            <Table stickyHeader verticalSpacing={4} data-testid="line-usage-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{label.slice(0, -1)} (UTC)</Table.Th>
+                  <Table.Th ta="right">Used</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {[...table.rows].reverse().map((row) => (
+                  <Table.Tr key={row.date}>
+                    <Table.Td>{granularity === 'hour' ? hourLabel(row.date) : dayLabel(row.date, true)}</Table.Td>
+                    <Table.Td ta="right" ff="monospace" data-at={row.date}>
+                      {row.gb} GB
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th>Total, {span}</Table.Th>
+                  <Table.Th ta="right" ff="monospace" data-testid="line-usage-total">
+                    {table.total} GB
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </ScrollArea.Autosize>
+        </>
+      )}
+      <Title order={4} size="h5" mt="sm">
+        Top target hosts
+      </Title>
+      <TopDomains whose={whose} />
+    </Stack>
+  );
+};
