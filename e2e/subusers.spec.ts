@@ -1,10 +1,11 @@
 import { once } from 'node:events';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
 import { useMailedShop } from './support/mailed-shop.js';
 import { violations } from './support/axe.js';
+import { statusThrough } from './support/proxy-line.js';
 import { screenshots } from './support/screenshots.js';
 
 const PORT = 3163;
@@ -27,33 +28,11 @@ test.afterAll(() => {
 // axe is injected as a script, which the shop's strict CSP would rightly refuse.
 test.use({ baseURL: shop.url, bypassCSP: true });
 
-/** A plain GET through a proxy line (`HOST:PORT:USER:PASS`): the status the gateway or the site answered. */
 /** The four screenshots of the page as it is, from its top (the shell's header stays at the top). */
 const shoot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshots(page, name);
 };
-
-const statusThrough = (line: string, url: string) =>
-  new Promise<number>((resolve, reject) => {
-    const [host, port, username, ...password] = line.split(':');
-    const req = request({
-      host,
-      port: Number(port),
-      path: url,
-      headers: {
-        host: new URL(url).host,
-        'proxy-authorization': `Basic ${Buffer.from(`${username}:${password.join(':')}`).toString('base64')}`,
-      },
-      agent: false,
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end();
-  });
 
 test("the ISP page's Sub-users card: create, pause, limit, countries, a new password, lines for it, delete (issue #31)", async ({
   page,

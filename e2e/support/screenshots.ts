@@ -1,7 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Light and dark, 1280 and 390 px wide: each screen saved under test-results to look at. */
-export const screenshots = async (page: Page, name: string) => {
+/**
+ * Light and dark, 1280 and 390 px wide: each screen saved under test-results to look at. The whole page, or only
+ * the window (`fullPage: false`: a dialog, which scrolls within it).
+ */
+export const screenshots = async (page: Page, name: string, { fullPage = true } = {}) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
     // The shell's navbar slides away below its breakpoint: shoot once it has, not half-way.
@@ -11,7 +14,7 @@ export const screenshots = async (page: Page, name: string) => {
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await page.screenshot({
         path: `test-results/${name}-${width}-${scheme}.png`,
-        fullPage: true,
+        fullPage,
         // A menu still sliding away after the resize would be caught mid-way: transitions end at once.
         animations: 'disabled',
       });

@@ -98,7 +98,7 @@ describe('the mails customers expect (issue #16 item 4), read from a real SMTP s
   });
 
   it("a sub-user's 80% and 100% of its own limit (issue #31 item 4)", async () => {
-    const data = { subuser: 'scraper', product: '/product/isp', limitGb: '5.00', period: 'day' };
+    const data = { subuser: 'scraper', product: '/product/isp', limitGb: '5.00', period: 'day' as const };
     const eighty = await receive({
       to: 'sub80@example.test',
       template: 'subuser-usage-alert',

@@ -10,7 +10,9 @@ import { formatBytes } from './format';
 
 /** The UTC days whose hosts are kept, newest first. */
 const keptDays = (now = Date.now()) =>
-  Array.from({ length: DOMAIN_STATS_DAYS }, (_, i) => new Date(now - i * 86_400_000).toISOString().slice(0, 10));
+  Array.from({ length: DOMAIN_STATS_DAYS }, (_, i) =>
+    new Date(now - i * 86_400_000).toISOString().slice(0, 10),
+  );
 
 /** A day's top 20 target hosts of one set of credentials (host names only; issue #31 item 4, ADR 006). */
 export const TopDomains = ({ whose }: { whose: UsageOwner }) => {
@@ -19,20 +21,23 @@ export const TopDomains = ({ whose }: { whose: UsageOwner }) => {
   const domains = useLineDomains(whose, date);
   return (
     <Stack gap="sm" data-testid="top-domains">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Text size="sm" c="dimmed" maw={420}>
-          The {TOP_DOMAINS} hosts it reached most on a day, by data; host names only, kept {DOMAIN_STATS_DAYS}{' '}
-          days.
-        </Text>
-        <Select
-          label="Day (UTC)"
-          w={180}
-          value={date}
-          allowDeselect={false}
-          onChange={(value) => value && setDate(value)}
-          data={days.map((day, i) => ({ value: day, label: i === 0 ? 'Today' : dayLabel(day, true) }))}
-        />
-      </Group>
+      {/* When the shop keeps no hosts, there is no day to choose. */}
+      {domains.data?.enabled !== false && (
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Text size="sm" c="dimmed" maw={420}>
+            The {TOP_DOMAINS} hosts it reached most on a day, by data; host names only, kept{' '}
+            {DOMAIN_STATS_DAYS} days.
+          </Text>
+          <Select
+            label="Day (UTC)"
+            w={180}
+            value={date}
+            allowDeselect={false}
+            onChange={(value) => value && setDate(value)}
+            data={days.map((day, i) => ({ value: day, label: i === 0 ? 'Today' : dayLabel(day, true) }))}
+          />
+        </Group>
+      )}
       {domains.error ? (
         <QueryError error={domains.error} onRetry={() => void domains.refetch()} />
       ) : !domains.data ? (
@@ -43,7 +48,8 @@ export const TopDomains = ({ whose }: { whose: UsageOwner }) => {
         </Alert>
       ) : domains.data.domains.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="md" data-testid="domains-empty">
-          No traffic on {date === days[0] ? 'this day yet' : 'this day'}: hosts appear here once its lines are used.
+          No traffic on {date === days[0] ? 'this day yet' : 'this day'}: hosts appear here once its lines are
+          used.
         </Text>
       ) : (
         <Table verticalSpacing={4} data-testid="domains-table">

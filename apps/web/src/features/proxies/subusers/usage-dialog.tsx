@@ -80,7 +80,7 @@ const UsageView = ({ whose, name }: { whose: UsageOwner; name: string }) => {
         <SegmentedControl
           aria-label="Usage per"
           value={granularity}
-          onChange={(value) => setGranularity(value as LineUsageGranularity)}
+          onChange={(value) => setGranularity(value)}
           data={[
             { value: 'hour', label: 'Per hour · 7 days' },
             { value: 'day', label: 'Per day · 90 days' },
@@ -113,7 +113,11 @@ const UsageView = ({ whose, name }: { whose: UsageOwner; name: string }) => {
               tick={tick}
             />
           </Suspense>
-          <ScrollArea.Autosize mah={260} type="auto">
+          <ScrollArea.Autosize
+            mah={260}
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `Usage per ${granularity}` }}
+          >
             <Table stickyHeader verticalSpacing={4} data-testid="line-usage-table">
               <Table.Thead>
                 <Table.Tr>
@@ -124,7 +128,9 @@ const UsageView = ({ whose, name }: { whose: UsageOwner; name: string }) => {
               <Table.Tbody>
                 {[...table.rows].reverse().map((row) => (
                   <Table.Tr key={row.date}>
-                    <Table.Td>{granularity === 'hour' ? hourLabel(row.date) : dayLabel(row.date, true)}</Table.Td>
+                    <Table.Td>
+                      {granularity === 'hour' ? hourLabel(row.date) : dayLabel(row.date, true)}
+                    </Table.Td>
                     <Table.Td ta="right" ff="monospace" data-at={row.date}>
                       {row.gb} GB
                     </Table.Td>
