@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageCsv, usageRows } from './usage-rows';
+import { hourLabel, usageCsv, usageRows } from './usage-rows';
 
 const GB = 1024 ** 3;
 
@@ -30,5 +30,11 @@ describe('usageRows: days that add up to the used figure (issue #19 item 7)', ()
   it('writes the same rows as CSV', () => {
     const { rows } = usageRows([{ date: '2026-11-25', bytes: 1.5 * GB }]);
     expect(usageCsv(rows)).toBe(`date,gb,bytes\r\n2026-11-25,1.50,${1.5 * GB}\r\n`);
+  });
+
+  it('writes hours the same way, under an "hour" column (issue #31 item 4)', () => {
+    const { rows } = usageRows([{ date: '2026-11-25T14:00:00.000Z', bytes: GB / 4 }]);
+    expect(usageCsv(rows, 'hour')).toBe(`hour,gb,bytes\r\n2026-11-25T14:00:00.000Z,0.25,${GB / 4}\r\n`);
+    expect(hourLabel('2026-11-25T14:00:00.000Z')).toMatch(/14:00/);
   });
 });
