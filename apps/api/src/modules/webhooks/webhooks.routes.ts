@@ -93,6 +93,9 @@ export const resellerWebhookRoutes = (
 
   route(app, endpoints.update, async ({ account, params, body }) => {
     if (!isUuid(params.id)) throw notFound();
+    // An empty change would be an UPDATE with nothing to set (the contract fuzz found the 500 it made).
+    if (body.url === undefined && body.events === undefined && body.enabled === undefined)
+      throw new HttpError(400, 'Nothing to change: send url, events or enabled');
     if (body.url !== undefined) await checkUrl(body.url);
     const row = await updateEndpoint(db, account.user.id, params.id, {
       ...(body.url === undefined ? {} : { url: body.url }),
