@@ -78,7 +78,7 @@ test("a sub-user's usage: chart, table and CSV agree per hour and per day, and i
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
-  const csv = (await readFile((await download.path()), 'utf8')).trim().split('\r\n');
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split('\r\n');
   expect(csv[0]).toBe('hour,gb,bytes');
   expect(csv).toHaveLength(169);
   const shown = await table.locator('tbody tr td[data-at]').allTextContents();

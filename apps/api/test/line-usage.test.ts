@@ -36,7 +36,17 @@ const meter = (who: SeededCustomer, subuserId: string | null, bytes: number, at 
   recordUsageBatch(
     t.database.db,
     `line-usage-test:${(batches += 1)}`,
-    [{ planId: who.planId, userId: who.userId, productType: 'PR_2', bucket: at, bytesUp: 0, bytesDown: bytes, subuserId }],
+    [
+      {
+        planId: who.planId,
+        userId: who.userId,
+        productType: 'PR_2',
+        bucket: at,
+        bytesUp: 0,
+        bytesDown: bytes,
+        subuserId,
+      },
+    ],
     Object.entries(hosts).map(([host, hostBytes]) => ({
       planId: who.planId,
       subuserId,
@@ -80,7 +90,9 @@ describe('usage per sub-user and of the owner (issue #31 item 4)', () => {
     const days = await get(`/v1/subusers/${sub.id}/usage?granularity=day`, ownerToken);
     expect(days.body.payload.buckets).toHaveLength(90);
     expect(days.body.payload.total_bytes).toBe(15_000);
-    expect(days.body.payload.buckets.at(-1)!.at).toBe(`${new Date(now).toISOString().slice(0, 10)}T00:00:00.000Z`);
+    expect(days.body.payload.buckets.at(-1)!.at).toBe(
+      `${new Date(now).toISOString().slice(0, 10)}T00:00:00.000Z`,
+    );
 
     const own = await get(`/v1/user/own-usage?plan_id=${owner.planId}&granularity=day`, ownerToken);
     expect(own.status).toBe(200);
@@ -110,7 +122,9 @@ describe('usage per sub-user and of the owner (issue #31 item 4)', () => {
 
   it('answers the top 20 hosts of a day by bytes; none and "off" when the operator keeps none', async () => {
     const sub = await seedSubuser(t.database.db, owner.userId, 'PR_2');
-    const hosts = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`h${i}.example.com`, (i + 1) * 10]));
+    const hosts = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [`h${i}.example.com`, (i + 1) * 10]),
+    );
     await meter(owner, sub.id, 100, new Date(), hosts);
     await meter(owner, sub.id, 100, new Date(), { 'h0.example.com': 1_000 });
     const answer = await get<LineDomains>(`/v1/subusers/${sub.id}/domains`, ownerKey);
@@ -175,7 +189,10 @@ describe("alerts at 80 % and 100 % of a sub-user's limit (issue #31 item 4)", ()
   it('mail the owner and queue the webhook events once at 80 % and once at 100 %, in the batch', async () => {
     const who = await seedCustomer(t.database.db, { product: 'PR_2', dataGb: 10 });
     await subscribe(who.userId);
-    const sub = await seedSubuser(t.database.db, who.userId, 'PR_2', { limitBytes: 1_000, limitPeriod: 'day' });
+    const sub = await seedSubuser(t.database.db, who.userId, 'PR_2', {
+      limitBytes: 1_000,
+      limitPeriod: 'day',
+    });
     await meter(who, sub.id, 700);
     expect(await alertsOf(who.userId)).toEqual({ mails: [], events: [] });
     await meter(who, sub.id, 150);
@@ -197,11 +214,13 @@ describe("alerts at 80 % and 100 % of a sub-user's limit (issue #31 item 4)", ()
     expect(deliveries.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("send 100 % alone when one batch crosses both, and no mail when the owner turned usage alerts off", async () => {
+  it('send 100 % alone when one batch crosses both, and no mail when the owner turned usage alerts off', async () => {
     const db = t.database.db;
     const who = await seedCustomer(db, { product: 'PR_2', dataGb: 10 });
     await subscribe(who.userId);
-    await db.insert(schema.notificationSettings).values({ userId: who.userId, planReminders: true, usageAlerts: false });
+    await db
+      .insert(schema.notificationSettings)
+      .values({ userId: who.userId, planReminders: true, usageAlerts: false });
     const sub = await seedSubuser(db, who.userId, 'PR_2', { limitBytes: 1_000, limitPeriod: 'lifetime' });
     await meter(who, sub.id, 5_000);
     expect(await alertsOf(who.userId)).toEqual({
@@ -212,7 +231,10 @@ describe("alerts at 80 % and 100 % of a sub-user's limit (issue #31 item 4)", ()
 
   it('fire once when 20 batches cross the thresholds at the same moment', async () => {
     const who = await seedCustomer(t.database.db, { product: 'PR_2', dataGb: 10 });
-    const sub = await seedSubuser(t.database.db, who.userId, 'PR_2', { limitBytes: 1_000, limitPeriod: 'month' });
+    const sub = await seedSubuser(t.database.db, who.userId, 'PR_2', {
+      limitBytes: 1_000,
+      limitPeriod: 'month',
+    });
     await Promise.all(Array.from({ length: 20 }, () => meter(who, sub.id, 60)));
     expect((await alertsOf(who.userId)).mails).toEqual([80, 100]);
   });

@@ -40,13 +40,24 @@ interface Batch {
 
 /** A target's host as domain statistics keep it: lower-case, no brackets nor trailing dot, at most 253 characters. */
 export const statsHost = (host: string): string =>
-  host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '').slice(0, 253);
+  host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .slice(0, 253);
 
 /** Hosts a batch keeps (a long database outage, or a client trying thousands): statistics only, the rest is dropped. */
 export const MAX_DOMAIN_ROWS = 10_000;
 
 /** Adds a connection's bytes (and, when it opens, the connection) to its host's row of the day. */
-const addDomain = (batch: Batch, grant: Grant, host: string, at: number, bytes: number, connections: number) => {
+const addDomain = (
+  batch: Batch,
+  grant: Grant,
+  host: string,
+  at: number,
+  bytes: number,
+  connections: number,
+) => {
   const day = new Date(at).toISOString().slice(0, 10);
   const key = `${grant.planId}/${grant.subuserId ?? ''}/${day}/${host}`;
   const row = batch.domains.get(key);
@@ -54,7 +65,14 @@ const addDomain = (batch: Batch, grant: Grant, host: string, at: number, bytes: 
     row.bytes += bytes;
     row.connections += connections;
   } else if (batch.domains.size < MAX_DOMAIN_ROWS)
-    batch.domains.set(key, { planId: grant.planId, subuserId: grant.subuserId ?? null, day, host, bytes, connections });
+    batch.domains.set(key, {
+      planId: grant.planId,
+      subuserId: grant.subuserId ?? null,
+      day,
+      host,
+      bytes,
+      connections,
+    });
 };
 
 /** Rows of finished minutes a batch holds before they are folded (a long database outage; ADR 006). */
@@ -143,7 +161,8 @@ export const createMeter = ({
     row.bytesDown += down;
     gathering.byPlan.set(planId, (gathering.byPlan.get(planId) ?? 0) + up + down);
     if (subuserId) gathering.bySubuser.set(subuserId, (gathering.bySubuser.get(subuserId) ?? 0) + up + down);
-    if (domainStats && connection.host) addDomain(gathering, connection.grant, connection.host, now, up + down, 0);
+    if (domainStats && connection.host)
+      addDomain(gathering, connection.grant, connection.host, now, up + down, 0);
   };
   const write = (batch: Batch) =>
     recordUsageBatch(db, batch.id, [...batch.done, ...batch.current.values()], [...batch.domains.values()]);

@@ -65,7 +65,8 @@ export const lineUsageEndpoints = {
   ownUsage: defineEndpoint({
     method: 'GET',
     path: '/v1/user/own-usage',
-    summary: 'Your own lines’ bytes on a plan (its sub-users’ aside) per hour (7 days) or per UTC day (90 days)',
+    summary:
+      'Your own lines’ bytes on a plan (its sub-users’ aside) per hour (7 days) or per UTC day (90 days)',
     tag: 'proxies',
     access: 'user',
     query: z.object({ plan_id: planId, granularity: granularity.shape.granularity }),

@@ -44,10 +44,7 @@ const DAY = 24 * HOUR;
 const CHUNK = 2000;
 
 /** Sums `rows` by key, in key order: two writers lock the rows they share in the same order. */
-const summed = <T extends object>(
-  rows: Iterable<[string, T]>,
-  add: (into: T, row: T) => void,
-): T[] => {
+const summed = <T extends object>(rows: Iterable<[string, T]>, add: (into: T, row: T) => void): T[] => {
   const byKey = new Map<string, T>();
   for (const [key, row] of rows) {
     const same = byKey.get(key);

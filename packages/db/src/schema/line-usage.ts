@@ -31,9 +31,7 @@ export const lineUsage = pgTable(
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    unique('line_usage_key')
-      .on(t.customerPlanId, t.subuserId, t.granularity, t.bucket)
-      .nullsNotDistinct(),
+    unique('line_usage_key').on(t.customerPlanId, t.subuserId, t.granularity, t.bucket).nullsNotDistinct(),
     index('line_usage_subuser')
       .on(t.subuserId, t.granularity, t.bucket)
       .where(sql`${t.subuserId} is not null`),

@@ -87,7 +87,11 @@ export const lifecycleTemplates = {
     context: MailContext,
   ): MailContent => {
     const per = { lifetime: '', month: ' this month', day: ' today' }[d.period];
-    const reset = { lifetime: '', month: ' It resets on the 1st at 00:00 UTC.', day: ' It resets at 00:00 UTC.' };
+    const reset = {
+      lifetime: '',
+      month: ' It resets on the 1st at 00:00 UTC.',
+      day: ' It resets at 00:00 UTC.',
+    };
     return {
       subject:
         d.percent >= 100

@@ -25,7 +25,10 @@ const dayOf = (date: string | undefined, now: Date): string => {
   const first = utcDay(now.getTime() - (DOMAIN_STATS_DAYS - 1) * DAY);
   if (Number.isNaN(at) || utcDay(at) !== date) throw new HttpError(400, `"${date}" is not a date`);
   if (date < first || date > today)
-    throw new HttpError(400, `Target hosts are kept ${DOMAIN_STATS_DAYS} days: choose a day from ${first} to ${today}`);
+    throw new HttpError(
+      400,
+      `Target hosts are kept ${DOMAIN_STATS_DAYS} days: choose a day from ${first} to ${today}`,
+    );
   return date;
 };
 
@@ -36,7 +39,8 @@ const dayOf = (date: string | undefined, now: Date): string => {
 export const createLineUsageService = ({ db, domainStats }: { db: Db; domainStats: boolean }) => {
   const credentialOf = async (userId: string, whose: { subuserId: string } | { planId: string }) => {
     if ('subuserId' in whose) {
-      if (!(await findOwnSubuser(db, userId, whose.subuserId))) throw new HttpError(404, 'Sub-user not found');
+      if (!(await findOwnSubuser(db, userId, whose.subuserId)))
+        throw new HttpError(404, 'Sub-user not found');
     } else if (!(await findOwnPlan(db, userId, whose.planId))) throw new HttpError(404, 'Plan not found');
     return whose satisfies Credential;
   };

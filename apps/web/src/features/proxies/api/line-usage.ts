@@ -30,7 +30,11 @@ export const lineDomainsQuery = (whose: UsageOwner, date: string) =>
     queryFn: async ({ signal }) =>
       (
         await ('subuserId' in whose
-          ? call(lineUsageEndpoints.subuserDomains, { params: { id: whose.subuserId }, query: { date }, signal })
+          ? call(lineUsageEndpoints.subuserDomains, {
+              params: { id: whose.subuserId },
+              query: { date },
+              signal,
+            })
           : call(lineUsageEndpoints.ownDomains, { query: { plan_id: whose.planId, date }, signal }))
       ).payload,
   });

@@ -10,7 +10,10 @@ import type { SubuserAction } from './subuser-menu';
 import { SubusersTable } from './subusers-table';
 import { UsageDialog } from './usage-dialog';
 
-type Open = { action: Exclude<SubuserAction, 'pause' | 'resume' | 'password' | 'usage'>; subuser: Subuser } | null;
+type Open = {
+  action: Exclude<SubuserAction, 'pause' | 'resume' | 'password' | 'usage'>;
+  subuser: Subuser;
+} | null;
 
 /**
  * A per-GB plan's sub-users (issue #31): each with its own proxy credentials, an optional data limit and
@@ -53,7 +56,11 @@ export const SubusersCard = ({ product, planId }: { product: SubuserProduct; pla
           </Text>
         </div>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconChartBar size={16} />} onClick={() => setUsageOf('own')}>
+          <Button
+            variant="default"
+            leftSection={<IconChartBar size={16} />}
+            onClick={() => setUsageOf('own')}
+          >
             Your own usage
           </Button>
           {subusers.length > 0 && newButton}
