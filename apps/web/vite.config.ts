@@ -65,9 +65,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         // Left alone, the bundler folds these into whichever shared chunk it likes (the menu's ScrollArea), and
         // the signed-in shell downloads them for nothing: popovers and modals load with the screens using them.
-        codeSplitting: {
-          groups: CHUNK_GROUPS,
-        },
+        // The build-time render (Node) is one program run once: its chunks are nobody's first load.
+        codeSplitting: isSsrBuild ? true : { groups: CHUNK_GROUPS },
       },
     },
   },

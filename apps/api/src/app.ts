@@ -54,6 +54,7 @@ import { documentRoutes } from './modules/documents/documents.routes.js';
 import { createDocumentsService } from './modules/documents/documents.service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
+import { createPopularLocations } from './modules/proxies/popular-locations.js';
 import { createGenerator } from './modules/proxies/generator.service.js';
 import { planRoutes } from './modules/proxies/plans.routes.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
@@ -295,6 +296,7 @@ export const buildApp = async ({
     db,
     createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }),
     catalogue.locations,
+    createPopularLocations(db, catalogue.locations, config.CATALOGUE_CACHE_SECONDS > 0),
   );
   subuserRoutes(
     app,

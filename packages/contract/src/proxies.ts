@@ -118,7 +118,7 @@ export const generatedProxiesSchema = z.object({
 });
 
 const option = z.object({ code: z.string(), name: z.string() });
-/** Locations for the premium generator (SPEC.md §3 country stats), in catalogue order with their group. */
+/** Locations for the premium generator (SPEC.md §3 country stats), in catalogue order with their group; the most-bought. */
 export const countryStatsSchema = z
   .object({
     countries: z.object({
@@ -136,6 +136,11 @@ export const countryStatsSchema = z
         }),
       ),
     }),
+    /**
+     * The most-bought countries' codes, most first (issue #33 item 6): the billing countries of the shop's paid
+     * orders, at most five. The generator lists them above the rest.
+     */
+    popular: z.array(z.string()),
   })
   .check(z.meta({ id: 'CountryStats' }));
 export type CountryStats = z.infer<typeof countryStatsSchema>;

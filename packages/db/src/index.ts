@@ -10,6 +10,7 @@ export * as schema from './schema/index.js';
 export * from './catalogue/files.js';
 export * from './catalogue/load.js';
 export * from './repositories/catalogue.js';
+export * from './repositories/buyer-countries.js';
 export * from './repositories/health.js';
 export * from './repositories/accounts.js';
 export * from './repositories/account-figures.js';

@@ -41,6 +41,7 @@ export const proxyRoutes = (
   db: Db,
   generator: Generator,
   locations: () => Promise<CountryStats['countries']['countries']>,
+  popular: () => Promise<string[]>,
 ): void => {
   const dashboard = createDashboardService(db);
   route(app, proxyEndpoints.setAutoRenew, async ({ account, body }) => {
@@ -61,7 +62,7 @@ export const proxyRoutes = (
   );
   route(app, proxyEndpoints.generate, ({ account, body }) => generator.generate(account.user, body));
   route(app, proxyEndpoints.countryStats, async () => ({
-    payload: { countries: { countries: await locations() } },
+    payload: { countries: { countries: await locations() }, popular: await popular() },
   }));
 
   route(app, proxyEndpoints.activateDcIpv6, async ({ account, body }) => {

@@ -8,7 +8,8 @@ import {
 } from '@proxydesk/contract';
 import { useMemo, useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
-import { useCountryStats, useGenerateProxies } from './api/proxies';
+import { useGenerateProxies, useLocations } from './api/proxies';
+import { locationGroups } from './location-groups';
 import { ProxiesOutput } from './proxies-output';
 import { SubuserSelect } from './subusers/subuser-select';
 
@@ -20,9 +21,9 @@ const lifetimeLabel = (value: string) => {
 };
 
 /**
- * Generate Proxies (SPEC.md §2, §5, §9): location (Random, the special pools, countries by continent),
- * sticky or rotating (sticky with a session lifetime, issue #31 item 5), HTTP or SOCKS5, quantity; premium
- * adds city and ISP. 1–100 lines on the /proxy page, 1–10,000 on a product page (which names its `product`).
+ * Generate Proxies (SPEC.md §2, §5, §9): location (Random, the shop's most-bought countries, the special pools,
+ * countries by continent), sticky or rotating (sticky with a session lifetime, issue #31 item 5), HTTP or SOCKS5,
+ * quantity; premium adds city and ISP. 1–100 lines on the /proxy page, 1–10,000 on a product page (which names its `product`).
  */
 export const GeneratorForm = ({
   product,
@@ -31,7 +32,7 @@ export const GeneratorForm = ({
   product?: 'PR_2' | 'PR_6';
   cityAndIsp: boolean;
 }) => {
-  const locations = useCountryStats();
+  const locations = useLocations();
   const generate = useGenerateProxies();
   const limits = product ? GENERATOR_LIMITS.productPage : GENERATOR_LIMITS.proxyPage;
   const [country, setCountry] = useState<string | null>(RANDOM_LOCATION);
@@ -44,21 +45,15 @@ export const GeneratorForm = ({
   const [error, setError] = useState<string | null>(null);
   const [subuser, setSubuser] = useState('');
 
-  const groups = useMemo(() => {
-    const byGroup = new Map<string, { value: string; label: string }[]>();
-    for (const c of locations.data ?? []) {
-      const group = c.group === 'special' ? 'Private and sneaker pools' : c.group;
-      byGroup.set(group, [...(byGroup.get(group) ?? []), { value: c.code, label: c.name }]);
-    }
-    return [
-      { group: 'Any', items: [{ value: RANDOM_LOCATION, label: 'Random' }] },
-      ...[...byGroup].map(([group, items]) => ({ group, items })),
-    ];
-  }, [locations.data]);
+  const places = locations.data?.countries;
+  const groups = useMemo(
+    () => locationGroups(places ?? [], locations.data?.popular ?? []),
+    [places, locations.data?.popular],
+  );
   const [search, setSearch] = useState<string | null>(null);
   const labelOf = (code: string | null) =>
-    code === RANDOM_LOCATION ? 'Random' : ((locations.data ?? []).find((c) => c.code === code)?.name ?? '');
-  const cities = (locations.data ?? []).find((c) => c.code === country)?.cities.options ?? [];
+    code === RANDOM_LOCATION ? 'Random' : ((places ?? []).find((c) => c.code === code)?.name ?? '');
+  const cities = (places ?? []).find((c) => c.code === country)?.cities.options ?? [];
   const isps = cities.find((c) => c.code === city)?.isps.options ?? [];
 
   const quantityOk = (quantity: number) =>

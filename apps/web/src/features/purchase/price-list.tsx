@@ -1,6 +1,7 @@
 import { Stack, Tabs, Text } from '@mantine/core';
 import type { Plan } from '@proxydesk/contract';
-import { PRICED_PRODUCTS, type PlanChoice, type ProductSlug } from './plan-choice';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useRef } from 'react';
+import { PRICED_PRODUCTS, productBySlug, type PlanChoice, type ProductSlug } from './plan-choice';
 import { ProductPlans } from './product-plans';
 
 /** One line under each product's tab: what it is and how it is sold. */
@@ -12,9 +13,34 @@ const ABOUT: Record<ProductSlug, string> = {
   ipv6: 'Large IPv6 ranges with unlimited bandwidth, by the month, or a custom plan.',
 };
 
+/** A tab's cards; drawn again only when the plans or the tab change (ADR 003: no long task when they arrive). */
+const Panel = memo(function Panel({
+  slug,
+  plans,
+  onBuy,
+}: {
+  slug: ProductSlug;
+  plans: Plan[] | undefined;
+  onBuy: (choice: PlanChoice) => void;
+}) {
+  const { type } = productBySlug(slug);
+  return (
+    <Stack gap="md">
+      <Text c="dimmed" size="sm">
+        {ABOUT[slug]}
+      </Text>
+      <ProductPlans product={type} plans={plans} onBuy={onBuy} />
+    </Stack>
+  );
+});
+
 /**
  * Every product's prices (issue #33), a tab each: the same cards for a visitor and a customer; what Buy Now
  * does is the page's (`onBuy`). `plans` undefined while loading.
+ *
+ * The catalogue's answer comes through a store that React draws at once (TanStack Query): its cards are drawn
+ * from a deferred copy instead, a render that yields to the browser as it goes, so the page stays responsive
+ * while a tab of cards with sliders is drawn (Lighthouse's total blocking time on /pricing, issue #33 item 8).
  */
 export const PriceList = ({
   product,
@@ -26,29 +52,32 @@ export const PriceList = ({
   onProduct: (slug: ProductSlug) => void;
   plans: Plan[] | undefined;
   onBuy: (choice: PlanChoice) => void;
-}) => (
-  <Tabs
-    value={product}
-    onChange={(value) => value && onProduct(value as ProductSlug)}
-    variant="pills"
-    keepMounted={false}
-  >
-    <Tabs.List mb="lg" aria-label="Products">
-      {PRICED_PRODUCTS.map(({ slug, label }) => (
-        <Tabs.Tab key={slug} value={slug}>
-          {label}
-        </Tabs.Tab>
+}) => {
+  const shown = useDeferredValue(plans);
+  const latestBuy = useRef(onBuy);
+  useLayoutEffect(() => {
+    latestBuy.current = onBuy;
+  });
+  const buy = useCallback((choice: PlanChoice) => latestBuy.current(choice), []);
+  return (
+    <Tabs
+      value={product}
+      onChange={(value) => value && onProduct(value as ProductSlug)}
+      variant="pills"
+      keepMounted={false}
+    >
+      <Tabs.List mb="lg" aria-label="Products">
+        {PRICED_PRODUCTS.map(({ slug, label }) => (
+          <Tabs.Tab key={slug} value={slug}>
+            {label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {PRICED_PRODUCTS.map(({ slug }) => (
+        <Tabs.Panel key={slug} value={slug}>
+          <Panel slug={slug} plans={shown} onBuy={buy} />
+        </Tabs.Panel>
       ))}
-    </Tabs.List>
-    {PRICED_PRODUCTS.map(({ slug, type }) => (
-      <Tabs.Panel key={slug} value={slug}>
-        <Stack gap="md">
-          <Text c="dimmed" size="sm">
-            {ABOUT[slug]}
-          </Text>
-          <ProductPlans product={type} plans={plans} onBuy={onBuy} />
-        </Stack>
-      </Tabs.Panel>
-    ))}
-  </Tabs>
-);
+    </Tabs>
+  );
+};

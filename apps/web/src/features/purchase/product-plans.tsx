@@ -1,9 +1,12 @@
 import { SimpleGrid, Skeleton } from '@mantine/core';
 import type { Plan } from '@proxydesk/contract';
-import { CustomPlanCard } from './custom-plan-card';
+import { lazy, Suspense } from 'react';
 import { NormalPlanCards } from './normal-plan-cards';
 import { cardPrice, PlanCard } from './plan-card';
 import type { PlanChoice, PricedProduct } from './plan-choice';
+
+/** The custom plan's card (its number inputs) loads with a datacenter or IPv6 tab, not with every price list. */
+const CustomPlanCard = lazy(async () => ({ default: (await import('./custom-plan-card')).CustomPlanCard }));
 
 /**
  * One product's price cards (SPEC.md §2): residential plans with their GB sliders, the per-GB and IP plans,
@@ -35,12 +38,14 @@ export const ProductPlans = ({
         />
       ))}
       {customProduct && plans && (
-        <CustomPlanCard
-          product={customProduct}
-          onBuy={({ days, ips, price }) =>
-            onBuy({ kind: 'custom', product: customProduct, days, ips, price })
-          }
-        />
+        <Suspense fallback={<Skeleton height={280} />}>
+          <CustomPlanCard
+            product={customProduct}
+            onBuy={({ days, ips, price }) =>
+              onBuy({ kind: 'custom', product: customProduct, days, ips, price })
+            }
+          />
+        </Suspense>
       )}
     </SimpleGrid>
   );

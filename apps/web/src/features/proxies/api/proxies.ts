@@ -42,14 +42,18 @@ export const poolQuery = () =>
   });
 export const usePool = () => useQuery(poolQuery());
 
+/** The generator's locations, and the most-bought countries' codes (issue #33 item 6). */
 export const countryStatsQuery = () =>
   queryOptions({
     queryKey: ['country-stats'],
-    queryFn: async ({ signal }) =>
-      (await call(proxyEndpoints.countryStats, { signal })).payload.countries.countries,
+    queryFn: async ({ signal }) => {
+      const { payload } = await call(proxyEndpoints.countryStats, { signal });
+      return { countries: payload.countries.countries, popular: payload.popular };
+    },
     staleTime: Infinity,
   });
-export const useCountryStats = () => useQuery(countryStatsQuery());
+export const useLocations = () => useQuery(countryStatsQuery());
+export const useCountryStats = () => useQuery({ ...countryStatsQuery(), select: (data) => data.countries });
 
 /**
  * Any change to plans or whitelists reloads what the product pages show (SPEC.md §4: "the list reloads"),

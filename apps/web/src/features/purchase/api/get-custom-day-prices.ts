@@ -1,12 +1,13 @@
-import { catalogueEndpoints, type CustomDayPrices } from '@proxydesk/contract';
+import type { CustomDayPrices } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { loadCalls } from '../../../lib/api';
 
 /** The catalogue's custom-plan day prices, the table the server charges from (GET /v1/plan/custom-prices). */
 export const customDayPricesQuery = () =>
   queryOptions({
     queryKey: ['custom-day-prices'],
-    queryFn: async ({ signal }) => (await call(catalogueEndpoints.customDayPrices, { signal })).payload,
+    queryFn: async ({ signal }) =>
+      (await loadCalls(() => import('./catalogue-calls'))).readCustomDayPrices(signal),
   });
 
 /** One product's day prices (index = days − 1). */

@@ -1,11 +1,10 @@
-import { catalogueEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { loadCalls } from '../../../lib/api';
 
 export const plansQuery = () =>
   queryOptions({
     queryKey: ['plans'],
-    queryFn: async ({ signal }) => (await call(catalogueEndpoints.plans, { signal })).payload,
+    queryFn: async ({ signal }) => (await loadCalls(() => import('./catalogue-calls'))).readPlans(signal),
   });
 
 export const usePlans = () => useQuery(plansQuery());
