@@ -57,6 +57,8 @@ import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
 import { createGenerator } from './modules/proxies/generator.service.js';
 import { planRoutes } from './modules/proxies/plans.routes.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
+import { fairUseRoutes } from './modules/subusers/fair-use.routes.js';
+import { createFairUseService } from './modules/subusers/fair-use.service.js';
 import { subuserRoutes } from './modules/subusers/subusers.routes.js';
 import { createSubuserService } from './modules/subusers/subusers.service.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
@@ -294,14 +296,24 @@ export const buildApp = async ({
     createGenerator({ db, gateway: proxyGateway, locations: catalogue.locations }),
     catalogue.locations,
   );
+  const fairUse = createFairUseService({
+    db,
+    defaults: {
+      maxSources: config.GATEWAY_FAIR_USE_MAX_SOURCES,
+      windowMinutes: config.GATEWAY_FAIR_USE_WINDOW_MINUTES,
+      maxConnections: config.GATEWAY_FAIR_USE_MAX_CONNECTIONS,
+    },
+  });
   subuserRoutes(
     app,
     createSubuserService({
       db,
       maxPerCustomer: config.SUBUSERS_MAX_PER_CUSTOMER,
       locations: catalogue.locations,
+      fairUse,
     }),
   );
+  fairUseRoutes(app, db, fairUse);
   planRoutes(app, db, config.PLAN_GRACE_HOURS);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
   invoiceRoutes(app, db, invoices, quotes, { publicUrl: shopUrl, documents });

@@ -32,6 +32,8 @@ export * from './admin-staff.js';
 export * from './app-paths.js';
 export * from './plans.js';
 export * from './first-answers.js';
+export * from './subuser-products.js';
 export * from './subusers.js';
 export * from './webhooks.js';
 export * from './documents.js';
+export * from './fair-use.js';

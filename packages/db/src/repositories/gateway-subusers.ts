@@ -24,5 +24,7 @@ export const loadSubusers = (db: Db): Promise<GatewaySubuser[]> =>
       usedBytes: subusers.usedBytes,
       periodUsedBytes: subusers.periodUsedBytes,
       periodStart: subusers.periodStart,
+      maxSources: subusers.maxSources,
+      maxConnections: subusers.maxConnections,
     })
     .from(subusers);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.js';
 import { createdAt, id } from './columns.js';
 
@@ -51,6 +61,9 @@ export const subusers = pgTable(
      */
     periodUsedBytes: bigint('period_used_bytes', { mode: 'number' }).notNull().default(0),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull().defaultNow(),
+    /** Fair use (issue #31 item 3): the customer's caps for its lines, null = the shop's maximum. */
+    maxSources: integer('max_sources'),
+    maxConnections: integer('max_connections'),
     createdAt: createdAt(),
   },
   (t) => [
