@@ -128,7 +128,10 @@ describe('the customer’s caps within them', () => {
       .where(eq(schema.subusers.id, sub.id));
     expect(row).toMatchObject({ maxSources: 2, maxConnections: null });
 
-    // A field left out stays; null goes back to the shop's maximum.
+    // Nothing named changes nothing; a field left out stays; null goes back to the shop's maximum.
+    const nothing = await bed.api.patch(`/v1/subusers/${sub.id}`, {}, as('fay'));
+    expect(nothing.body.payload.fair_use.max_sources).toBe(2);
+    expect((await bed.api.patch('/v1/fair-use', { product: 'PR_6' }, as('fay'))).status).toBe(200);
     const both = await bed.api.patch(`/v1/subusers/${sub.id}`, { max_connections: 5 }, as('fay'));
     expect(both.body.payload.fair_use.effective).toEqual({ max_sources: 2, max_connections: 5 });
     const cleared = await bed.api.patch(`/v1/subusers/${sub.id}`, { max_sources: null }, as('fay'));

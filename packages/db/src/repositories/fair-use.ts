@@ -98,7 +98,11 @@ export const setOwnerFairUse = (
     const [row] = await tx
       .insert(ownerFairUse)
       .values({ userId, productType, maxSources: null, maxConnections: null, ...change })
-      .onConflictDoUpdate({ target: [ownerFairUse.userId, ownerFairUse.productType], set: change })
+      .onConflictDoUpdate({
+        target: [ownerFairUse.userId, ownerFairUse.productType],
+        // Nothing to change still answers the row (a no-op update rather than an empty SET).
+        set: Object.keys(change).length > 0 ? change : { productType },
+      })
       .returning({ maxSources: ownerFairUse.maxSources, maxConnections: ownerFairUse.maxConnections });
     await notifyAccessChanged(tx);
     return row!;

@@ -133,7 +133,8 @@ export const createSubuserService = ({
     setFairUse: async (userId: string, id: string, body: FairUseCapsBody) => {
       const subuser = await findOwnSubuser(db, userId, id);
       if (!subuser) throw notFound();
-      return change(userId, id, await fairUse.checked(subuser.productType as SubuserProduct, body));
+      const caps = await fairUse.checked(subuser.productType as SubuserProduct, body);
+      return Object.keys(caps).length > 0 ? change(userId, id, caps) : view(subuser);
     },
 
     remove: async (userId: string, id: string) => {
