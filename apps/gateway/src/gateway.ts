@@ -1,6 +1,13 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { pruneSources, recordSources, rollUpUsage, StartupError, type Db } from '@proxydesk/db';
+import {
+  pruneSources,
+  pruneSubuserDeletions,
+  recordSources,
+  rollUpUsage,
+  StartupError,
+  type Db,
+} from '@proxydesk/db';
 import type { Logger } from 'pino';
 import { openAccessLog } from './access-log.js';
 import { createAccess } from './access/access.js';
@@ -212,6 +219,7 @@ export const startGateway = async ({
       lastPrune = Date.now();
       await meter.prune(new Date(Date.now() - 24 * HOUR_MS)).catch(() => undefined);
       await pruneSources(db, new Date(Date.now() - 24 * HOUR_MS)).catch(() => undefined);
+      await pruneSubuserDeletions(db, new Date(Date.now() - 24 * HOUR_MS)).catch(() => undefined);
       rollUp();
     }
   };

@@ -38,19 +38,21 @@ afterAll(async () => {
 
 const loggedBusy = (reason: string, from: string, subuser?: string) =>
   expect
-    .poll(() =>
-      readFileSync(logFile, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .some((line) => {
-          const entry = JSON.parse(line) as Record<string, unknown>;
-          return (
-            entry.reason === reason &&
-            entry.source === from &&
-            entry.outcome === 'busy' &&
-            (subuser === undefined || entry.subuser === subuser)
-          );
-        }),
+    .poll(
+      () =>
+        readFileSync(logFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .some((line) => {
+            const entry = JSON.parse(line) as Record<string, unknown>;
+            return (
+              entry.reason === reason &&
+              entry.source === from &&
+              entry.outcome === 'busy' &&
+              (subuser === undefined || entry.subuser === subuser)
+            );
+          }),
+      { timeout: 10_000 },
     )
     .toBe(true);
 
@@ -75,7 +77,9 @@ describe("the customer's own fair-use caps at the gateway", () => {
 
     await updateSubuser(bed.database.db, owner.userId, other.id, { maxSources: 2 });
     await expect
-      .poll(async () => (await curlThrough(gateway.port, url, other, 'http', '127.0.0.3')).status)
+      .poll(async () => (await curlThrough(gateway.port, url, other, 'http', '127.0.0.3')).status, {
+        timeout: 10_000,
+      })
       .toBe(200);
     expect((await curlThrough(gateway.port, url, other, 'http', '127.0.0.4')).status).toBe(429);
     // The first sub-user, capped at 3 with 3 already seen, keeps them and is refused a fourth.
@@ -92,6 +96,7 @@ describe("the customer's own fair-use caps at the gateway", () => {
     await expect
       .poll(
         async () => (await curlThrough(gateway.port, url, owner, 'http', `127.0.1.${(last += 1)}`)).status,
+        { timeout: 10_000 },
       )
       .toBe(429);
     expect(last).toBeGreaterThanOrEqual(3);

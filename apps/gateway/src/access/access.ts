@@ -16,7 +16,6 @@ import {
   loadLocationCodes,
   loadOwnerFairUse,
   loadPool,
-  loadSubusers,
   type Db,
   type FairUseCaps as OwnCaps,
   type GatewayDataPlan,
@@ -27,6 +26,7 @@ import {
 import { refuse, type Decision, type Grant, type Refusal } from './decision.js';
 import type { FairUseCaps } from './fair-use.js';
 import { subuserState } from './subuser-state.js';
+import { createSubuserCopy } from './subuser-copy.js';
 import { normalizeIp } from '../egress/addresses.js';
 
 const sameSecret = (given: string, expected: string): boolean =>
@@ -48,8 +48,8 @@ interface Snapshot {
   dataPlans: Map<string, GatewayDataPlan>;
   /** `userId/PR_x` → the same plans by owner: what a sub-user's line is charged to. */
   plansByOwner: Map<string, GatewayDataPlan>;
-  /** Proxy username → sub-user (issue #31). */
-  subusers: Map<string, GatewaySubuser>;
+  /** Proxy username → sub-user (issue #31), kept up to date by `subuserCopy`. */
+  subusers: ReadonlyMap<string, GatewaySubuser>;
   /** `address:port` → a pool address in use, the plan it serves and that plan's whitelist (normalized). */
   pool: Map<string, GatewayPoolAddress & { whitelist: Set<string> }>;
   poolPorts: Set<number>;
@@ -101,6 +101,7 @@ export const createAccess = ({
     locationsAt: 0,
     loadedAt: 0,
   };
+  const subuserCopy = createSubuserCopy(db);
   /** Customers without a current plan, looked up once per interval: the right refusal, not a guess. */
   const accounts = new Map<string, { account: ProxyAccount | undefined; at: number }>();
 
@@ -109,7 +110,7 @@ export const createAccess = ({
     const locationsDue = now.getTime() - snapshot.locationsAt >= LOCATIONS_EVERY_MS;
     const [plans, subusers, pool, locations, fairUseMaximums, ownerFairUse] = await Promise.all([
       loadDataPlans(db, now),
-      loadSubusers(db),
+      subuserCopy.read(),
       loadPool(db),
       locationsDue ? loadLocationCodes(db) : snapshot.locations,
       loadFairUseMaximums(db, fairUseDefaults),
@@ -118,7 +119,7 @@ export const createAccess = ({
     snapshot = {
       dataPlans: new Map(plans.map((plan) => [`${plan.proxyUsername}/${plan.productType}`, plan])),
       plansByOwner: new Map(plans.map((plan) => [`${plan.userId}/${plan.productType}`, plan])),
-      subusers: new Map(subusers.map((subuser) => [subuser.proxyUsername, subuser])),
+      subusers: subuserCopy.apply(subusers),
       pool: new Map(
         pool.inUse.flatMap((entry) => {
           const address = normalizeIp(entry.address);
