@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { Subuser } from '@proxydesk/contract';
 import {
+  IconAdjustments,
   IconDots,
   IconGauge,
   IconKey,
@@ -10,7 +11,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 
-export type SubuserAction = 'pause' | 'resume' | 'password' | 'limit' | 'countries' | 'delete';
+export type SubuserAction = 'pause' | 'resume' | 'password' | 'limit' | 'countries' | 'fair-use' | 'delete';
 
 /** A sub-user's actions, behind one button on its row. */
 export const SubuserMenu = ({
@@ -45,6 +46,9 @@ export const SubuserMenu = ({
         </Menu.Item>
         <Menu.Item leftSection={<IconWorld size={16} />} onClick={() => onAction('countries', subuser)}>
           Countries…
+        </Menu.Item>
+        <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={() => onAction('fair-use', subuser)}>
+          Fair use…
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

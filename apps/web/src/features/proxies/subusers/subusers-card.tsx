@@ -3,13 +3,19 @@ import type { Subuser, SubuserProduct } from '@proxydesk/contract';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
+import { useOwnerFairUse } from '../api/fair-use';
 import { useSubusers } from '../api/subusers';
+import { OwnerFairUse } from './fair-use-cells';
+import { FairUseDialog, type FairUseEdit } from './fair-use-dialog';
 import { CountriesDialog, LimitDialog } from './settings-dialogs';
 import { CreateDialog, DeleteDialog, PasswordDialog, type ShownPassword } from './subuser-dialogs';
 import type { SubuserAction } from './subuser-menu';
 import { SubusersTable } from './subusers-table';
 
-type Open = { action: Exclude<SubuserAction, 'pause' | 'resume' | 'password'>; subuser: Subuser } | null;
+type Open = {
+  action: Exclude<SubuserAction, 'pause' | 'resume' | 'password' | 'fair-use'>;
+  subuser: Subuser;
+} | null;
 
 /**
  * A per-GB plan's sub-users (issue #31): each with its own proxy credentials, an optional data limit and
@@ -17,6 +23,8 @@ type Open = { action: Exclude<SubuserAction, 'pause' | 'resume' | 'password'>; s
  */
 export const SubusersCard = ({ product }: { product: SubuserProduct }) => {
   const list = useSubusers(product);
+  const fairUse = useOwnerFairUse(product);
+  const [fairUseEdit, setFairUseEdit] = useState<FairUseEdit | null>(null);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const [shown, setShown] = useState<ShownPassword | null>(null);
@@ -51,6 +59,15 @@ export const SubusersCard = ({ product }: { product: SubuserProduct }) => {
         </div>
         {subusers.length > 0 && newButton}
       </Group>
+      {fairUse.data && (
+        <OwnerFairUse
+          fairUse={fairUse.data.owner}
+          windowMinutes={fairUse.data.maximum.window_minutes}
+          onEdit={() =>
+            setFairUseEdit({ target: { product }, who: 'your own line', current: fairUse.data.owner })
+          }
+        />
+      )}
       {list.error ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
@@ -71,7 +88,13 @@ export const SubusersCard = ({ product }: { product: SubuserProduct }) => {
         <SubusersTable
           subusers={subusers}
           onAction={(action, subuser) => {
-            if (action === 'limit' || action === 'countries' || action === 'delete')
+            if (action === 'fair-use')
+              setFairUseEdit({
+                target: { product, subuserId: subuser.id },
+                who: subuser.name,
+                current: subuser.fair_use,
+              });
+            else if (action === 'limit' || action === 'countries' || action === 'delete')
               setOpen({ action, subuser });
           }}
           onPassword={setShown}
@@ -90,6 +113,11 @@ export const SubusersCard = ({ product }: { product: SubuserProduct }) => {
       <LimitDialog subuser={open?.action === 'limit' ? open.subuser : null} onClose={close} />
       <CountriesDialog subuser={open?.action === 'countries' ? open.subuser : null} onClose={close} />
       <DeleteDialog subuser={open?.action === 'delete' ? open.subuser : null} onClose={close} />
+      <FairUseDialog
+        edit={fairUseEdit}
+        maximum={fairUse.data?.maximum}
+        onClose={() => setFairUseEdit(null)}
+      />
     </Card>
   );
 };
