@@ -34,22 +34,14 @@ const SourceList = ({ fairUse }: { fairUse: CredentialFairUse }) =>
  * addresses themselves one click (or Enter) away.
  */
 export const SourcesCell = ({ fairUse, name }: { fairUse: CredentialFairUse; name: string }) => {
-  const over =
-    Boolean(fairUse.effective.max_sources) && fairUse.sources.length >= fairUse.effective.max_sources;
+  const full = fairUse.effective.max_sources > 0 && fairUse.sources.length >= fairUse.effective.max_sources;
   return (
     <Popover position="bottom-start" withArrow shadow="md" width={300}>
       <Popover.Target>
-        <UnstyledButton
-          aria-label={`Sources of ${name}: ${sourcesWords(fairUse)}`}
-          data-testid="sources-button"
-        >
-          <Text
-            size="sm"
-            td="underline"
-            style={{ textDecorationStyle: 'dotted' }}
-            c={over ? 'orange' : undefined}
-          >
+        <UnstyledButton data-testid="sources-button" title={`Current sources of ${name}`}>
+          <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted' }}>
             {sourcesWords(fairUse)}
+            {full ? ' · full' : ''}
           </Text>
           <Text size="xs" c="dimmed">
             {connectionsWords(fairUse)}
