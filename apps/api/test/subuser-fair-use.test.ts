@@ -189,9 +189,8 @@ describe('the customer’s caps within them', () => {
     expect(row.fair_use.sources.map((source) => source.address)).toEqual(['198.51.100.8', '198.51.100.7']);
     expect(new Date(row.fair_use.sources[0]!.last_seen).getTime()).toBe(now - 60_000);
     const owner = await bed.api.get('/v1/fair-use?product=PR_3', as('fay'));
-    expect(owner.body.payload.owner.sources.map((source: { address: string }) => source.address)).toEqual([
-      '203.0.113.5',
-    ]);
+    const ownerView = owner.body.payload as OwnerFairUse;
+    expect(ownerView.owner.sources.map((source) => source.address)).toEqual(['203.0.113.5']);
     expect(JSON.stringify((await bed.api.get('/v1/fair-use?product=PR_3', as('gus'))).body)).not.toContain(
       '203.0.113.5',
     );

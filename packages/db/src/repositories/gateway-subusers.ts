@@ -31,8 +31,8 @@ export const loadSubusers = (db: Db): Promise<GatewaySubuser[]> => db.select(col
 
 /** The database's clock now: where the next `loadSubuserChanges` starts from (no gateway clock involved). */
 export const databaseNow = async (db: Db): Promise<Date> => {
-  const result = await db.execute(sql`select clock_timestamp() as now`);
-  return new Date((result as unknown as { rows: { now: string | Date }[] }).rows[0]!.now);
+  const result: unknown = await db.execute(sql`select clock_timestamp() as now`);
+  return new Date((result as { rows: { now: string | Date }[] }).rows[0]!.now);
 };
 
 /**
