@@ -83,11 +83,11 @@ test('the operator sets the ISP plans’ fair-use maximums in the console, with 
   const isp = page.getByTestId('fair-use-PR_2');
   await isp.getByLabel('Source addresses').fill('3');
   await isp.getByLabel('Open connections').fill('20');
-  await isp.getByRole('button', { name: 'Save ISP maximums' }).click();
+  await isp.getByRole('button', { name: 'Save maximums' }).click();
   // The reason is asked for before anything is sent.
   await expect(isp.getByText('Give a reason (3 characters or more)')).toBeVisible();
   await isp.getByLabel('Reason').fill('Shared accounts on a forum');
-  await isp.getByRole('button', { name: 'Save ISP maximums' }).click();
+  await isp.getByRole('button', { name: 'Save maximums' }).click();
   await expect(page.getByText('Fair-use maximums saved')).toBeVisible();
   await expect(isp.getByLabel('Source addresses')).toHaveValue('3');
   await screenshots(page, 'fair-use-console');

@@ -74,9 +74,9 @@ const MaximumForm = ({ maximum, canEdit }: { maximum: FairUseMaximumView; canEdi
           </SimpleGrid>
           {canEdit && (
             <>
-              <ReasonField {...form.getInputProps('reason')} />
+              <ReasonField placeholder="e.g. Accounts shared on a forum" {...form.getInputProps('reason')} />
               <FormAlert>{save.error?.message}</FormAlert>
-              <FormButtons label={`Save ${name} maximums`} pending={save.isPending} />
+              <FormButtons label="Save maximums" pending={save.isPending} />
             </>
           )}
         </Stack>
