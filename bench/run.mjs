@@ -11,6 +11,7 @@ import { reportDashboardApi } from './api-dashboard.mjs';
 import { reportColdStart } from './cold-start.mjs';
 import { reportGateway } from './gateway.mjs';
 import { reportJobs } from './jobs.mjs';
+import { reportSubusers } from './subusers.mjs';
 import { reportUsage } from './usage.mjs';
 import { reportLighthouse } from './lighthouse.mjs';
 import { reportMemory } from './memory.mjs';
@@ -23,6 +24,12 @@ ensureBuilt(root);
 // `npm run bench -- usage`: the usage-at-scale part alone (it needs PostgreSQL on 127.0.0.1:5432).
 if (process.argv[2] === 'usage') {
   const met = await reportUsage({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  process.exit(met ? 0 : 1);
+}
+
+// `npm run bench -- subusers`: issue #31's sub-user budgets alone (PostgreSQL on 127.0.0.1:5432).
+if (process.argv[2] === 'subusers') {
+  const met = await reportSubusers({ serverUrl: 'postgres://postgres@127.0.0.1:5432/postgres' });
   process.exit(met ? 0 : 1);
 }
 
@@ -94,6 +101,8 @@ if (postgresUrl) results.push(await reportShop({ label: 'PostgreSQL', databaseUr
 results.push(await reportColdStart(root));
 if (postgresUrl) results.push(await reportGateway({ databaseUrl: postgresUrl }));
 else console.log('\n  (gateway budget skipped: it needs PostgreSQL on 127.0.0.1:5432)');
+if (postgresUrl)
+  results.push(await reportSubusers({ serverUrl: 'postgres://postgres@127.0.0.1:5432/postgres' }));
 if (postgresUrl) results.push(await reportUsage({ databaseUrl: postgresUrl }));
 if (postgresUrl)
   results.push(await reportConsole({ serverUrl: 'postgres://postgres@127.0.0.1:5432/postgres' }));

@@ -19,7 +19,7 @@ export interface CallOptions {
 /** Calls the app like a client would: JSON in and out, a bearer token or an API key. */
 export const apiClient = (app: FastifyInstance) => {
   const call = async (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     options: CallOptions = {},
   ): Promise<Answer> => {
@@ -39,6 +39,7 @@ export const apiClient = (app: FastifyInstance) => {
     get: (url: string, options?: CallOptions) => call('GET', url, options),
     post: (url: string, body?: unknown, options?: CallOptions) => call('POST', url, { ...options, body }),
     put: (url: string, body?: unknown, options?: CallOptions) => call('PUT', url, { ...options, body }),
+    patch: (url: string, body?: unknown, options?: CallOptions) => call('PATCH', url, { ...options, body }),
     delete: (url: string, options?: CallOptions) => call('DELETE', url, options),
   };
 };

@@ -75,8 +75,17 @@ const healthy = (metricsPort) =>
 
 export const gatewayBuilt = (root) => existsSync(join(root, GATEWAY_SCRIPT));
 
-/** The built gateway (`node apps/gateway/dist/server.js`) on free ports of 127.0.0.1, metering on or off. */
-export const startGateway = async ({ root, databaseUrl, metering, script = GATEWAY_SCRIPT }) => {
+/**
+ * The built gateway (`node apps/gateway/dist/server.js`) on free ports of 127.0.0.1, metering on or off, with
+ * `env` on top of the benchmark's settings.
+ */
+export const startGateway = async ({
+  root,
+  databaseUrl,
+  metering,
+  script = GATEWAY_SCRIPT,
+  env: extra = {},
+}) => {
   const [port, metricsPort] = [await freePort(), await freePort()];
   const env = {
     ...process.env,
@@ -89,6 +98,7 @@ export const startGateway = async ({ root, databaseUrl, metering, script = GATEW
     GATEWAY_METERING: String(metering),
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
+    ...extra,
   };
   const started = launch(process.execPath, [join(root, script)], { cwd: root, env });
   try {

@@ -60,6 +60,8 @@ import { planRoutes } from './modules/proxies/plans.routes.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
 import { lineUsageRoutes } from './modules/subusers/line-usage.routes.js';
 import { createLineUsageService } from './modules/subusers/line-usage.service.js';
+import { fairUseRoutes } from './modules/subusers/fair-use.routes.js';
+import { createFairUseService } from './modules/subusers/fair-use.service.js';
 import { subuserRoutes } from './modules/subusers/subusers.routes.js';
 import { createSubuserService } from './modules/subusers/subusers.service.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
@@ -298,15 +300,25 @@ export const buildApp = async ({
     catalogue.locations,
     createPopularLocations(db, catalogue.locations, config.CATALOGUE_CACHE_SECONDS > 0),
   );
+  const fairUse = createFairUseService({
+    db,
+    defaults: {
+      maxSources: config.GATEWAY_FAIR_USE_MAX_SOURCES,
+      windowMinutes: config.GATEWAY_FAIR_USE_WINDOW_MINUTES,
+      maxConnections: config.GATEWAY_FAIR_USE_MAX_CONNECTIONS,
+    },
+  });
   subuserRoutes(
     app,
     createSubuserService({
       db,
       maxPerCustomer: config.SUBUSERS_MAX_PER_CUSTOMER,
       locations: catalogue.locations,
+      fairUse,
     }),
   );
   lineUsageRoutes(app, createLineUsageService({ db, domainStats: config.DOMAIN_STATS }));
+  fairUseRoutes(app, db, fairUse);
   planRoutes(app, db, config.PLAN_GRACE_HOURS);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
   invoiceRoutes(app, db, invoices, quotes, { publicUrl: shopUrl, documents });

@@ -98,6 +98,13 @@ const configSchema = z.object({
   JOBS_ENABLED: flag.default(true),
   /** Hours an expired datacenter / IPv6 plan keeps its addresses before they return to the pool. */
   PLAN_GRACE_HOURS: z.coerce.number().min(0).max(8760).default(72),
+  /**
+   * The gateway's fair-use settings (its own, read here too): the shop's maximums of a plan type the console
+   * never set (issue #31 item 3). 0 is off.
+   */
+  GATEWAY_FAIR_USE_MAX_SOURCES: z.coerce.number().int().min(0).max(1000).default(0),
+  GATEWAY_FAIR_USE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  GATEWAY_FAIR_USE_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** Sub-users one customer may have over every product (issue #31). */
   SUBUSERS_MAX_PER_CUSTOMER: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** Target host names per day of each set of credentials (issue #31 item 4, ADR 006); the gateway reads it too. */

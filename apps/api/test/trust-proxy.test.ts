@@ -66,6 +66,7 @@ describe('X-Forwarded-For behind one load balancer (TRUST_PROXY=1)', () => {
           return { status: res.statusCode, body: res.json() };
         },
         put: () => Promise.reject(new Error('unused')),
+        patch: () => Promise.reject(new Error('unused')),
         delete: () => Promise.reject(new Error('unused')),
       },
       smtp,

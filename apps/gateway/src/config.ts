@@ -52,11 +52,12 @@ const configSchema = z.object({
   GATEWAY_MAX_CONNECTIONS_PER_CUSTOMER: z.coerce.number().int().positive().default(256),
   /**
    * Fair use against sharing, per set of credentials (the owner's line, each sub-user's): distinct source
-   * addresses within a sliding window, and open connections. 0 is off (issue #31 item 3).
+   * addresses within a sliding window, and open connections. 0 is off (issue #31 item 3). The defaults of the
+   * shop's maximums per plan type, which the console sets (ADR 018).
    */
-  GATEWAY_FAIR_USE_MAX_SOURCES: z.coerce.number().int().min(0).default(0),
+  GATEWAY_FAIR_USE_MAX_SOURCES: z.coerce.number().int().min(0).max(1000).default(0),
   GATEWAY_FAIR_USE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
-  GATEWAY_FAIR_USE_MAX_CONNECTIONS: z.coerce.number().int().min(0).default(0),
+  GATEWAY_FAIR_USE_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** A tunnel with no byte either way for this long is closed. */
   GATEWAY_IDLE_SECONDS: seconds(120),
   /** Time to finish a handshake (auth, request, reaching the target). */

@@ -1,6 +1,13 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { rollUpUsage, StartupError, type Db } from '@proxydesk/db';
+import {
+  pruneSources,
+  pruneSubuserDeletions,
+  recordSources,
+  rollUpUsage,
+  StartupError,
+  type Db,
+} from '@proxydesk/db';
 import type { Logger } from 'pino';
 import { openAccessLog } from './access-log.js';
 import { createAccess } from './access/access.js';
@@ -8,7 +15,7 @@ import type { GatewayConfig } from './config.js';
 import { createDeadlines } from './deadlines.js';
 import { createTargetPolicy } from './egress/addresses.js';
 import { createExits } from './egress/exits.js';
-import { createFairUse } from './access/fair-use.js';
+import { createFairUse, fairUseCapsOf } from './access/fair-use.js';
 import { followChanges } from './follow-changes.js';
 import { createMeter } from './meter.js';
 import { createMetrics } from './metrics.js';
@@ -109,7 +116,13 @@ export const startGateway = async ({
     pendingSubuserBytes: meter.pendingSubuserBytes,
     accountCacheMs: syncMs,
     fresherSnapshot: (behind) => changes.fresher(behind),
+    fairUseDefaults: {
+      maxSources: config.GATEWAY_FAIR_USE_MAX_SOURCES,
+      windowMinutes: config.GATEWAY_FAIR_USE_WINDOW_MINUTES,
+      maxConnections: config.GATEWAY_FAIR_USE_MAX_CONNECTIONS,
+    },
   });
+  const fairUse = createFairUse(fairUseCapsOf);
   const accessLog = openAccessLog(config.GATEWAY_ACCESS_LOG);
   metrics.watch({
     openConnections: meter.openConnections,
@@ -126,11 +139,7 @@ export const startGateway = async ({
     config,
     deadlines: createDeadlines(sweepMs(config)),
     exits: createExits(config.GATEWAY_EGRESS_ADDRESSES),
-    fairUse: createFairUse({
-      maxSources: config.GATEWAY_FAIR_USE_MAX_SOURCES,
-      windowMs: config.GATEWAY_FAIR_USE_WINDOW_MINUTES * 60_000,
-      maxConnections: config.GATEWAY_FAIR_USE_MAX_CONNECTIONS,
-    }),
+    fairUse,
     log,
     accessLog,
   };
@@ -166,6 +175,12 @@ export const startGateway = async ({
   };
   await followPool();
 
+  /** The sources seen since the last round, for the customers' rows (ADR 018); kept for the next on failure. */
+  const writeSightings = async () => {
+    const seen = fairUse.drainSightings();
+    await recordSources(db, seen).catch(() => fairUse.restoreSightings(seen));
+  };
+
   let lastPrune = 0;
   /** The database is away: said once, and once when it is back (it is retried every interval meanwhile). */
   let unreachable = false;
@@ -188,6 +203,7 @@ export const startGateway = async ({
   const syncRound = async () => {
     meter.sample();
     if (!(await meter.flush())) metrics.syncFailed();
+    await writeSightings();
     try {
       await access.refresh();
       meter.settle();
@@ -207,6 +223,8 @@ export const startGateway = async ({
     if (Date.now() - lastPrune > HOUR_MS) {
       lastPrune = Date.now();
       await meter.prune(new Date(Date.now() - 24 * HOUR_MS)).catch(() => undefined);
+      await pruneSources(db, new Date(Date.now() - 24 * HOUR_MS)).catch(() => undefined);
+      await pruneSubuserDeletions(db, new Date(Date.now() - 24 * HOUR_MS)).catch(() => undefined);
       rollUp();
     }
   };

@@ -1,11 +1,8 @@
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
+import { credentialFairUseSchema, fairUseCapsSchema } from './fair-use.js';
+import { subuserProductSchema } from './subuser-products.js';
 import { z } from './zod.js';
-
-/** The per-GB products whose product pages have sub-users: ISP, normal residential, premium residential. */
-export const SUBUSER_PRODUCTS = ['PR_2', 'PR_3', 'PR_6'] as const;
-export const subuserProductSchema = z.enum(SUBUSER_PRODUCTS);
-export type SubuserProduct = z.infer<typeof subuserProductSchema>;
 
 /** Over what a limit counts: for ever, this UTC month, or this UTC day (both reset at 00:00 UTC). */
 export const subuserLimitPeriodSchema = z.enum(['lifetime', 'month', 'day']);
@@ -43,6 +40,8 @@ export const subuserSchema = z
     limit_used_bytes: z.int(),
     /** Country codes its lines may ask for; empty: any. */
     allowed_countries: z.array(z.string()),
+    /** Fair use (issue #31 item 3): its caps and its current source addresses. */
+    fair_use: credentialFairUseSchema,
     created_at: z.string(),
   })
   .check(z.meta({ id: 'Subuser' }));
@@ -156,6 +155,17 @@ export const subuserEndpoints = {
     access: 'user',
     params: idParams,
     body: subuserCountriesBodySchema,
+    response: changed,
+  }),
+  setFairUse: defineEndpoint({
+    method: 'PATCH',
+    path: '/v1/subusers/:id',
+    summary:
+      'Cap a sub-user’s fair use: source addresses per window, open connections (within the shop’s maximums)',
+    tag: 'subusers',
+    access: 'user',
+    params: idParams,
+    body: fairUseCapsSchema,
     response: changed,
   }),
   remove: defineEndpoint({

@@ -51,6 +51,7 @@ export * from './repositories/notifications.js';
 export * from './repositories/auto-renew.js';
 export * from './repositories/subusers.js';
 export * from './repositories/gateway-subusers.js';
+export * from './repositories/fair-use.js';
 export * from './repositories/webhooks.js';
 export * from './repositories/subuser-usage.js';
 export * from './repositories/subuser-alerts.js';

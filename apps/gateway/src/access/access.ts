@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   demoStandIn,
+  effectiveCap,
   PRODUCT_NAMES,
+  type FairUseMaximum,
   parseLineUsername,
   parsePassword,
   type LineProduct,
@@ -10,17 +12,21 @@ import {
   BYTES_PER_GB,
   findProxyAccount,
   loadDataPlans,
+  loadFairUseMaximums,
   loadLocationCodes,
+  loadOwnerFairUse,
   loadPool,
-  loadSubusers,
   type Db,
+  type FairUseCaps as OwnCaps,
   type GatewayDataPlan,
   type GatewayPoolAddress,
   type GatewaySubuser,
   type ProxyAccount,
 } from '@proxydesk/db';
 import { refuse, type Decision, type Grant, type Refusal } from './decision.js';
+import type { FairUseCaps } from './fair-use.js';
 import { subuserState } from './subuser-state.js';
+import { createSubuserCopy } from './subuser-copy.js';
 import { normalizeIp } from '../egress/addresses.js';
 
 const sameSecret = (given: string, expected: string): boolean =>
@@ -42,12 +48,15 @@ interface Snapshot {
   dataPlans: Map<string, GatewayDataPlan>;
   /** `userId/PR_x` → the same plans by owner: what a sub-user's line is charged to. */
   plansByOwner: Map<string, GatewayDataPlan>;
-  /** Proxy username → sub-user (issue #31). */
-  subusers: Map<string, GatewaySubuser>;
+  /** Proxy username → sub-user (issue #31), kept up to date by `subuserCopy`. */
+  subusers: ReadonlyMap<string, GatewaySubuser>;
   /** `address:port` → a pool address in use, the plan it serves and that plan's whitelist (normalized). */
   pool: Map<string, GatewayPoolAddress & { whitelist: Set<string> }>;
   poolPorts: Set<number>;
   locations: Set<string>;
+  /** Fair use (issue #31 item 3): the shop's maximums per plan type, and owners' own caps by `userId/PR_x`. */
+  fairUseMaximums: Map<string, FairUseMaximum>;
+  ownerFairUse: Map<string, OwnCaps>;
   locationsAt: number;
   loadedAt: number;
 }
@@ -64,8 +73,11 @@ export const createAccess = ({
   pendingSubuserBytes = () => 0,
   accountCacheMs,
   fresherSnapshot = () => Promise.resolve(false),
+  fairUseDefaults = { maxSources: 0, windowMinutes: 10, maxConnections: 0 },
 }: {
   db: Db;
+  /** The shop's fair-use maximums of a plan type the console never set (GATEWAY_FAIR_USE_*). */
+  fairUseDefaults?: FairUseMaximum;
   pendingBytes: (planId: string) => number;
   /** The same for a sub-user's own limit (issue #31). */
   pendingSubuserBytes?: (subuserId: string) => number;
@@ -84,25 +96,30 @@ export const createAccess = ({
     pool: new Map(),
     poolPorts: new Set(),
     locations: new Set(),
+    fairUseMaximums: new Map(),
+    ownerFairUse: new Map(),
     locationsAt: 0,
     loadedAt: 0,
   };
+  const subuserCopy = createSubuserCopy(db);
   /** Customers without a current plan, looked up once per interval: the right refusal, not a guess. */
   const accounts = new Map<string, { account: ProxyAccount | undefined; at: number }>();
 
   const refresh = async (now = new Date()) => {
     // The locations change with the catalogue only: read again once a minute, not every few seconds.
     const locationsDue = now.getTime() - snapshot.locationsAt >= LOCATIONS_EVERY_MS;
-    const [plans, subusers, pool, locations] = await Promise.all([
+    const [plans, subusers, pool, locations, fairUseMaximums, ownerFairUse] = await Promise.all([
       loadDataPlans(db, now),
-      loadSubusers(db),
+      subuserCopy.read(),
       loadPool(db),
       locationsDue ? loadLocationCodes(db) : snapshot.locations,
+      loadFairUseMaximums(db, fairUseDefaults),
+      loadOwnerFairUse(db),
     ]);
     snapshot = {
       dataPlans: new Map(plans.map((plan) => [`${plan.proxyUsername}/${plan.productType}`, plan])),
       plansByOwner: new Map(plans.map((plan) => [`${plan.userId}/${plan.productType}`, plan])),
-      subusers: new Map(subusers.map((subuser) => [subuser.proxyUsername, subuser])),
+      subusers: subuserCopy.apply(subusers),
       pool: new Map(
         pool.inUse.flatMap((entry) => {
           const address = normalizeIp(entry.address);
@@ -117,6 +134,8 @@ export const createAccess = ({
       ),
       poolPorts: new Set(pool.ports),
       locations,
+      fairUseMaximums,
+      ownerFairUse,
       locationsAt: locationsDue ? now.getTime() : snapshot.locationsAt,
       loadedAt: now.getTime(),
     };
@@ -145,6 +164,17 @@ export const createAccess = ({
       return refuse('payment', `No data left on your ${PRODUCT_NAMES[product]} plan: buy more GB`, who);
     }
     return undefined;
+  };
+
+  /** The fair-use caps of a set of credentials: its own (the sub-user's, the owner's) within the shop's maximum. */
+  const fairUseOf = (userId: string, productType: string, subuser?: GatewaySubuser): FairUseCaps => {
+    const maximum = snapshot.fairUseMaximums.get(productType) ?? fairUseDefaults;
+    const own = subuser ?? snapshot.ownerFairUse.get(`${userId}/${productType}`);
+    return {
+      maxSources: effectiveCap(own?.maxSources, maximum.maxSources),
+      windowMs: maximum.windowMinutes * 60_000,
+      maxConnections: effectiveCap(own?.maxConnections, maximum.maxConnections),
+    };
   };
 
   /**
@@ -211,6 +241,7 @@ export const createAccess = ({
         productType: plan.productType,
         planId: plan.planId,
         options: parsed.options,
+        fairUse: fairUseOf(plan.userId, plan.productType, subuser),
         ...(subuser ? { subuserId: subuser.id } : {}),
       };
       known = { plan, product: who.product, grant, ...(subuser ? { subuser } : {}) };

@@ -1,3 +1,5 @@
+import type { FairUseCaps } from './fair-use.js';
+
 /** Why a connection is refused; each protocol answers it its own way (HTTP status, SOCKS5 code). */
 export type RefusalKind =
   | 'credentials'
@@ -35,6 +37,8 @@ export interface Grant {
   readonly poolAddress?: string;
   /** The owner's sub-user whose line this is (issue #31): `userId` and `planId` are still the owner's, who pays. */
   readonly subuserId?: string;
+  /** A credentials line's fair-use caps as the snapshot had them (issue #31 item 3); none for whitelisted IPs. */
+  readonly fairUse?: FairUseCaps;
 }
 
 export type Decision = Grant | Refusal;

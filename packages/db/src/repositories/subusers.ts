@@ -13,7 +13,16 @@ export type Subuser = typeof subusers.$inferSelect;
 
 /** The columns a customer may change, and the ones the shop makes anew. */
 export type SubuserChange = Partial<
-  Pick<Subuser, 'paused' | 'limitBytes' | 'limitPeriod' | 'allowedCountries' | 'proxyPassword'>
+  Pick<
+    Subuser,
+    | 'paused'
+    | 'limitBytes'
+    | 'limitPeriod'
+    | 'allowedCountries'
+    | 'proxyPassword'
+    | 'maxSources'
+    | 'maxConnections'
+  >
 >;
 
 /** The start of the period a `month` / `day` limit counts in at `now` (00:00 UTC); null for `lifetime`. */

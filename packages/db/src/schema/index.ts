@@ -9,3 +9,4 @@ export * from './subusers.js';
 export * from './webhooks.js';
 export * from './documents.js';
 export * from './line-usage.js';
+export * from './fair-use.js';

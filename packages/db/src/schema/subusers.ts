@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.js';
 import { createdAt, id } from './columns.js';
 
@@ -56,14 +67,33 @@ export const subusers = pgTable(
      * rather than looking for the mail, so a sub-user past 80 % costs nothing more per batch.
      */
     alertedKey: text('alerted_key'),
+    /** Fair use (issue #31 item 3): the customer's caps for its lines, null = the shop's maximum. */
+    maxSources: integer('max_sources'),
+    maxConnections: integer('max_connections'),
     createdAt: createdAt(),
+    /**
+     * When the row last changed (any write: a trigger sets it, migration 0023): the gateway re-reads only the
+     * sub-users changed since its last snapshot (ADR 018, the 100,000 sub-users budget).
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('subusers_proxy_username').on(t.proxyUsername),
     uniqueIndex('subusers_owner_name').on(t.userId, t.productType, sql`lower(${t.name})`),
     index('subusers_owner').on(t.userId, t.productType, t.createdAt),
+    index('subusers_updated').on(t.updatedAt),
     check('subusers_proxy_username_form', sql`${t.proxyUsername} ~ '^s[a-z0-9]{11}$'`),
     check('subusers_product', sql`${t.productType} in ('PR_1', 'PR_2', 'PR_3', 'PR_6')`),
     check('subusers_limit_positive', sql`${t.limitBytes} is null or ${t.limitBytes} > 0`),
   ],
+);
+
+/** Sub-users deleted, with when (a trigger writes them, migration 0023): what the gateway's re-read drops. */
+export const subuserDeletions = pgTable(
+  'subuser_deletions',
+  {
+    id: uuid('id').primaryKey(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subuser_deletions_at').on(t.deletedAt)],
 );

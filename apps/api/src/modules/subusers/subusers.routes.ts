@@ -36,6 +36,10 @@ export const subuserRoutes = (app: FastifyInstance, subusers: SubuserService): v
     detail: body.countries.length ? 'Allowed countries saved' : 'Any country allowed',
     payload: await subusers.setCountries(account.user.id, params.id, body.countries),
   }));
+  route(app, subuserEndpoints.setFairUse, async ({ account, params, body }) => ({
+    detail: 'Fair use saved',
+    payload: await subusers.setFairUse(account.user.id, params.id, body),
+  }));
   route(app, subuserEndpoints.remove, async ({ account, params }) => {
     await subusers.remove(account.user.id, params.id);
     return { detail: 'Sub-user deleted' };

@@ -2,6 +2,8 @@ import {
   lineUsername,
   PRODUCT_NAMES,
   type CountryStats,
+  type CredentialFairUse,
+  type FairUseCapsBody,
   type Subuser as SubuserView,
   type SubuserProduct,
 } from '@proxydesk/contract';
@@ -20,6 +22,7 @@ import {
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import { newProxyPassword, randomString } from '../auth/credentials.js';
+import { credentialFairUse, type FairUseService } from './fair-use.service.js';
 
 type Locations = CountryStats['countries']['countries'];
 
@@ -29,7 +32,7 @@ const notFound = () => new HttpError(404, 'Sub-user not found');
 const newSubuserUsername = (): string => `s${randomString(11)}`;
 
 /** A sub-user as the API and the product page show it. */
-export const subuserView = (subuser: Subuser, now = new Date()): SubuserView => ({
+export const subuserView = (subuser: Subuser, fairUse: CredentialFairUse, now = new Date()): SubuserView => ({
   id: subuser.id,
   product: subuser.productType as SubuserProduct,
   name: subuser.name,
@@ -42,6 +45,7 @@ export const subuserView = (subuser: Subuser, now = new Date()): SubuserView => 
   used_bytes: subuser.usedBytes,
   limit_used_bytes: bytesTowardLimit(subuser, now),
   allowed_countries: subuser.allowedCountries,
+  fair_use: fairUse,
   created_at: subuser.createdAt.toISOString(),
 });
 
@@ -50,22 +54,35 @@ export const createSubuserService = ({
   db,
   maxPerCustomer,
   locations,
+  fairUse,
 }: {
   db: Db;
   maxPerCustomer: number;
   locations: () => Promise<Locations>;
+  fairUse: FairUseService;
 }) => {
+  /** Sub-users as shown, with their fair use: one read of the maximum and the sources for them all. */
+  const views = async (userId: string, product: SubuserProduct, rows: Subuser[]) => {
+    const maximum = await fairUse.maximumOf(product);
+    const sources = await fairUse.sourcesOf(userId, product, maximum);
+    const now = new Date();
+    return rows.map((row) =>
+      subuserView(row, credentialFairUse(row, maximum, sources.get(row.id) ?? []), now),
+    );
+  };
+  const view = async (subuser: Subuser) =>
+    (await views(subuser.userId, subuser.productType as SubuserProduct, [subuser]))[0]!;
+
   const change = async (userId: string, id: string, patch: SubuserChange) => {
     const changed = await updateSubuser(db, userId, id, patch);
     if (!changed) throw notFound();
-    return changed;
+    return view(changed);
   };
 
   return {
     list: async (userId: string, product: SubuserProduct) => {
       const [rows, total] = await Promise.all([listSubusers(db, userId, product), countSubusers(db, userId)]);
-      const now = new Date();
-      return { subusers: rows.map((row) => subuserView(row, now)), total, max: maxPerCustomer };
+      return { subusers: await views(userId, product, rows), total, max: maxPerCustomer };
     },
 
     create: async (userId: string, product: SubuserProduct, name: string) => {
@@ -84,7 +101,7 @@ export const createSubuserService = ({
           );
         if (outcome === 'duplicate-name')
           throw new HttpError(409, `You already have a ${PRODUCT_NAMES[product]} sub-user named "${name}"`);
-        if (outcome !== 'username-taken') return { subuser: subuserView(outcome), password: proxyPassword };
+        if (outcome !== 'username-taken') return { subuser: await view(outcome), password: proxyPassword };
       }
       throw new Error('no free sub-user username after 3 draws');
     },
@@ -92,31 +109,32 @@ export const createSubuserService = ({
     /** An own sub-user, for the generator's "for" choice. */
     find: async (userId: string, id: string) => (await findOwnSubuser(db, userId, id)) ?? notFound(),
 
-    setPaused: async (userId: string, id: string, paused: boolean) =>
-      subuserView(await change(userId, id, { paused })),
+    setPaused: async (userId: string, id: string, paused: boolean) => await change(userId, id, { paused }),
 
     regeneratePassword: async (userId: string, id: string) => {
       const proxyPassword = newProxyPassword();
-      return { subuser: subuserView(await change(userId, id, { proxyPassword })), password: proxyPassword };
+      return { subuser: await change(userId, id, { proxyPassword }), password: proxyPassword };
     },
 
     /** At least one byte: the smallest limit allowed (0.01 GB) is far above it anyway. */
     setLimit: async (userId: string, id: string, gb: number, period: SubuserChange['limitPeriod']) =>
-      subuserView(
-        await change(userId, id, {
-          limitBytes: Math.max(1, Math.round(gb * BYTES_PER_GB)),
-          limitPeriod: period,
-        }),
-      ),
+      change(userId, id, { limitBytes: Math.max(1, Math.round(gb * BYTES_PER_GB)), limitPeriod: period }),
 
-    clearLimit: async (userId: string, id: string) =>
-      subuserView(await change(userId, id, { limitBytes: null })),
+    clearLimit: async (userId: string, id: string) => await change(userId, id, { limitBytes: null }),
 
     setCountries: async (userId: string, id: string, countries: string[]) => {
       const known = new Set((await locations()).map((location) => location.code));
       const unknown = countries.find((code) => !known.has(code));
       if (unknown !== undefined) throw new HttpError(400, `Unknown country "${unknown}"`);
-      return subuserView(await change(userId, id, { allowedCountries: [...new Set(countries)].sort() }));
+      return await change(userId, id, { allowedCountries: [...new Set(countries)].sort() });
+    },
+
+    /** Its fair-use caps, each within the shop's maximum of its product (400 naming the maximum). */
+    setFairUse: async (userId: string, id: string, body: FairUseCapsBody) => {
+      const subuser = await findOwnSubuser(db, userId, id);
+      if (!subuser) throw notFound();
+      const caps = await fairUse.checked(subuser.productType as SubuserProduct, body);
+      return Object.keys(caps).length > 0 ? change(userId, id, caps) : view(subuser);
     },
 
     remove: async (userId: string, id: string) => {

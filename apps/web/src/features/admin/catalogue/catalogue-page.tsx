@@ -10,6 +10,7 @@ import { AnnouncementSection } from './announcement-section';
 import { useAdminCatalogue } from './catalogue-api';
 import { CouponsSection } from './coupons-section';
 import { DayPricesSection } from './day-prices-section';
+import { FairUseSection } from './fair-use-section';
 import { FaqSection } from './faq-section';
 import { LocationsSection } from './locations-section';
 import { MaintenanceSection } from './maintenance-section';
@@ -33,6 +34,7 @@ const SECTIONS: { path: string; label: string; Section: ComponentType<SectionPro
   { path: 'social', label: 'Social links', Section: SocialSection },
   { path: 'maintenance', label: 'Maintenance', Section: MaintenanceSection },
   { path: 'locations', label: 'Locations', Section: LocationsSection },
+  { path: 'fair-use', label: 'Fair use', Section: FairUseSection },
 ];
 
 /** The catalogue, edited live (issue #17 §5): a tab per part, each at its own address. */

@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import type { Subuser } from '@proxydesk/contract';
 import {
   IconChartBar,
+  IconAdjustments,
   IconDots,
   IconGauge,
   IconKey,
@@ -11,7 +12,8 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 
-export type SubuserAction = 'pause' | 'resume' | 'password' | 'usage' | 'limit' | 'countries' | 'delete';
+export type SubuserAction =
+  'pause' | 'resume' | 'password' | 'usage' | 'limit' | 'countries' | 'fair-use' | 'delete';
 
 /** A sub-user's actions, behind one button on its row. */
 export const SubuserMenu = ({
@@ -49,6 +51,9 @@ export const SubuserMenu = ({
         </Menu.Item>
         <Menu.Item leftSection={<IconWorld size={16} />} onClick={() => onAction('countries', subuser)}>
           Countries…
+        </Menu.Item>
+        <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={() => onAction('fair-use', subuser)}>
+          Fair use…
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

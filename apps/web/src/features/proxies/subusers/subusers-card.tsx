@@ -3,7 +3,10 @@ import type { Subuser, SubuserProduct } from '@proxydesk/contract';
 import { IconChartBar, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
+import { useOwnerFairUse } from '../api/fair-use';
 import { useSubusers } from '../api/subusers';
+import { OwnerFairUse } from './fair-use-cells';
+import { FairUseDialog, type FairUseEdit } from './fair-use-dialog';
 import { CountriesDialog, LimitDialog } from './settings-dialogs';
 import { CreateDialog, DeleteDialog, PasswordDialog, type ShownPassword } from './subuser-dialogs';
 import type { SubuserAction } from './subuser-menu';
@@ -11,7 +14,7 @@ import { SubusersTable } from './subusers-table';
 import { UsageDialog } from './usage-dialog';
 
 type Open = {
-  action: Exclude<SubuserAction, 'pause' | 'resume' | 'password' | 'usage'>;
+  action: Exclude<SubuserAction, 'pause' | 'resume' | 'password' | 'usage' | 'fair-use'>;
   subuser: Subuser;
 } | null;
 
@@ -21,6 +24,8 @@ type Open = {
  */
 export const SubusersCard = ({ product, planId }: { product: SubuserProduct; planId: string }) => {
   const list = useSubusers(product);
+  const fairUse = useOwnerFairUse(product);
+  const [fairUseEdit, setFairUseEdit] = useState<FairUseEdit | null>(null);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const [shown, setShown] = useState<ShownPassword | null>(null);
@@ -66,6 +71,15 @@ export const SubusersCard = ({ product, planId }: { product: SubuserProduct; pla
           {subusers.length > 0 && newButton}
         </Group>
       </Group>
+      {fairUse.data && (
+        <OwnerFairUse
+          fairUse={fairUse.data.owner}
+          windowMinutes={fairUse.data.maximum.window_minutes}
+          onEdit={() =>
+            setFairUseEdit({ target: { product }, who: 'your own line', current: fairUse.data.owner })
+          }
+        />
+      )}
       {list.error ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
@@ -87,6 +101,12 @@ export const SubusersCard = ({ product, planId }: { product: SubuserProduct; pla
           subusers={subusers}
           onAction={(action, subuser) => {
             if (action === 'usage') setUsageOf(subuser);
+            else if (action === 'fair-use')
+              setFairUseEdit({
+                target: { product, subuserId: subuser.id },
+                who: subuser.name,
+                current: subuser.fair_use,
+              });
             else if (action === 'limit' || action === 'countries' || action === 'delete')
               setOpen({ action, subuser });
           }}
@@ -110,6 +130,11 @@ export const SubusersCard = ({ product, planId }: { product: SubuserProduct; pla
         whose={usageOf === null ? null : usageOf === 'own' ? { planId } : { subuserId: usageOf.id }}
         name={usageOf === 'own' ? 'your own lines' : (usageOf?.name ?? '')}
         onClose={() => setUsageOf(null)}
+      />
+      <FairUseDialog
+        edit={fairUseEdit}
+        maximum={fairUse.data?.maximum}
+        onClose={() => setFairUseEdit(null)}
       />
     </Card>
   );

@@ -4,6 +4,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { usePauseSubuser, useRegenerateSubuserPassword } from '../api/subusers';
 import { countriesText, LimitCell } from './cells';
+import { SourcesCell } from './fair-use-cells';
 import type { ShownPassword } from './subuser-dialogs';
 import { SubuserMenu, type SubuserAction } from './subuser-menu';
 
@@ -29,7 +30,8 @@ const Countries = ({ subuser }: { subuser: Subuser }) => (
 );
 
 /**
- * Each sub-user: name, username to copy, status, limit and use, countries, and a menu of actions. A table from
+ * Each sub-user: name, username to copy, status, limit and use, countries, current sources (fair use), and a
+ * menu of actions. A table from
  * `sm` up; below it, one block per sub-user, so nothing hides behind a sideways scroll at 390 px.
  */
 export const SubusersTable = ({
@@ -65,6 +67,7 @@ export const SubusersTable = ({
             <Table.Th>Status</Table.Th>
             <Table.Th>Data</Table.Th>
             <Table.Th>Countries</Table.Th>
+            <Table.Th>Sources</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -85,6 +88,9 @@ export const SubusersTable = ({
               </Table.Td>
               <Table.Td>
                 <Countries subuser={subuser} />
+              </Table.Td>
+              <Table.Td>
+                <SourcesCell fairUse={subuser.fair_use} name={subuser.name} />
               </Table.Td>
               <Table.Td>
                 <SubuserMenu subuser={subuser} busy={busy(subuser.id)} onAction={act} />
@@ -112,6 +118,7 @@ export const SubusersTable = ({
                 </Text>
                 <Countries subuser={subuser} />
               </Group>
+              <SourcesCell fairUse={subuser.fair_use} name={subuser.name} />
             </Stack>
           </Paper>
         ))}
