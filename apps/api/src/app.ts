@@ -57,6 +57,7 @@ import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.js';
 import { createGenerator } from './modules/proxies/generator.service.js';
 import { planRoutes } from './modules/proxies/plans.routes.js';
 import { proxyRoutes } from './modules/proxies/proxies.routes.js';
+import { replacementRoutes } from './modules/proxies/replacements.routes.js';
 import { subuserRoutes } from './modules/subusers/subusers.routes.js';
 import { createSubuserService } from './modules/subusers/subusers.service.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
@@ -303,6 +304,7 @@ export const buildApp = async ({
     }),
   );
   planRoutes(app, db, config.PLAN_GRACE_HOURS);
+  replacementRoutes(app, db);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
   invoiceRoutes(app, db, invoices, quotes, { publicUrl: shopUrl, documents });
   documentRoutes(app, documents);

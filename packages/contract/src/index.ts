@@ -35,3 +35,4 @@ export * from './first-answers.js';
 export * from './subusers.js';
 export * from './webhooks.js';
 export * from './documents.js';
+export * from './replacements.js';
