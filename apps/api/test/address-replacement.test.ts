@@ -28,6 +28,8 @@ const customerWithPlan = async (addresses: number, product: 'PR_4' | 'PR_5' = 'P
   return { token, userId, plan };
 };
 
+type Replaced = { payload: { replaced: { old: string; new: string }[] } };
+
 const linesOf = async (planId: string, token: string) => {
   const answer = await bed.api.get(`/v1/user/plans/${planId}/addresses`, { token });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -130,10 +132,7 @@ describe('replacing addresses', () => {
     const bare = /^\[(.+)\]/.exec(addresses[1]!)![1]!;
     const answer = await replace(plan.id, [addresses[0]!, bare], token);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json().payload.replaced.map((r: { old: string }) => r.old)).toEqual([
-      addresses[0],
-      addresses[1],
-    ]);
+    expect(answer.json<Replaced>().payload.replaced.map((r) => r.old)).toEqual([addresses[0], addresses[1]]);
   });
 
   it('keeps to the monthly quota: 10 % of the addresses, at least 1; over it a 403 that changes nothing', async () => {
@@ -251,7 +250,9 @@ describe('replacing addresses', () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s !== 200).every((s) => s === 403)).toBe(true);
-    const given = answers.filter((a) => a.statusCode === 200).map((a) => a.json().payload.replaced[0].new);
+    const given = answers
+      .filter((a) => a.statusCode === 200)
+      .map((a) => a.json<Replaced>().payload.replaced[0]!.new);
     expect(new Set(given).size).toBe(3);
     const held = await heldBy(plan.id);
     expect(held.pool).toHaveLength(30);
