@@ -15,6 +15,7 @@ import { LocationsSection } from './locations-section';
 import { MaintenanceSection } from './maintenance-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { PlansSection } from './plans-section';
+import { ReplacementsSection } from './replacements-section';
 import { SocialSection } from './social-section';
 
 /** What every section gets: the catalogue as read, and whether this member of staff may change it. */
@@ -33,6 +34,7 @@ const SECTIONS: { path: string; label: string; Section: ComponentType<SectionPro
   { path: 'social', label: 'Social links', Section: SocialSection },
   { path: 'maintenance', label: 'Maintenance', Section: MaintenanceSection },
   { path: 'locations', label: 'Locations', Section: LocationsSection },
+  { path: 'replacements', label: 'Replacements', Section: ReplacementsSection },
 ];
 
 /** The catalogue, edited live (issue #17 §5): a tab per part, each at its own address. */
