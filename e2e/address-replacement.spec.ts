@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
-import { freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
 
 /**
  * Address replacement on the datacenter page (issue #32 item 4): choose an address, confirm with the addresses
@@ -13,10 +13,12 @@ const shop = `http://127.0.0.1:${PORT}`;
 let server: RunningServer;
 let smtp: SmtpCapture;
 let customer: ReturnType<typeof shopCustomer>;
+let operatorToken: string;
 
 test.beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startServer(PORT, freshDataDir(), {
+  const dataDir = freshDataDir();
+  server = await startServer(PORT, dataDir, {
     SMTP_URL: smtp.url,
     CAPTCHA_PROVIDER: 'off',
     PUBLIC_URL: shop,
@@ -26,6 +28,12 @@ test.beforeAll(async () => {
   await customer.addBilling();
   await customer.buyPaid('PR_4');
   await customer.api('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' });
+  // The console opens only to a sign-in with two-factor (issue #28); the CLI makes the operator.
+  const operator = shopCustomer(shop);
+  await operator.signUp(smtp, 'olga');
+  await operator.turnOnTwoFactor(smtp);
+  operatorToken = await operator.signInWithCode(smtp);
+  expect(admin(dataDir, 'operator', 'olga', 'on')).toContain('olga');
 });
 test.afterAll(async () => {
   await server.stop();
@@ -88,4 +96,32 @@ test('a customer replaces a datacenter address within the month’s quota and co
     'You can replace 0 more this month: choose fewer',
   );
   await expect(replaceButton).toBeDisabled();
+});
+
+test('an operator raises the monthly share in the console, and the customer’s quota follows', async ({
+  browser,
+  page,
+}) => {
+  await page.context().addCookies([{ name: 'token', value: operatorToken, url: shop }]);
+  await page.goto('/admin/catalogue/replacements');
+  await expect(page.getByRole('tab', { name: 'Replacements', selected: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  const share = page.getByRole('textbox', { name: 'Share per month' });
+  await expect(share).toHaveValue('10 %');
+  await share.fill('30');
+  await expect(page.getByTestId('replacement-examples')).toHaveText(
+    'A 10-address plan may replace 3, a 100-address plan 30 each month.',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Allow 30 % a month?' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Busy season');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await screenshots(page, 'address-replacement-console');
+
+  const mine = await (await browser.newContext({ baseURL: shop })).newPage();
+  await customer.signIn(mine);
+  await mine.goto('/product/datacenter');
+  await expect(mine.getByTestId('replacement-quota')).toHaveText('1 / 3 used this month');
 });

@@ -216,6 +216,7 @@ test('every section of the catalogue, in both themes at 1280 and 390 px, meets W
     ['social', 'Social links'],
     ['maintenance', 'Maintenance'],
     ['locations', 'Locations'],
+    ['replacements', 'Replacements'],
   ];
   const problems: string[] = [];
   for (const [path, label] of sections) {

@@ -1,7 +1,7 @@
 import { Alert, Tabs } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { AdminCatalogue } from '@proxydesk/contract';
-import type { ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
@@ -42,6 +42,13 @@ export const CataloguePage = () => {
   const { section } = useParams();
   const navigate = useNavigate();
   const { data, error, refetch } = useAdminCatalogue();
+  // The tabs scroll sideways when they do not fit: the open one is brought into view.
+  const tabs = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabs.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [section]);
   if (!section) return <Navigate to="/admin/catalogue/plans" replace />;
   const current = SECTIONS.find((s) => s.path === section);
   if (!current) return <Navigate to="/admin/catalogue/plans" replace />;
@@ -61,7 +68,7 @@ export const CataloguePage = () => {
         value={section}
         onChange={(value) => value && void navigate(`/admin/catalogue/${value}`)}
       >
-        <Tabs.List mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <Tabs.List ref={tabs} mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {SECTIONS.map((s) => (
             <Tabs.Tab key={s.path} value={s.path} style={{ flexShrink: 0 }}>
               {s.label}
