@@ -10,6 +10,25 @@ export interface CurlAnswer {
   exit: number;
 }
 
+const runCurl = (args: string[]): Promise<CurlAnswer> =>
+  new Promise((resolve) => {
+    execFile(
+      'curl',
+      ['-sS', '--max-time', '15', '-w', '\n%{http_code} %{http_connect}', ...args],
+      { encoding: 'utf8' },
+      (error, stdout) => {
+        const cut = stdout.lastIndexOf('\n');
+        const [status, connect] = stdout.slice(cut + 1).split(' ');
+        resolve({
+          status: Number(status),
+          connect: Number(connect),
+          body: stdout.slice(0, Math.max(0, cut)),
+          exit: error ? Number((error as { code?: number }).code ?? 1) : 0,
+        });
+      },
+    );
+  });
+
 /**
  * A request through the gateway with the real curl, the way a customer's script makes it: `http` a plain
  * proxied GET, `connect` the same through a CONNECT tunnel (`-p`), `socks5` through SOCKS5 with the
@@ -28,20 +47,15 @@ export const curlThrough = (
     how === 'socks5'
       ? `socks5h://${credentials}@127.0.0.1:${gatewayPort}`
       : `http://${credentials}@127.0.0.1:${gatewayPort}`;
-  const args = ['-sS', '--max-time', '15', '-x', proxy, '-w', '\n%{http_code} %{http_connect}'];
+  const args = ['-x', proxy];
   if (how === 'connect') args.push('-p');
   if (from) args.push('--interface', from);
-  args.push(url);
-  return new Promise((resolve) => {
-    execFile('curl', args, { encoding: 'utf8' }, (error, stdout) => {
-      const cut = stdout.lastIndexOf('\n');
-      const [status, connect] = stdout.slice(cut + 1).split(' ');
-      resolve({
-        status: Number(status),
-        connect: Number(connect),
-        body: stdout.slice(0, Math.max(0, cut)),
-        exit: error ? Number((error as { code?: number }).code ?? 1) : 0,
-      });
-    });
-  });
+  return runCurl([...args, url]);
 };
+
+/**
+ * A plain proxied GET through a pool address (datacenter, IPv6), authenticated by the whitelisted IP alone: as a
+ * customer's script uses a line `IP:PORT` (a demo address at its loopback stand-in).
+ */
+export const curlThroughAddress = (host: string, port: number, url: string): Promise<CurlAnswer> =>
+  runCurl(['-x', `http://${host}:${port}`, url]);

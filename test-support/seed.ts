@@ -1,4 +1,4 @@
-import { insertUser, schema, type Db } from '@proxydesk/db';
+import { insertUser, lockFreeAddresses, schema, type Db } from '@proxydesk/db';
 
 /** A confirmed customer named `name`, with no password, written straight to the database. */
 export const seedUser = (db: Db, name: string) =>
@@ -28,4 +28,46 @@ export const seedPaidInvoice = async (db: Db, userId: string, product: string, p
     })
     .returning();
   return invoice!;
+};
+
+/**
+ * A running datacenter or IPv6 plan of `addresses` free pool addresses (the lowest first) with `whitelist`
+ * whitelisted, written straight to the database for an existing customer. Answers the plan's row.
+ */
+export const seedIpPlan = async (
+  db: Db,
+  userId: string,
+  plan: { product: 'PR_4' | 'PR_5'; addresses: number; whitelist?: string; status?: 'active' | 'pending' },
+) => {
+  const invoice = await seedPaidInvoice(db, userId, plan.product, 'Seeded IP plan');
+  const status = plan.status ?? 'active';
+  const now = Date.now();
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx
+      .insert(schema.customerPlans)
+      .values({
+        userId,
+        invoiceId: invoice.id,
+        productType: plan.product,
+        planName: `${plan.addresses} addresses`,
+        status,
+        ipAmount: plan.addresses,
+        durationHours: 720,
+        activatedAt: status === 'active' ? new Date(now) : null,
+        expiresAt: status === 'active' ? new Date(now + 720 * 3_600_000) : null,
+      })
+      .returning();
+    if (status === 'active') {
+      const free = await lockFreeAddresses(tx, plan.product, plan.addresses);
+      if (free.length < plan.addresses) throw new Error('the test pool has too few free addresses');
+      await tx
+        .insert(schema.poolAssignments)
+        .values(free.map((p) => ({ poolId: p.id, customerPlanId: row!.id })));
+      await tx
+        .insert(schema.whitelistedIps)
+        .values({ customerPlanId: row!.id, ip: plan.whitelist ?? '127.0.0.1' });
+    }
+    return row!;
+  });
 };

@@ -62,6 +62,7 @@ import { lineUsageRoutes } from './modules/subusers/line-usage.routes.js';
 import { createLineUsageService } from './modules/subusers/line-usage.service.js';
 import { fairUseRoutes } from './modules/subusers/fair-use.routes.js';
 import { createFairUseService } from './modules/subusers/fair-use.service.js';
+import { replacementRoutes } from './modules/proxies/replacements.routes.js';
 import { subuserRoutes } from './modules/subusers/subusers.routes.js';
 import { createSubuserService } from './modules/subusers/subusers.service.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
@@ -320,6 +321,7 @@ export const buildApp = async ({
   lineUsageRoutes(app, createLineUsageService({ db, domainStats: config.DOMAIN_STATS }));
   fairUseRoutes(app, db, fairUse);
   planRoutes(app, db, config.PLAN_GRACE_HOURS);
+  replacementRoutes(app, db);
   const quotes = createQuotes(db, config.PLAN_GRACE_HOURS);
   invoiceRoutes(app, db, invoices, quotes, { publicUrl: shopUrl, documents });
   documentRoutes(app, documents);

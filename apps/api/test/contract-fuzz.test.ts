@@ -13,6 +13,7 @@ import {
   seedAccount,
 } from '../../../test-support/contract.js';
 import { asText, hostileValue, requestValue } from '../../../test-support/fuzz.js';
+import { seedIpPlan } from '../../../test-support/seed.js';
 
 /**
  * Every route of the contract, with hostile and nearly-right bodies, queries and paths, as nobody, a customer
@@ -70,6 +71,10 @@ beforeAll(async () => {
   });
   expect(made.statusCode, made.body).toBe(200);
   knownIds.push(made.json<{ payload: { subuser: { id: string } } }>().payload.subuser.id);
+  // A running datacenter plan of the reseller's, so that replacement gets past "not found" (issue #32 item 4).
+  const ipPlan = await seedIpPlan(t.database.db, reseller.id, { product: 'PR_4', addresses: 10 });
+  knownIds.push(ipPlan.id);
+  hints.addresses = [['192.0.2.1:31200'], ['192.0.2.2'], ['192.0.2.250:31200', '192.0.2.3:31200']];
   hints.id = knownIds;
 });
 afterAll(() => t?.close());

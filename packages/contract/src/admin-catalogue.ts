@@ -82,6 +82,8 @@ export const adminCatalogueSchema = z.object({
   announcement: z.nullable(announcement),
   social: z.array(storedSocialLink),
   maintenance: z.boolean(),
+  /** The share of a datacenter or IPv6 plan's addresses its customer may replace each month (ADR 017). */
+  replacement_percent: z.int(),
   /** False for support: the console shows the catalogue read-only. */
   can_edit: z.boolean(),
 });
@@ -253,6 +255,19 @@ export const adminCatalogueEndpoints = {
     tag,
     access: 'operator',
     body: z.object({ status: z.boolean(), reason }),
+    response: detailOnly,
+  }),
+  setReplacementQuota: defineEndpoint({
+    method: 'PUT',
+    path: '/v1/admin/replacement-quota',
+    summary:
+      "The share of a datacenter or IPv6 plan's addresses its customer may replace each month (at least 1)",
+    tag,
+    access: 'operator',
+    body: z.object({
+      percent: z.int().check(z.gte(1, 'At least 1 %'), z.lte(100, 'At most 100 %')),
+      reason,
+    }),
     response: detailOnly,
   }),
   setLocation: defineEndpoint({

@@ -38,3 +38,4 @@ export * from './line-usage.js';
 export * from './webhooks.js';
 export * from './documents.js';
 export * from './fair-use.js';
+export * from './replacements.js';

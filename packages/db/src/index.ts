@@ -59,3 +59,5 @@ export * from './repositories/line-usage.js';
 export * from './repositories/line-usage-reads.js';
 export * from './repositories/shop-identity.js';
 export * from './repositories/documents.js';
+export * from './repositories/address-replacements.js';
+export * from './repositories/pool-free.js';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import type { PoolEndpoint } from '../catalogue/pool.js';
@@ -6,11 +6,10 @@ import { isUuid } from '../schema/columns.js';
 import { customerPlans, poolAssignments, proxyPool, users } from '../schema/index.js';
 import type { Actor } from './admin.js';
 import { auditedChange, Refusal } from './admin-audited.js';
+import { isAssigned, isFreeAddress, lockFreeAddresses } from './pool-free.js';
 
 export const POOL_STATES = ['free', 'assigned', 'retired'] as const;
 export type PoolState = (typeof POOL_STATES)[number];
-
-const assigned = sql`exists (select 1 from ${poolAssignments} where ${poolAssignments.poolId} = ${proxyPool.id})`;
 
 /** Adds the addresses not in the pool yet (any product): importing the same lines twice adds nothing. */
 export const importPool = (
@@ -49,8 +48,8 @@ export const listPool = async (
   const where = and(
     filter.product ? eq(proxyPool.productType, filter.product) : undefined,
     filter.state === 'retired' ? isNotNull(proxyPool.retiredAt) : undefined,
-    filter.state === 'free' ? and(isNull(proxyPool.retiredAt), sql`not ${assigned}`) : undefined,
-    filter.state === 'assigned' ? assigned : undefined,
+    filter.state === 'free' ? isFreeAddress(new Date()) : undefined,
+    filter.state === 'assigned' ? isAssigned : undefined,
     filter.q
       ? sql`${proxyPool.address} like ${`${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
       : undefined,
@@ -130,19 +129,7 @@ export const retirePoolAddress = (
       const from = { address: address.address, port: address.port };
       let moved: PoolMove | null = null;
       if (assignment) {
-        const [free] = await tx
-          .select()
-          .from(proxyPool)
-          .where(
-            and(
-              eq(proxyPool.productType, address.productType),
-              isNull(proxyPool.retiredAt),
-              sql`not ${assigned}`,
-            ),
-          )
-          .orderBy(sql`${proxyPool.address}::inet`, asc(proxyPool.port))
-          .limit(1)
-          .for('update', { skipLocked: true });
+        const [free] = await lockFreeAddresses(tx, address.productType, 1);
         if (!free)
           throw new Refusal('No free address of this product to move its customer to: import more first');
         await tx.delete(poolAssignments).where(eq(poolAssignments.poolId, id));

@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { endpointLine } from '@proxydesk/contract';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { customerPlans, invoices, poolAssignments, proxyPool, whitelistedIps } from '../schema/index.js';
 import { violatedUniqueIndex } from './accounts.js';
-
-/** Addresses in numeric order (…9, …10, …100), not as text (…1, …10, …100, …2). */
-const byAddress = sql`${proxyPool.address}::inet`;
+import { byAddress, lockFreeAddresses, retryOnPoolRace } from './pool-free.js';
 
 export type CustomerPlan = typeof customerPlans.$inferSelect;
 export type CustomerPlanStatus = CustomerPlan['status'];
@@ -36,27 +35,13 @@ export type ActivationOutcome =
 
 type ActivationRequest = { userId: string; productType: string; planId?: string | undefined; ip: string };
 
-/** Tries of an activation that lost a race for an address (see `activateIpPlan`). */
-const ACTIVATION_TRIES = 5;
-
 /**
  * Activates a pending IP plan: takes `ipAmount` free pool addresses of its product, whitelists `ip`, and
  * starts its time, in one transaction. Free addresses are taken with SKIP LOCKED, and each address can be
- * assigned once (primary key), so concurrent activations never share an address. An address another activation
- * took and committed while this one read can still look free here (the lock is free again, the read was before
- * its commit): its assignment then fails on the key, and the activation starts again and reads afresh.
+ * assigned once (primary key), so concurrent activations never share an address (`retryOnPoolRace`).
  */
-export const activateIpPlan = async (db: Db, request: ActivationRequest): Promise<ActivationOutcome> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await activateOnce(db, request);
-    } catch (error) {
-      const index = violatedUniqueIndex(error);
-      if (attempt >= ACTIVATION_TRIES || index === undefined || !index.startsWith('pool_assignments'))
-        throw error;
-    }
-  }
-};
+export const activateIpPlan = (db: Db, request: ActivationRequest): Promise<ActivationOutcome> =>
+  retryOnPoolRace(() => activateOnce(db, request));
 
 /**
  * The plan to activate, locked: the named one (the caller's, whatever its state, so the caller learns why it
@@ -101,19 +86,7 @@ const activateOnce = (db: Db, request: ActivationRequest): Promise<ActivationOut
     if (plan.productType !== request.productType) return 'wrong-product';
     if (plan.status !== 'pending') return { notPending: plan.status };
     const wanted = plan.ipAmount ?? 0;
-    const free = await tx
-      .select({ id: proxyPool.id })
-      .from(proxyPool)
-      .where(
-        and(
-          eq(proxyPool.productType, plan.productType),
-          isNull(proxyPool.retiredAt),
-          sql`not exists (select 1 from ${poolAssignments} where ${poolAssignments.poolId} = ${proxyPool.id})`,
-        ),
-      )
-      .orderBy(byAddress, asc(proxyPool.port))
-      .limit(wanted)
-      .for('update', { skipLocked: true });
+    const free = await lockFreeAddresses(tx, plan.productType, wanted);
     if (free.length < wanted) return 'pool-exhausted';
     if (free.length > 0)
       await tx
@@ -227,7 +200,7 @@ export const assignedEndpoints = async (db: Db, userId: string, productType: str
       ),
     )
     .orderBy(byAddress, asc(proxyPool.port));
-  return rows.map((r) => (r.address.includes(':') ? `[${r.address}]:${r.port}` : `${r.address}:${r.port}`));
+  return rows.map(endpointLine);
 };
 
 /** A customer's plans of some products, newest first, each with its whitelisted IP count. */

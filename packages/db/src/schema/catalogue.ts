@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   integer,
   numeric,
@@ -111,6 +113,23 @@ export const maintenance = pgTable('maintenance', {
   status: boolean('status').notNull().default(false),
   updatedAt: createdAt(),
 });
+
+/**
+ * The shop's rules the console sets that are no catalogue item (one row): the share of a datacenter or IPv6
+ * plan's addresses its customer may replace each month (issue #32 item 4, ADR 017).
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    replacementQuotaPercent: integer('replacement_quota_percent').notNull().default(10),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('shop_settings_one_row', sql`${t.id} = 1`),
+    check('shop_settings_quota_percent', sql`${t.replacementQuotaPercent} between 1 and 100`),
+  ],
+);
 
 /** Premium locations: special pools (prvtus, rkus, …) and countries by ISO code, grouped by continent. */
 export const locations = pgTable('locations', {

@@ -77,6 +77,8 @@ export const proxyPool = pgTable(
     port: integer('port').notNull(),
     /** Taken out of service by the operator: never assigned again, and its plan moved to another address. */
     retiredAt: at('retired_at'),
+    /** Replaced out of a plan (ADR 017): free again, but given to nobody before this instant. */
+    coolingUntil: at('cooling_until'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -98,6 +100,26 @@ export const poolAssignments = pgTable(
     assignedAt: createdAt(),
   },
   (t) => [index('pool_assignments_plan').on(t.customerPlanId)],
+);
+
+/**
+ * Each address a customer replaced (issue #32 item 4, ADR 017): what the monthly quota counts, and the history.
+ * The endpoints are copied as text: the pool row may be retired or re-imported later.
+ */
+export const addressReplacements = pgTable(
+  'address_replacements',
+  {
+    id: id(),
+    customerPlanId: uuid('customer_plan_id')
+      .notNull()
+      .references(() => customerPlans.id, { onDelete: 'cascade' }),
+    oldPoolId: uuid('old_pool_id').references(() => proxyPool.id, { onDelete: 'set null' }),
+    oldEndpoint: text('old_endpoint').notNull(),
+    newPoolId: uuid('new_pool_id').references(() => proxyPool.id, { onDelete: 'set null' }),
+    newEndpoint: text('new_endpoint').notNull(),
+    replacedAt: createdAt(),
+  },
+  (t) => [index('address_replacements_plan').on(t.customerPlanId, t.replacedAt)],
 );
 
 export const USAGE_GRANULARITIES = ['minute', 'hour', 'day'] as const;

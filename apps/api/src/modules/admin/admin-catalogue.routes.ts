@@ -70,6 +70,12 @@ export const adminCatalogueRoutes = (app: FastifyInstance, catalogue: AdminCatal
     await catalogue.setMaintenance(actorOf(account, request), body.status, body.reason);
     return { detail: body.status ? 'Maintenance page on' : 'Maintenance page off' };
   });
+  route(app, endpoints.setReplacementQuota, async ({ body, account, request }) => {
+    await catalogue.setReplacementPercent(actorOf(account, request), body.percent, body.reason);
+    return {
+      detail: `Customers may replace ${body.percent} % of a plan's addresses each month (at least 1)`,
+    };
+  });
   route(app, endpoints.setLocation, async ({ body: { reason, active, ...place }, account, request }) => {
     await catalogue.setLocation(actorOf(account, request), place, active, reason);
     return { detail: active ? 'Location on' : 'Location off' };

@@ -24,6 +24,8 @@ import {
   listMaintenance,
   listSocialLinks,
   orderFaqs,
+  readReplacementPercent,
+  saveReplacementPercent,
   setAnnouncement,
   setDayPrices,
   setLocationActive,
@@ -156,7 +158,7 @@ export const createAdminCatalogueService = (db: Db, changed: () => void) => {
 
   return {
     catalogue: async (canEdit: boolean): Promise<AdminCatalogue> => {
-      const [plans, dayPrices, methods, coupons, faqs, announcements, social, maintenance] =
+      const [plans, dayPrices, methods, coupons, faqs, announcements, social, maintenance, percent] =
         await Promise.all([
           listAllPlans(db),
           listCustomDayPriceTables(db),
@@ -166,6 +168,7 @@ export const createAdminCatalogueService = (db: Db, changed: () => void) => {
           listAnnouncements(db),
           listSocialLinks(db),
           listMaintenance(db),
+          readReplacementPercent(db),
         ]);
       const [current] = announcements;
       return {
@@ -177,6 +180,7 @@ export const createAdminCatalogueService = (db: Db, changed: () => void) => {
         announcement: current ? { title: current.title, status: current.status } : null,
         social: social.map(({ name, url }) => ({ name, url })),
         maintenance: maintenance[0]?.status ?? false,
+        replacement_percent: percent,
         can_edit: canEdit,
       };
     },
@@ -258,6 +262,8 @@ export const createAdminCatalogueService = (db: Db, changed: () => void) => {
     },
     setMaintenance: (actor: Actor, status: boolean, reason: string) =>
       edit('switch', setMaintenanceAudited(db, actor, status, reason)),
+    setReplacementPercent: (actor: Actor, percent: number, reason: string) =>
+      edit('setting', saveReplacementPercent(db, actor, percent, reason)),
     setLocation: (
       actor: Actor,
       place: { country: string; city?: string | undefined; isp?: string | undefined },

@@ -11,6 +11,7 @@ import {
   useProductDashboard,
   useRenamePlan,
 } from '../../features/proxies/api/proxies';
+import { AddressReplacement } from '../../features/proxies/address-replacement';
 import { ActivationBanner } from '../../features/proxies/ip-activation';
 import { Whitelist } from '../../features/proxies/whitelist';
 import { NoPlan } from '../../features/proxies/no-plan';
@@ -103,6 +104,7 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
         </SimpleGrid>
         {plan && <AutoRenewSwitch plan={plan} />}
         {plan && plan.status === 'active' && <Whitelist product={product} planId={plan.id} />}
+        {plan && plan.status === 'active' && <AddressReplacement planId={plan.id} />}
         {pool.isPending ? (
           <Skeleton height={120} />
         ) : (

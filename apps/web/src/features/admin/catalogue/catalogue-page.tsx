@@ -1,7 +1,7 @@
 import { Alert, Tabs } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { AdminCatalogue } from '@proxydesk/contract';
-import type { ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
@@ -16,6 +16,7 @@ import { LocationsSection } from './locations-section';
 import { MaintenanceSection } from './maintenance-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { PlansSection } from './plans-section';
+import { ReplacementsSection } from './replacements-section';
 import { SocialSection } from './social-section';
 
 /** What every section gets: the catalogue as read, and whether this member of staff may change it. */
@@ -35,6 +36,7 @@ const SECTIONS: { path: string; label: string; Section: ComponentType<SectionPro
   { path: 'maintenance', label: 'Maintenance', Section: MaintenanceSection },
   { path: 'locations', label: 'Locations', Section: LocationsSection },
   { path: 'fair-use', label: 'Fair use', Section: FairUseSection },
+  { path: 'replacements', label: 'Replacements', Section: ReplacementsSection },
 ];
 
 /** The catalogue, edited live (issue #17 §5): a tab per part, each at its own address. */
@@ -42,6 +44,13 @@ export const CataloguePage = () => {
   const { section } = useParams();
   const navigate = useNavigate();
   const { data, error, refetch } = useAdminCatalogue();
+  // The tabs scroll sideways when they do not fit: the open one is brought into view.
+  const tabs = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabs.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [section]);
   if (!section) return <Navigate to="/admin/catalogue/plans" replace />;
   const current = SECTIONS.find((s) => s.path === section);
   if (!current) return <Navigate to="/admin/catalogue/plans" replace />;
@@ -61,7 +70,7 @@ export const CataloguePage = () => {
         value={section}
         onChange={(value) => value && void navigate(`/admin/catalogue/${value}`)}
       >
-        <Tabs.List mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <Tabs.List ref={tabs} mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {SECTIONS.map((s) => (
             <Tabs.Tab key={s.path} value={s.path} style={{ flexShrink: 0 }}>
               {s.label}

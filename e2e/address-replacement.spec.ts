@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
+import { shopCustomer } from './support/customer.js';
+import { screenshots } from './support/screenshots.js';
+import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+
+/**
+ * Address replacement on the datacenter page (issue #32 item 4): choose an address, confirm with the addresses
+ * and the quota named, get the new one with a copy button; the quota then stops a second replacement.
+ */
+const PORT = 3170;
+const shop = `http://127.0.0.1:${PORT}`;
+let server: RunningServer;
+let smtp: SmtpCapture;
+let customer: ReturnType<typeof shopCustomer>;
+let operatorToken: string;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  const dataDir = freshDataDir();
+  server = await startServer(PORT, dataDir, {
+    SMTP_URL: smtp.url,
+    CAPTCHA_PROVIDER: 'off',
+    PUBLIC_URL: shop,
+  });
+  customer = shopCustomer(shop);
+  await customer.signUp(smtp, 'swapper');
+  await customer.addBilling();
+  await customer.buyPaid('PR_4');
+  await customer.api('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' });
+  // The console opens only to a sign-in with two-factor (issue #28); the CLI makes the operator.
+  const operator = shopCustomer(shop);
+  await operator.signUp(smtp, 'olga');
+  await operator.turnOnTwoFactor(smtp);
+  operatorToken = await operator.signInWithCode(smtp);
+  expect(admin(dataDir, 'operator', 'olga', 'on')).toContain('olga');
+});
+test.afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+test.use({ baseURL: shop });
+
+test('a customer replaces a datacenter address within the month’s quota and copies the new one', async ({
+  page,
+}) => {
+  await customer.signIn(page);
+  await page.goto('/product/datacenter');
+  const card = page.getByTestId('address-replacement');
+  await expect(card.getByTestId('replacement-quota')).toHaveText('0 / 1 used this month');
+  const rows = card.getByTestId('replaceable-addresses').locator('tbody tr');
+  await expect(rows).toHaveCount(10);
+  const old = (await rows.first().locator('td').nth(1).textContent())!;
+  const replaceButton = card.getByRole('button', { name: /^Replace/ });
+  await expect(replaceButton).toBeDisabled();
+
+  // Two chosen is over the quota: the page says so before the server would.
+  await card.getByRole('checkbox', { name: `Choose ${old}` }).check();
+  await card
+    .getByRole('checkbox', { name: /^Choose 192/ })
+    .nth(1)
+    .check();
+  await expect(card.getByTestId('replacement-hint')).toHaveText(
+    'You can replace 1 more this month: choose fewer',
+  );
+  await expect(replaceButton).toBeDisabled();
+  await card
+    .getByRole('checkbox', { name: /^Choose 192/ })
+    .nth(1)
+    .uncheck();
+
+  await replaceButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Replace 1 address?' });
+  await expect(dialog.getByTestId('replace-confirm-list')).toHaveText(old);
+  await expect(dialog).toContainText('This uses 1 of your 1 replacements left this month (0 / 1 used');
+  await screenshots(page, 'address-replacement-confirm');
+  await dialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(dialog).toBeHidden();
+
+  const done = card.getByTestId('replaced-addresses');
+  await expect(done).toContainText('1 new address ready');
+  await expect(done).toContainText(old);
+  await expect(card.getByTestId('replacement-quota')).toHaveText('1 / 1 used this month');
+  await expect(rows).toHaveCount(10);
+  await expect(card.getByRole('checkbox', { name: `Choose ${old}` })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Proxies' })).not.toContainText(old);
+  await expect(done.getByRole('button', { name: 'Copy new addresses' })).toBeVisible();
+  await screenshots(page, 'address-replacement-done');
+
+  // The quota is used: nothing more can be chosen for replacement this month.
+  await card
+    .getByRole('checkbox', { name: /^Choose 192/ })
+    .first()
+    .check();
+  await expect(card.getByTestId('replacement-hint')).toHaveText(
+    'You can replace 0 more this month: choose fewer',
+  );
+  await expect(replaceButton).toBeDisabled();
+});
+
+test('an operator raises the monthly share in the console, and the customer’s quota follows', async ({
+  browser,
+  page,
+}) => {
+  await page.context().addCookies([{ name: 'token', value: operatorToken, url: shop }]);
+  await page.goto('/admin/catalogue/replacements');
+  await expect(page.getByRole('tab', { name: 'Replacements', selected: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  const share = page.getByRole('textbox', { name: 'Share per month' });
+  await expect(share).toHaveValue('10 %');
+  await share.fill('30');
+  await expect(page.getByTestId('replacement-examples')).toHaveText(
+    'A 10-address plan may replace 3, a 100-address plan 30 each month.',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Allow 30 % a month?' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Busy season');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await screenshots(page, 'address-replacement-console');
+
+  const mine = await (await browser.newContext({ baseURL: shop })).newPage();
+  await customer.signIn(mine);
+  await mine.goto('/product/datacenter');
+  await expect(mine.getByTestId('replacement-quota')).toHaveText('1 / 3 used this month');
+});
