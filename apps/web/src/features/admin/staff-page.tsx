@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Table, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { addStaffBodySchema, z, type AdminStaffMember } from '@proxydesk/contract';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { when } from './format';
 import { ListEmpty, ListSkeleton } from './list-states';
 import { useConsoleMe } from './me-api';
 import { useAddStaff, useRemoveStaff, useStaff } from './staff-api';
+import { FormTextInput } from '../../components/form-inputs';
 
 const ROLES = [
   { value: 'support', label: 'Support: reads' },
@@ -45,13 +46,13 @@ const AddStaff = () => {
       </Text>
       <form onSubmit={form.onSubmit((values) => setAsking(values))} noValidate>
         <Group align="flex-start" wrap="wrap">
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="username"
             label="Username"
             placeholder="their username"
             required
             style={{ flex: '1 1 200px' }}
-            {...form.getInputProps('username')}
-            key={form.key('username')}
           />
           <Select
             label="Role"
