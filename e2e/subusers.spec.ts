@@ -1,15 +1,13 @@
-import { once } from 'node:events';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
 import { useMailedShop } from './support/mailed-shop.js';
 import { violations } from './support/axe.js';
 import { screenshots } from './support/screenshots.js';
+import { getThrough, lineProxy, useSite } from './support/site.js';
 
 const PORT = 3163;
 const shop = useMailedShop(PORT);
-let site: Server;
+const site = useSite('hello from the site');
 let token: string;
 
 test.beforeAll(async () => {
@@ -17,43 +15,18 @@ test.beforeAll(async () => {
   token = await customer.signUp(shop.smtp, 'teamlead');
   await customer.addBilling();
   await customer.buyPaid('PR_2');
-  site = createServer((_req, res) => res.end('hello from the site'));
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
-});
-test.afterAll(() => {
-  site.close();
 });
 // axe is injected as a script, which the shop's strict CSP would rightly refuse.
 test.use({ baseURL: shop.url, bypassCSP: true });
 
-/** A plain GET through a proxy line (`HOST:PORT:USER:PASS`): the status the gateway or the site answered. */
 /** The four screenshots of the page as it is, from its top (the shell's header stays at the top). */
 const shoot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshots(page, name);
 };
 
-const statusThrough = (line: string, url: string) =>
-  new Promise<number>((resolve, reject) => {
-    const [host, port, username, ...password] = line.split(':');
-    const req = request({
-      host,
-      port: Number(port),
-      path: url,
-      headers: {
-        host: new URL(url).host,
-        'proxy-authorization': `Basic ${Buffer.from(`${username}:${password.join(':')}`).toString('base64')}`,
-      },
-      agent: false,
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** A plain GET through a proxy line (`HOST:PORT:USER:PASS`): the status the gateway or the site answered. */
+const statusThrough = async (line: string, url: string) => (await getThrough(lineProxy(line), url)).status;
 
 test("the ISP page's Sub-users card: create, pause, limit, countries, a new password, lines for it, delete (issue #31)", async ({
   page,
@@ -151,7 +124,7 @@ test("the ISP page's Sub-users card: create, pause, limit, countries, a new pass
   await page.getByRole('button', { name: 'Generate' }).click();
   const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).trim();
   expect(line).toBe(`127.0.0.1:${PORT + 20_000}:${username}:${fresh}_country-de`);
-  const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const url = site.url;
   await expect(async () => expect(await statusThrough(line, url)).toBe(200)).toPass({ timeout: 10_000 });
 
   // Delete, confirmed: its line stops working.
