@@ -29,7 +29,7 @@ export const ColumnsTable = <T,>({
   testId?: string;
 }) => (
   <Table.ScrollContainer minWidth={minWidth}>
-    <Table striped data-testid={testId}>
+    <Table striped highlightOnHover data-testid={testId}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (
