@@ -12,9 +12,7 @@ let token: string;
 
 test.beforeAll(async () => {
   const customer = shopCustomer(shop.url);
-  token = await customer.signUp(shop.smtp, 'downloader');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
+  token = await customer.signUpBuying(shop.smtp, 'downloader', 'PR_2');
 });
 test.use({ baseURL: shop.url });
 

@@ -174,10 +174,7 @@ test('deactivate → danger zone → confirmation → a page that says what happ
 
 test('the demo pool looks real (documentation addresses) and its lines work at their loopback stand-ins', async () => {
   const owner = shopCustomer(shop.url);
-  await owner.signUp(shop.smtp, 'pool_words');
-  await owner.addBilling();
-  await owner.buyPaid('PR_4');
-  await owner.buyPaid('PR_5');
+  await owner.signUpBuying(shop.smtp, 'pool_words', 'PR_4', 'PR_5');
   for (const type of ['PR_4', 'PR_5'])
     expect(
       (

@@ -10,9 +10,7 @@ const customer = shopCustomer(shop.url);
 let token: string;
 
 test.beforeAll(async () => {
-  token = await customer.signUp(shop.smtp, 'user5');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
+  token = await customer.signUpBuying(shop.smtp, 'user5', 'PR_2');
 });
 test.use({ baseURL: shop.url, permissions: ['clipboard-read', 'clipboard-write'] });
 // A busy machine: first paints and the sandbox round trip may be slow; every wait is for a condition.

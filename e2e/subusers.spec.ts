@@ -12,9 +12,7 @@ let token: string;
 
 test.beforeAll(async () => {
   const customer = shopCustomer(shop.url);
-  token = await customer.signUp(shop.smtp, 'teamlead');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
+  token = await customer.signUpBuying(shop.smtp, 'teamlead', 'PR_2');
 });
 // axe is injected as a script, which the shop's strict CSP would rightly refuse.
 test.use({ baseURL: shop.url, bypassCSP: true });
