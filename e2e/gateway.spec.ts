@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
+import { generate, generatedLines } from './support/generator.js';
 import { useMailedShop } from './support/mailed-shop.js';
 import { getThrough, lineProxy, useSite } from './support/site.js';
 
@@ -28,14 +29,8 @@ test('a line from the ISP page works through the gateway, and the 50 MB download
   const used = page.getByTestId('stat-data-used-data-purchased');
   await expect(used).toContainText('0.00 GB /');
 
-  await page
-    .getByLabel(/^Location/)
-    .first()
-    .fill('Germ');
-  await page.getByRole('option', { name: 'Germany' }).click();
-  await page.getByLabel(/^Quantity/).fill('1');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).trim();
+  await generate(page, { location: 'Germany', quantity: 1 });
+  const line = (await generatedLines(page))[0]!;
   expect(line).toMatch(/^127\.0\.0\.1:\d+:u[a-z0-9]+-isp:[a-z0-9]+_country-de$/);
 
   expect(await downloadThrough(line, `${site.url}big.bin`)).toMatchObject({
@@ -61,7 +56,7 @@ test('a customer whose line leaked resets the proxy password in Settings, and th
   await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
   await page.goto('/product/isp');
   await page.getByRole('button', { name: 'Generate' }).click();
-  const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')[0]!;
+  const line = (await generatedLines(page))[0]!;
   const url = site.url;
   expect((await downloadThrough(line, url)).status).toBe(200);
 
@@ -83,7 +78,7 @@ test('a customer whose line leaked resets the proxy password in Settings, and th
   });
   await page.goto('/product/isp');
   await page.getByRole('button', { name: 'Generate' }).click();
-  const renewed = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')[0]!;
+  const renewed = (await generatedLines(page))[0]!;
   expect(renewed).toContain(fresh);
   expect((await downloadThrough(renewed, url)).status).toBe(200);
 });
@@ -102,7 +97,7 @@ test('a sticky line with a session lifetime from the generator works through the
   await page.getByRole('option', { name: '30 minutes' }).click();
   await page.getByLabel(/^Quantity/).fill('2');
   await page.getByRole('button', { name: 'Generate' }).click();
-  const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');
+  const lines = await generatedLines(page);
   expect(lines).toHaveLength(2);
   for (const line of lines) expect(line).toMatch(/:[a-z0-9]+_session-[a-z]{8}_lifetime-30m$/);
   const url = site.url;

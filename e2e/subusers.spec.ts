@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
+import { generate, generatedLines } from './support/generator.js';
 import { useMailedShop } from './support/mailed-shop.js';
 import { violations } from './support/axe.js';
 import { screenshots } from './support/screenshots.js';
@@ -113,14 +114,8 @@ test("the ISP page's Sub-users card: create, pause, limit, countries, a new pass
   // The generator's "For": lines with the sub-user's credentials, which work through the gateway.
   await page.getByTestId('generator-for').click();
   await page.getByRole('option', { name: 'Scraper EU' }).click();
-  await page
-    .getByLabel(/^Location/)
-    .first()
-    .fill('Germ');
-  await page.getByRole('option', { name: 'Germany' }).click();
-  await page.getByLabel(/^Quantity/).fill('1');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).trim();
+  await generate(page, { location: 'Germany', quantity: 1 });
+  const line = (await generatedLines(page))[0]!;
   expect(line).toBe(`127.0.0.1:${PORT + 20_000}:${username}:${fresh}_country-de`);
   const url = site.url;
   await expect(async () => expect(await statusThrough(line, url)).toBe(200)).toPass({ timeout: 10_000 });
