@@ -29,10 +29,7 @@ const screens = {
 };
 
 test.beforeAll(async () => {
-  token = await customer.signUp(shop.smtp, 'seen');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
-  await customer.buyPaid('PR_4');
+  token = await customer.signUpBuying(shop.smtp, 'seen', 'PR_2', 'PR_4');
   // One invoice left Pending too, so both badges are on the invoices page.
   const plans = (await customer.api('/v1/plan/read')).payload as { id: number; type: string }[];
   const pending = await customer.api('/v1/invoice/create', {

@@ -21,12 +21,8 @@ test.beforeAll(async () => {
   const dataDir = freshDataDir();
   server = await startServer(PORT, dataDir, env());
   await operator.signUp(smtp, 'olga');
-  expect(await operator.turnOnTwoFactor(smtp)).toEqual({ is_2fa: true });
-  await operator.signInWithCode(smtp);
-  await customer.signUp(smtp, 'cat');
-  await customer.addBilling();
-  await customer.buyPaid('PR_4');
-  await customer.buyPaid('PR_2');
+  await operator.signInWithTwoFactor(smtp);
+  await customer.signUpBuying(smtp, 'cat', 'PR_4', 'PR_2');
   await customer.api('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.10'], type: 'PR_4' });
   // The operator CLI works on PGlite's data directory while no server holds it.
   await server.stop({ keepDataDir: true });

@@ -1,56 +1,23 @@
-import { once } from 'node:events';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
+import { generate, generatedLines } from './support/generator.js';
 import { useMailedShop } from './support/mailed-shop.js';
+import { getThrough, lineProxy, useSite } from './support/site.js';
 
 const PORT = 3106;
 const shop = useMailedShop(PORT);
 const FIFTY_MB = 50 * 1024 * 1024;
-let site: Server;
+// A site on this machine with a 50 MB file.
+const site = useSite(Buffer.alloc(FIFTY_MB, 0x61));
 let token: string;
 
 test.beforeAll(async () => {
   const customer = shopCustomer(shop.url);
-  token = await customer.signUp(shop.smtp, 'downloader');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
-  // A site on this machine with a 50 MB file.
-  const file = Buffer.alloc(FIFTY_MB, 0x61);
-  site = createServer((_req, res) => res.end(file));
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
-});
-test.afterAll(() => {
-  site.close();
+  token = await customer.signUpBuying(shop.smtp, 'downloader', 'PR_2');
 });
 test.use({ baseURL: shop.url });
 
-/** `curl -x http://USER:PASS@HOST:PORT URL`: a plain GET through the proxy line, answering its status and size. */
-const downloadThrough = (line: string, url: string) =>
-  new Promise<{ status: number; received: number }>((resolve, reject) => {
-    const [host, port, username, ...password] = line.split(':');
-    const req = request({
-      host,
-      port: Number(port),
-      path: url,
-      headers: {
-        host: new URL(url).host,
-        'proxy-authorization': `Basic ${Buffer.from(`${username}:${password.join(':')}`).toString('base64')}`,
-      },
-      agent: false,
-    });
-    req.on('response', (res) => {
-      let received = 0;
-      res.on('data', (chunk: Buffer) => (received += chunk.length));
-      // A download the gateway cuts (its grant ended) closes without an end: status 0.
-      res.on('close', () => resolve({ status: res.complete ? (res.statusCode ?? 0) : 0, received }));
-      res.on('error', () => undefined);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+const downloadThrough = (line: string, url: string) => getThrough(lineProxy(line), url);
 
 test('a line from the ISP page works through the gateway, and the 50 MB downloaded show as Data Used (issue #6)', async ({
   page,
@@ -62,18 +29,11 @@ test('a line from the ISP page works through the gateway, and the 50 MB download
   const used = page.getByTestId('stat-data-used-data-purchased');
   await expect(used).toContainText('0.00 GB /');
 
-  await page
-    .getByLabel(/^Location/)
-    .first()
-    .fill('Germ');
-  await page.getByRole('option', { name: 'Germany' }).click();
-  await page.getByLabel(/^Quantity/).fill('1');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).trim();
+  await generate(page, { location: 'Germany', quantity: 1 });
+  const line = (await generatedLines(page))[0]!;
   expect(line).toMatch(/^127\.0\.0\.1:\d+:u[a-z0-9]+-isp:[a-z0-9]+_country-de$/);
 
-  const { port } = site.address() as AddressInfo;
-  expect(await downloadThrough(line, `http://127.0.0.1:${port}/big.bin`)).toEqual({
+  expect(await downloadThrough(line, `${site.url}big.bin`)).toMatchObject({
     status: 200,
     received: FIFTY_MB,
   });
@@ -96,8 +56,8 @@ test('a customer whose line leaked resets the proxy password in Settings, and th
   await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
   await page.goto('/product/isp');
   await page.getByRole('button', { name: 'Generate' }).click();
-  const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')[0]!;
-  const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const line = (await generatedLines(page))[0]!;
+  const url = site.url;
   expect((await downloadThrough(line, url)).status).toBe(200);
 
   await page.goto('/settings');
@@ -118,7 +78,7 @@ test('a customer whose line leaked resets the proxy password in Settings, and th
   });
   await page.goto('/product/isp');
   await page.getByRole('button', { name: 'Generate' }).click();
-  const renewed = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')[0]!;
+  const renewed = (await generatedLines(page))[0]!;
   expect(renewed).toContain(fresh);
   expect((await downloadThrough(renewed, url)).status).toBe(200);
 });
@@ -137,10 +97,10 @@ test('a sticky line with a session lifetime from the generator works through the
   await page.getByRole('option', { name: '30 minutes' }).click();
   await page.getByLabel(/^Quantity/).fill('2');
   await page.getByRole('button', { name: 'Generate' }).click();
-  const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');
+  const lines = await generatedLines(page);
   expect(lines).toHaveLength(2);
   for (const line of lines) expect(line).toMatch(/:[a-z0-9]+_session-[a-z]{8}_lifetime-30m$/);
-  const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const url = site.url;
   expect((await downloadThrough(lines[0]!, url)).status).toBe(200);
 
   for (const [width, name] of [

@@ -21,10 +21,7 @@ const env = () => ({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: sh
 test.beforeAll(async () => {
   smtp = await startSmtpCapture();
   server = await startServer(PORT, dataDir, env());
-  token = await customer.signUp(smtp, 'planner');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
-  await customer.buyPaid('PR_4');
+  token = await customer.signUpBuying(smtp, 'planner', 'PR_2', 'PR_4');
   // Usage on the ISP plan, as the gateway would have counted it (PGlite is one process: the server stops).
   await server.stop({ keepDataDir: true });
   admin(dataDir, 'sample-usage', 'planner', 'PR_2', '5');

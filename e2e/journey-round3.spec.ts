@@ -28,12 +28,8 @@ test.beforeAll(async () => {
   const dataDir = freshDataDir();
   server = await startServer(PORT, dataDir, env());
   await operator.signUp(smtp, 'oscar');
-  expect(await operator.turnOnTwoFactor(smtp)).toEqual({ is_2fa: true });
-  await operator.signInWithCode(smtp);
-  await customer.signUp(smtp, 'tessa');
-  await customer.addBilling();
-  await customer.buyPaid('PR_4');
-  await customer.buyPaid('PR_4');
+  await operator.signInWithTwoFactor(smtp);
+  await customer.signUpBuying(smtp, 'tessa', 'PR_4', 'PR_4');
   const [older, newer] = await myPlans();
   await customer.api('/v1/user/change-plan-name', { id: older!.id, planName: 'Office' });
   await customer.api('/v1/user/change-plan-name', { id: newer!.id, planName: 'Scrapers' });

@@ -1,11 +1,9 @@
-import { once } from 'node:events';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { demoStandIn } from '@proxydesk/contract';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
 import { useMailedShop } from './support/mailed-shop.js';
+import { getThrough, useSite } from './support/site.js';
 
 const screenshots = (page: Page, name: string) => save(page, `journey-words-${name}`);
 
@@ -25,18 +23,12 @@ const shop = useMailedShop(PORT, {
   // The demo pool's ports, as `npm start` listens on them.
   GATEWAY_POOL_LISTEN: 'true',
 });
-let site: Server;
+const site = useSite('hello from the far end');
 const walker = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  site = createServer((_req, res) => res.end('hello from the far end'));
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
   await walker.signUp(shop.smtp, 'wordsmith');
   await walker.addBilling('Ireland');
-});
-test.afterAll(() => {
-  site.close();
 });
 test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 150_000 });
@@ -180,26 +172,9 @@ test('deactivate → danger zone → confirmation → a page that says what happ
   await expect(page.getByRole('alert')).toContainText('Account deactivated');
 });
 
-/** `curl -x http://HOST:PORT URL` from this machine: a plain GET through a whitelisted-IP line. */
-const getThrough = (host: string, port: number, url: string) =>
-  new Promise<{ status: number; body: string }>((resolve) => {
-    const req = request({ host, port, path: url, headers: { host: new URL(url).host }, agent: false });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    // Not listening yet (a new pool port is taken at the next sync): asked again.
-    req.on('error', (error) => resolve({ status: 0, body: error.message }));
-    req.end();
-  });
-
 test('the demo pool looks real (documentation addresses) and its lines work at their loopback stand-ins', async () => {
   const owner = shopCustomer(shop.url);
-  await owner.signUp(shop.smtp, 'pool_words');
-  await owner.addBilling();
-  await owner.buyPaid('PR_4');
-  await owner.buyPaid('PR_5');
+  await owner.signUpBuying(shop.smtp, 'pool_words', 'PR_4', 'PR_5');
   for (const type of ['PR_4', 'PR_5'])
     expect(
       (
@@ -213,12 +188,15 @@ test('the demo pool looks real (documentation addresses) and its lines work at t
   const [datacenter, ipv6] = [pool[0]!.proxies[0]!, pool[1]!.proxies[0]!];
   expect(datacenter).toMatch(/^192\.0\.2\.\d+:31200$/);
   expect(ipv6).toMatch(/^\[2001:db8:5::1[0-9a-f]{2}\]:31300$/);
-  const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const url = site.url;
   for (const line of [datacenter, ipv6]) {
     const [, address, port] = /^\[?([^\]]+?)\]?:(\d+)$/.exec(line)!;
     // The gateway follows the activation within a sync (ADR 006).
     await expect
-      .poll(() => getThrough(demoStandIn(address!)!, Number(port), url), { message: line, timeout: 15_000 })
-      .toEqual({ status: 200, body: 'hello from the far end' });
+      .poll(() => getThrough({ host: demoStandIn(address!)!, port: Number(port) }, url), {
+        message: line,
+        timeout: 15_000,
+      })
+      .toMatchObject({ status: 200, body: 'hello from the far end' });
   }
 });

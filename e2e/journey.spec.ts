@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
+import { generate, generatedLines } from './support/generator.js';
 import { screenshots as save } from './support/screenshots.js';
 import { useMailedShop } from './support/mailed-shop.js';
 
@@ -147,19 +148,11 @@ test('rotating lines that would be identical come as one, with why; sticky stay 
   await signIn(page);
   await page.goto('/proxy');
   await page.getByRole('radiogroup').getByText('ISP', { exact: true }).click();
-  await page
-    .getByLabel(/^Location/)
-    .first()
-    .fill('Germ');
-  await page.getByRole('option', { name: 'Germany' }).click();
-  await page.getByLabel(/^Type/).first().click();
-  await page.getByRole('option', { name: 'Rotating' }).click();
-  await page.getByLabel(/^Quantity/).fill('5');
-  await page.getByRole('button', { name: 'Generate' }).click();
+  await generate(page, { location: 'Germany', type: 'Rotating', quantity: 5 });
   await expect(page.getByTestId('rotating-note')).toContainText(
     'every request through this line gets a new address',
   );
-  expect((await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n')).toHaveLength(1);
+  expect(await generatedLines(page)).toHaveLength(1);
   await screenshots(page, 'rotating');
 
   await page.getByLabel(/^Type/).first().click();

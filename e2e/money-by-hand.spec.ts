@@ -18,8 +18,7 @@ const customer = shopCustomer(shop.url);
 test.beforeAll(async () => {
   await operator.signUp(shop.smtp, 'otis');
   expect(admin(shop.server.dataDir, 'operator', 'otis', 'on')).toContain('otis');
-  expect(await operator.turnOnTwoFactor(shop.smtp)).toEqual({ is_2fa: true });
-  await operator.signInWithCode(shop.smtp);
+  await operator.signInWithTwoFactor(shop.smtp);
   await customer.signUp(shop.smtp, 'cleo');
   await customer.addBilling('Germany');
   await customer.buyPaid('PR_4');

@@ -24,8 +24,7 @@ const screenshots = (page: Page, name: string) => save(page, `money-documents-${
 test.beforeAll(async () => {
   await operator.signUp(shop.smtp, 'ophelia');
   expect(admin(shop.server.dataDir, 'operator', 'ophelia', 'on')).toContain('ophelia');
-  expect(await operator.turnOnTwoFactor(shop.smtp)).toEqual({ is_2fa: true });
-  await operator.signInWithCode(shop.smtp);
+  await operator.signInWithTwoFactor(shop.smtp);
 
   await customer.signUp(shop.smtp, 'cora');
   await customer.addBilling('Ireland');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
+import { generate, generatedLines } from './support/generator.js';
 import { useMailedShop } from './support/mailed-shop.js';
 import { gatewayPortOf } from './support/server.js';
 
@@ -10,9 +11,7 @@ const customer = shopCustomer(shop.url);
 let token: string;
 
 test.beforeAll(async () => {
-  token = await customer.signUp(shop.smtp, 'user5');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
+  token = await customer.signUpBuying(shop.smtp, 'user5', 'PR_2');
 });
 test.use({ baseURL: shop.url, permissions: ['clipboard-read', 'clipboard-write'] });
 // A busy machine: first paints and the sandbox round trip may be slow; every wait is for a condition.
@@ -71,19 +70,11 @@ test('/proxy: generate premium sticky proxies for a country: "Your proxies are h
   });
   await page.goto('/proxy');
   await page.getByRole('radiogroup').getByText('ISP', { exact: true }).click();
-  await page
-    .getByLabel(/^Location/)
-    .first()
-    .fill('Germ');
-  await page.getByRole('option', { name: 'Germany' }).click();
-  await page.getByLabel(/^Type/).first().click();
-  await page.getByRole('option', { name: 'Sticky' }).click();
-  await page.getByLabel(/^Quantity/).fill('25');
-  await page.getByRole('button', { name: 'Generate' }).click();
+  await generate(page, { location: 'Germany', type: 'Sticky', quantity: 25 });
   await expect(page.getByRole('heading', { name: 'Your proxies are here' })).toBeVisible();
   await expect(page.getByText('Proxytype: HTTP · 25 lines')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: '25 proxy lines generated' })).toBeVisible();
-  const lines = (await page.getByLabel('Proxies', { exact: true }).inputValue()).split('\n');
+  const lines = await generatedLines(page);
   expect(lines).toHaveLength(25);
   for (const line of lines)
     expect(line).toMatch(

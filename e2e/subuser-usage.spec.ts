@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { violations } from './support/axe.js';
 import { shopCustomer } from './support/customer.js';
 import { useMailedShop } from './support/mailed-shop.js';
-import { statusThrough } from './support/proxy-line.js';
+import { statusThrough } from './support/site.js';
 import { screenshots } from './support/screenshots.js';
 import { gatewayPortOf } from './support/server.js';
 

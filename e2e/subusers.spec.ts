@@ -1,29 +1,19 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
+import { generate, generatedLines } from './support/generator.js';
 import { useMailedShop } from './support/mailed-shop.js';
 import { violations } from './support/axe.js';
-import { statusThrough } from './support/proxy-line.js';
 import { screenshots } from './support/screenshots.js';
+import { statusThrough, useSite } from './support/site.js';
 
 const PORT = 3163;
 const shop = useMailedShop(PORT);
-let site: Server;
+const site = useSite('hello from the site');
 let token: string;
 
 test.beforeAll(async () => {
   const customer = shopCustomer(shop.url);
-  token = await customer.signUp(shop.smtp, 'teamlead');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
-  site = createServer((_req, res) => res.end('hello from the site'));
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
-});
-test.afterAll(() => {
-  site.close();
+  token = await customer.signUpBuying(shop.smtp, 'teamlead', 'PR_2');
 });
 // axe is injected as a script, which the shop's strict CSP would rightly refuse.
 test.use({ baseURL: shop.url, bypassCSP: true });
@@ -121,16 +111,10 @@ test("the ISP page's Sub-users card: create, pause, limit, countries, a new pass
   // The generator's "For": lines with the sub-user's credentials, which work through the gateway.
   await page.getByTestId('generator-for').click();
   await page.getByRole('option', { name: 'Scraper EU' }).click();
-  await page
-    .getByLabel(/^Location/)
-    .first()
-    .fill('Germ');
-  await page.getByRole('option', { name: 'Germany' }).click();
-  await page.getByLabel(/^Quantity/).fill('1');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const line = (await page.getByLabel('Proxies', { exact: true }).inputValue()).trim();
+  await generate(page, { location: 'Germany', quantity: 1 });
+  const line = (await generatedLines(page))[0]!;
   expect(line).toBe(`127.0.0.1:${PORT + 20_000}:${username}:${fresh}_country-de`);
-  const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const url = site.url;
   await expect(async () => expect(await statusThrough(line, url)).toBe(200)).toPass({ timeout: 10_000 });
 
   // Delete, confirmed: its line stops working.

@@ -45,14 +45,21 @@ export const createTestApp = async (
 };
 
 /**
- * The set-up of a test file whose customers sign up by mail: the app with captcha off (and `env` on top), its
- * mailbox and a client, ready before the file's own `beforeAll` and closed after it.
+ * The set-up of a test file (or describe block) whose customers sign up by mail: the app with captcha off (and
+ * `env` on top), its mailbox and a client, ready before the file's own `beforeAll` and closed after it;
+ * `logStream` receives the log lines as in createTestApp.
  */
-export const useMailedApp = (env: Record<string, string> = {}) => {
+export const useMailedApp = (
+  env: Record<string, string> = {},
+  { logStream }: { logStream?: NodeJS.WritableStream } = {},
+) => {
   const bed = {} as { t: TestApp; smtp: SmtpCapture; api: ApiClient };
   beforeAll(async () => {
     bed.smtp = await startSmtpCapture();
-    bed.t = await createTestApp({ env: { SMTP_URL: bed.smtp.url, CAPTCHA_PROVIDER: 'off', ...env } });
+    bed.t = await createTestApp({
+      env: { SMTP_URL: bed.smtp.url, CAPTCHA_PROVIDER: 'off', ...env },
+      ...(logStream ? { logStream } : {}),
+    });
     bed.api = apiClient(bed.t.app);
   });
   afterAll(async () => {

@@ -26,7 +26,7 @@ export const shopCustomer = (shop: string) => {
       body: 'action=pay',
       redirect: 'manual',
     });
-  return {
+  const customer = {
     api,
     token: () => token,
     /** Signs a page's browser in as this customer: the session cookie the shop sets at sign-in. */
@@ -78,6 +78,19 @@ export const shopCustomer = (shop: string) => {
       });
       await payOnSandbox(payload.hosted_url as string);
     },
+    /** Signs up, adds billing details, and buys and pays a plan of each product given, in order. */
+    signUpBuying: async (smtp: SmtpCapture, username: string, ...types: string[]) => {
+      await customer.signUp(smtp, username);
+      await customer.addBilling();
+      for (const type of types) await customer.buyPaid(type);
+      return token;
+    },
+    /** Turns two-factor on and signs in again with the mailed code, as staff do before the console opens. */
+    signInWithTwoFactor: async (smtp: SmtpCapture) => {
+      const { is_2fa } = await customer.turnOnTwoFactor(smtp);
+      if (!is_2fa) throw new Error(`two-factor did not turn on for ${name}`);
+      return customer.signInWithCode(smtp);
+    },
     /** A reseller's balance top-up, paid on the sandbox page. */
     topUp: async (amount: number) => {
       const { payload } = await api('/v1/invoice/create-balance-invoice', {
@@ -87,4 +100,5 @@ export const shopCustomer = (shop: string) => {
       await payOnSandbox(payload.hosted_url as string);
     },
   };
+  return customer;
 };

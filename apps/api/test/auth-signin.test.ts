@@ -221,6 +221,10 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
 });
 
 describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
+  /** The status of one sign-in try from `ip`. */
+  const loginStatus = async (username: string, password: string, ip: string) =>
+    (await bed.api.post('/v1/auth/login', { username, password }, { ip })).status;
+
   it('signs in by username with a new token each time, stored only as its SHA-256', async () => {
     await signUp(bed.api, bed.smtp, { username: 'bob', email: 'bob@example.com' });
     const first = await bed.api.post('/v1/auth/login', { username: 'bob', password: PASSWORD });
@@ -313,64 +317,29 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/^Too many attempts: try again in \d+ minutes$/);
     // Issue #15 item 7: the owner, from an address that did not fail, is let in.
-    expect(
-      (await bed.api.post('/v1/auth/login', { username: 'dave', password: PASSWORD }, { ip: '10.0.9.9' }))
-        .status,
-    ).toBe(200);
+    expect(await loginStatus('dave', PASSWORD, '10.0.9.9')).toBe(200);
   });
 
   it('an account with ten failures takes no more tries from addresses that failed, but one from any other', async () => {
     await signUp(bed.api, bed.smtp, { username: 'erin', email: 'erin@example.com' });
     for (let i = 0; i < 10; i += 1) {
-      const res = await bed.api.post(
-        '/v1/auth/login',
-        { username: 'erin', password: `wrong ${i}` },
-        { ip: `10.1.0.${i + 1}` },
-      );
-      expect(res.status).toBe(401);
+      expect(await loginStatus('erin', `wrong ${i}`, `10.1.0.${i + 1}`)).toBe(401);
     }
     // A guessing address is refused even with the right password...
-    expect(
-      (await bed.api.post('/v1/auth/login', { username: 'erin', password: PASSWORD }, { ip: '10.1.0.1' }))
-        .status,
-    ).toBe(429);
+    expect(await loginStatus('erin', PASSWORD, '10.1.0.1')).toBe(429);
     // ...a new one gets its one try, and the owner's right password gets in.
-    expect(
-      (
-        await bed.api.post(
-          '/v1/auth/login',
-          { username: 'erin', password: 'wrong again' },
-          { ip: '10.1.1.1' },
-        )
-      ).status,
-    ).toBe(401);
-    expect(
-      (
-        await bed.api.post(
-          '/v1/auth/login',
-          { username: 'erin', password: 'wrong again' },
-          { ip: '10.1.1.1' },
-        )
-      ).status,
-    ).toBe(429);
-    expect(
-      (await bed.api.post('/v1/auth/login', { username: 'erin', password: PASSWORD }, { ip: '10.1.2.1' }))
-        .status,
-    ).toBe(200);
+    expect(await loginStatus('erin', 'wrong again', '10.1.1.1')).toBe(401);
+    expect(await loginStatus('erin', 'wrong again', '10.1.1.1')).toBe(429);
+    expect(await loginStatus('erin', PASSWORD, '10.1.2.1')).toBe(200);
   });
 
   it('counts the username and the e-mail of an account as one account', async () => {
     await signUp(bed.api, bed.smtp, { username: 'frank', email: 'frank@example.com' });
     const ip = '10.2.0.1';
     for (const username of ['frank', 'FRANK', 'frank', 'frank@example.com', 'Frank@Example.com']) {
-      expect((await bed.api.post('/v1/auth/login', { username, password: 'not it' }, { ip })).status).toBe(
-        401,
-      );
+      expect(await loginStatus(username, 'not it', ip)).toBe(401);
     }
-    expect(
-      (await bed.api.post('/v1/auth/login', { username: 'frank@example.com', password: PASSWORD }, { ip }))
-        .status,
-    ).toBe(429);
+    expect(await loginStatus('frank@example.com', PASSWORD, ip)).toBe(429);
   });
 
   it('counts an IPv6 client by its /64, and an IPv4-mapped one as its IPv4 address (issue #28 item 12)', async () => {
@@ -378,53 +347,25 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
     // Five tries on one account from one /64, each from another of its addresses: the sixth is refused.
     for (let i = 0; i < 5; i += 1) {
       const ip = `2001:db8:28:12:${i + 1}::${i + 7}`;
-      expect(
-        (await bed.api.post('/v1/auth/login', { username: 'gail', password: `no ${i}` }, { ip })).status,
-      ).toBe(401);
+      expect(await loginStatus('gail', `no ${i}`, ip)).toBe(401);
     }
-    expect(
-      (
-        await bed.api.post(
-          '/v1/auth/login',
-          { username: 'gail', password: 'no 6' },
-          { ip: '2001:db8:28:12::ffff' },
-        )
-      ).status,
-    ).toBe(429);
+    expect(await loginStatus('gail', 'no 6', '2001:db8:28:12::ffff')).toBe(429);
     // The next /64 is another client.
-    expect(
-      (
-        await bed.api.post(
-          '/v1/auth/login',
-          { username: 'gail', password: PASSWORD },
-          { ip: '2001:db8:28:13::1' },
-        )
-      ).status,
-    ).toBe(200);
+    expect(await loginStatus('gail', PASSWORD, '2001:db8:28:13::1')).toBe(200);
     // An IPv4 address and its IPv4-mapped spelling are one client.
     for (let i = 0; i < 5; i += 1) {
       const ip = i % 2 ? '10.12.0.1' : '::ffff:10.12.0.1';
-      expect(
-        (await bed.api.post('/v1/auth/login', { username: 'gail', password: `no ${i}` }, { ip })).status,
-      ).toBe(401);
+      expect(await loginStatus('gail', `no ${i}`, ip)).toBe(401);
     }
-    expect(
-      (await bed.api.post('/v1/auth/login', { username: 'gail', password: 'no 6' }, { ip: '10.12.0.1' }))
-        .status,
-    ).toBe(429);
+    expect(await loginStatus('gail', 'no 6', '10.12.0.1')).toBe(429);
   });
 
   it('limits sign-in tries per IP address across accounts', async () => {
     const ip = '10.7.7.7';
     for (let i = 0; i < 30; i += 1) {
-      expect(
-        (await bed.api.post('/v1/auth/login', { username: `someone${i}`, password: 'whatever1' }, { ip }))
-          .status,
-      ).toBe(401);
+      expect(await loginStatus(`someone${i}`, 'whatever1', ip)).toBe(401);
     }
-    expect(
-      (await bed.api.post('/v1/auth/login', { username: 'bob', password: PASSWORD }, { ip })).status,
-    ).toBe(429);
+    expect(await loginStatus('bob', PASSWORD, ip)).toBe(429);
   });
 });
 

@@ -13,12 +13,12 @@ import {
   type Target,
 } from '../../../test-support/gateway.js';
 import {
-  startShopProcess,
+  startShopOnPostgres,
   takeDatabaseAway,
   waitUntil,
+  type ShopPorts,
   type ShopProcess,
 } from '../../../test-support/outage.js';
-import { freePort } from '../../../test-support/ports.js';
 
 const OUTAGE_MS = 15_000;
 const CHUNK = 64 * 1024;
@@ -29,7 +29,7 @@ describe('PostgreSQL away for 15 s under a running shop', () => {
   let shop: ShopProcess;
   let customer: SeededCustomer;
   let token: string;
-  const ports = { api: 0, gateway: 0, metrics: 0 };
+  let ports: ShopPorts;
 
   beforeAll(async () => {
     database = await openTestDatabase(inject('testDb'));
@@ -43,21 +43,10 @@ describe('PostgreSQL away for 15 s under a running shop', () => {
       ip: null,
       userAgent: null,
     });
-    [ports.api, ports.gateway, ports.metrics] = [await freePort(), await freePort(), await freePort()];
-    shop = startShopProcess({
-      DATABASE_URL: database.url!,
+    ({ shop, ports } = await startShopOnPostgres(database.url!, {
       LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(ports.api),
-      GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: String(ports.gateway),
-      GATEWAY_METRICS_PORT: String(ports.metrics),
-      GATEWAY_POOL_LISTEN: 'false',
       GATEWAY_ALLOW_PRIVATE_TARGETS: 'true',
-      GATEWAY_SYNC_SECONDS: '1',
-      REDIS_URL: '',
-      METRICS_PORT: 'off',
-    });
+    }));
     const healthy = (port: number) => () =>
       fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200);
     await waitUntil(healthy(ports.api), 40_000, `the API to start:\n${shop.output()}`);

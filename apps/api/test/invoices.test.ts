@@ -137,70 +137,35 @@ describe('invoices priced on the server (SPEC.md §7, §9)', () => {
 
   it('prices per-GB plans as price × GB, the slider by the formula, and custom plans by the day table', async () => {
     const { token } = await customer();
+    /** A sandbox checkout at `/v1/invoice/{path}`, and the invoice it made. */
+    const checkout = (path: string, order: object) =>
+      bed.api.post(`/v1/invoice/${path}`, { payment_method: 'sandbox', ...order }, { token });
+    const invoiceOf = async (made: Awaited<ReturnType<typeof checkout>>) =>
+      (await bed.api.get(`/v1/invoice/read/${made.body.payload.invoice_id}`, { token })).body.payload
+        .invoice as Record<string, unknown>;
     const isp = plan((p) => p.type === 'PR_2');
-    const ispInvoice = await bed.api.post(
-      '/v1/invoice/create',
-      { payment_method: 'sandbox', plan: isp.id },
-      { token },
-    );
-    expect(
-      (await bed.api.get(`/v1/invoice/read/${ispInvoice.body.payload.invoice_id}`, { token })).body.payload
-        .invoice.plan_price,
-    ).toBe(Math.round(isp.price * isp.data! * 100) / 100);
+    const ispInvoice = await checkout('create', { plan: isp.id });
+    expect((await invoiceOf(ispInvoice)).plan_price).toBe(Math.round(isp.price * isp.data! * 100) / 100);
 
     const week = plan((p) => p.type === 'PR_3' && p.duration === 168);
-    expect(
-      (
-        await bed.api.post(
-          '/v1/invoice/create-normal',
-          { payment_method: 'sandbox', plan: week.id, gb: 125 },
-          { token },
-        )
-      ).body,
-    ).toEqual({
+    expect((await checkout('create-normal', { plan: week.id, gb: 125 })).body).toEqual({
       detail: '125 GB is not a choice for this plan',
     });
-    const normal = await bed.api.post(
-      '/v1/invoice/create-normal',
-      { payment_method: 'sandbox', plan: week.id, gb: 300 },
-      { token },
-    );
-    const normalInvoice = (await bed.api.get(`/v1/invoice/read/${normal.body.payload.invoice_id}`, { token }))
-      .body.payload.invoice;
+    const normal = await checkout('create-normal', { plan: week.id, gb: 300 });
+    const normalInvoice = await invoiceOf(normal);
     expect(normalInvoice).toMatchObject({
       plan_price: gbSliderPrice({ ...week, data: week.data! }, 300),
       plan_data: 300,
     });
 
-    expect(
-      (
-        await bed.api.post(
-          '/v1/invoice/dc-ip-custom-checkout',
-          { payment_method: 'sandbox', days: 31, ips: 2, proxyType: 'PR_4' },
-          { token },
-        )
-      ).body,
-    ).toEqual({
+    expect((await checkout('dc-ip-custom-checkout', { days: 31, ips: 2, proxyType: 'PR_4' })).body).toEqual({
       detail: 'body.days: Invalid Days',
     });
-    expect(
-      (
-        await bed.api.post(
-          '/v1/invoice/dc-ip-custom-checkout',
-          { payment_method: 'sandbox', days: 3, ips: 11, proxyType: 'PR_5' },
-          { token },
-        )
-      ).body,
-    ).toEqual({
+    expect((await checkout('dc-ip-custom-checkout', { days: 3, ips: 11, proxyType: 'PR_5' })).body).toEqual({
       detail: 'body.ips: Invalid Ips',
     });
-    const custom = await bed.api.post(
-      '/v1/invoice/dc-ip-custom-checkout',
-      { payment_method: 'sandbox', days: 22, ips: 3, proxyType: 'PR_5' },
-      { token },
-    );
-    const customInvoice = (await bed.api.get(`/v1/invoice/read/${custom.body.payload.invoice_id}`, { token }))
-      .body.payload.invoice;
+    const custom = await checkout('dc-ip-custom-checkout', { days: 22, ips: 3, proxyType: 'PR_5' });
+    const customInvoice = await invoiceOf(custom);
     const tables = (await bed.api.get('/v1/plan/custom-prices')).body.payload as CustomDayPrices[];
     const ipv6Days = tables.find((x) => x.type === 'PR_5')!.prices;
     expect(customInvoice).toMatchObject({

@@ -63,12 +63,16 @@ const lastAudit = async (customer = 'cora') =>
   >;
 
 describe('billing details a customer corrects in Settings (issue #30 item 5)', () => {
+  /** Settings' save of `who`'s billing details: DETAILS with `changes` on top. */
+  const saveDetails = (who: string, changes: Record<string, unknown> = {}) =>
+    api.put('/v1/user/billing-details', { ...DETAILS, ...changes }, { token: tokens[who]! });
+
   it('reads none, saves company and VAT number in its country form, and the checkout keeps them', async () => {
     expect(await api.get('/v1/user/billing-details', { token: tokens.cora })).toEqual({
       status: 200,
       body: { payload: null },
     });
-    const saved = await api.put('/v1/user/billing-details', DETAILS, { token: tokens.cora });
+    const saved = await saveDetails('cora');
     expect(saved.status).toBe(200);
     expect(saved.body.payload).toMatchObject({ company: 'Lind Consulting GmbH', vat_number: 'DE123456789' });
     // The checkout's form (SPEC.md §7) has no company or VAT number: saving it keeps them.
@@ -85,11 +89,7 @@ describe('billing details a customer corrects in Settings (issue #30 item 5)', (
       vatNumber: 'DE123456789',
     });
     // A consumer clears the company and VAT number.
-    const cleared = await api.put(
-      '/v1/user/billing-details',
-      { ...DETAILS, company: '', vat_number: null },
-      { token: tokens.dave },
-    );
+    const cleared = await saveDetails('dave', { company: '', vat_number: null });
     expect(cleared.body.payload).toMatchObject({ company: null, vat_number: null });
   });
 
@@ -100,13 +100,7 @@ describe('billing details a customer corrects in Settings (issue #30 item 5)', (
       ['Netherlands', 'NL123456789'],
       ['Austria', '12345678'],
     ]) {
-      const answer = await api.put(
-        '/v1/user/billing-details',
-        { ...DETAILS, country, vat_number: vat },
-        {
-          token: tokens.cora,
-        },
-      );
+      const answer = await saveDetails('cora', { country, vat_number: vat });
       expect(answer.status, `${country} ${vat}`).toBe(400);
       expect(answer.body.detail).toMatch(new RegExp(`not a ${country} VAT number`));
     }
@@ -117,24 +111,15 @@ describe('billing details a customer corrects in Settings (issue #30 item 5)', (
       ['Spain', 'B12345678'],
       ['United States', '12-3456789'],
     ]) {
-      const answer = await api.put(
-        '/v1/user/billing-details',
-        { ...DETAILS, country, vat_number: vat },
-        {
-          token: tokens.rita,
-        },
-      );
+      const answer = await saveDetails('rita', { country, vat_number: vat });
       expect(answer.status, `${country} ${vat}`).toBe(200);
     }
-    expect(
-      (await api.put('/v1/user/billing-details', { ...DETAILS, first_name: '' }, { token: tokens.cora }))
-        .status,
-    ).toBe(400);
+    expect((await saveDetails('cora', { first_name: '' })).status).toBe(400);
     expect((await api.put('/v1/user/billing-details', DETAILS)).status).toBe(401);
   });
 
   it("never shows or changes another customer's details", async () => {
-    await api.put('/v1/user/billing-details', { ...DETAILS, first_name: 'Dave' }, { token: tokens.dave });
+    await saveDetails('dave', { first_name: 'Dave' });
     const mine = await api.get('/v1/user/billing-details', { token: tokens.cora });
     expect(mine.body.payload.first_name).toBe('Cora');
     const theirs = await api.get('/v1/user/billing-details', { token: tokens.dave });

@@ -1,20 +1,22 @@
 import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signInWithCode, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInWithCode, signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
 import { pdfText } from '../../../test-support/pdf-text.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
 
 /**
  * Money documents (issue #30 §1–3, §6, ADR 015): paid invoices numbered in one series a year, a credit note for
  * every refund, the shop's identity edited in the console and copied into each document as issued, and PDFs for
  * their owner and staff only.
  */
-let t: TestApp;
-let smtp: SmtpCapture;
-let api: ApiClient;
+const bed = useMailedApp({
+  SELLER_NAME: 'Acme Proxies Ltd',
+  SELLER_ADDRESS: '1 Quay Street\\nDublin D02 X285\\nIreland',
+  SELLER_VAT: 'IE1234567T',
+  SELLER_EMAIL: 'billing@acme.example',
+});
 let plan: Plan;
 const tokens: Record<string, string> = {};
 const YEAR = new Date().getUTCFullYear();
@@ -28,45 +30,33 @@ const BILLING = {
 };
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      CAPTCHA_PROVIDER: 'off',
-      SELLER_NAME: 'Acme Proxies Ltd',
-      SELLER_ADDRESS: '1 Quay Street\\nDublin D02 X285\\nIreland',
-      SELLER_VAT: 'IE1234567T',
-      SELLER_EMAIL: 'billing@acme.example',
-    },
-  });
-  api = apiClient(t.app);
   for (const name of ['olga', 'cat', 'dan'])
-    tokens[name] = await signUp(api, smtp, { username: name, email: `${name}@example.com` });
-  await t.database.db
+    tokens[name] = await signUp(bed.api, bed.smtp, { username: name, email: `${name}@example.com` });
+  await bed.t.database.db
     .update(schema.users)
     .set({ role: 'operator', is2fa: true })
     .where(eq(schema.users.username, 'olga'));
-  tokens.olga = await signInWithCode(api, smtp, { username: 'olga', email: 'olga@example.com' });
+  tokens.olga = await signInWithCode(bed.api, bed.smtp, { username: 'olga', email: 'olga@example.com' });
   for (const name of ['cat', 'dan'])
-    expect((await api.post('/v1/billing/create', BILLING, as(name))).status).toBe(200);
-  const plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
+    expect((await bed.api.post('/v1/billing/create', BILLING, as(name))).status).toBe(200);
+  const plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
   plan = plans.find((p) => p.type === 'PR_4')!;
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 const as = (name: string) => ({ token: tokens[name]! });
 
 const buy = async (name: string) => {
-  const made = await api.post('/v1/invoice/create', { plan: plan.id, payment_method: 'sandbox' }, as(name));
+  const made = await bed.api.post(
+    '/v1/invoice/create',
+    { plan: plan.id, payment_method: 'sandbox' },
+    as(name),
+  );
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   return made.body.payload as { invoice_id: string; hosted_url: string };
 };
 
 const pay = async (hostedUrl: string) => {
-  const paid = await t.app.inject({
+  const paid = await bed.t.app.inject({
     method: 'POST',
     url: new URL(hostedUrl).pathname,
     payload: 'action=pay',
@@ -76,7 +66,7 @@ const pay = async (hostedUrl: string) => {
 };
 
 const read = async (id: string, name = 'cat') => {
-  const answer = await api.get(`/v1/invoice/read/${id}`, as(name));
+  const answer = await bed.api.get(`/v1/invoice/read/${id}`, as(name));
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.payload as {
     invoice: { number: string | null; status: boolean; paid_at: string | null };
@@ -88,7 +78,7 @@ const read = async (id: string, name = 'cat') => {
 
 /** GET a PDF: its status, type and (when 200) its text. */
 const pdf = async (url: string, name: string) => {
-  const res = await t.app.inject({
+  const res = await bed.t.app.inject({
     method: 'GET',
     url,
     headers: { authorization: `Bearer ${tokens[name]}` },
@@ -114,9 +104,9 @@ describe('invoice numbers (issue #30 §1)', () => {
     expect((await read(second.invoice_id, 'dan')).invoice.number).toBe(number(1));
     const paid = await read(first.invoice_id);
     expect(paid.invoice).toMatchObject({ number: number(2), status: true });
-    const list = await api.get('/v1/invoice/read', as('cat'));
+    const list = await bed.api.get('/v1/invoice/read', as('cat'));
     expect(list.body.results[0]).toMatchObject({ id: first.invoice_id, number: number(2) });
-    const console = await api.get(`/v1/admin/invoices/${first.invoice_id}`, as('olga'));
+    const console = await bed.api.get(`/v1/admin/invoices/${first.invoice_id}`, as('olga'));
     expect(console.body.payload.invoice.number).toBe(number(2));
 
     const unpaid = await buy('cat');
@@ -176,7 +166,7 @@ describe('the invoice as issued, and its PDF (issue #30 §3, §6)', () => {
   });
 
   it('mails the receipt with the invoice PDF attached', async () => {
-    const mail = await smtp.waitFor('cat@example.com', { subject: /Payment received/ });
+    const mail = await bed.smtp.waitFor('cat@example.com', { subject: /Payment received/ });
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
       [`${number(2)}.pdf`, 'application/pdf'],
     ]);
@@ -184,7 +174,7 @@ describe('the invoice as issued, and its PDF (issue #30 §3, §6)', () => {
   });
 
   it("the console edits the shop's identity (audited); a past document never changes, the next one shows it", async () => {
-    const before = await api.get('/v1/admin/shop', as('olga'));
+    const before = await bed.api.get('/v1/admin/shop', as('olga'));
     expect(before.body.payload).toMatchObject({ seller_name: 'Acme Proxies Ltd', invoice_prefix: 'INV' });
     const edit = {
       seller_name: 'Acme Proxies GmbH',
@@ -197,11 +187,13 @@ describe('the invoice as issued, and its PDF (issue #30 §3, §6)', () => {
       footer: 'IBAN AT00 0000 0000 0000 0000',
       reason: 'moved to Vienna',
     };
-    expect((await api.put('/v1/admin/shop', { ...edit, invoice_prefix: 'cn' }, as('olga'))).status).toBe(400);
-    expect((await api.put('/v1/admin/shop', edit, as('cat'))).status).toBe(404);
-    const saved = await api.put('/v1/admin/shop', edit, as('olga'));
+    expect((await bed.api.put('/v1/admin/shop', { ...edit, invoice_prefix: 'cn' }, as('olga'))).status).toBe(
+      400,
+    );
+    expect((await bed.api.put('/v1/admin/shop', edit, as('cat'))).status).toBe(404);
+    const saved = await bed.api.put('/v1/admin/shop', edit, as('olga'));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const [audit] = await t.database.db
+    const [audit] = await bed.t.database.db
       .select()
       .from(schema.auditLog)
       .orderBy(desc(schema.auditLog.id))
@@ -217,7 +209,7 @@ describe('the invoice as issued, and its PDF (issue #30 §3, §6)', () => {
     expect('text' in old && old.text).not.toContain('GmbH');
 
     // The customer changes their billing details: the issued invoice keeps the buyer too.
-    await api.post('/v1/billing/create', { ...BILLING, first_name: 'Cat' }, as('cat'));
+    await bed.api.post('/v1/billing/create', { ...BILLING, first_name: 'Cat' }, as('cat'));
     expect((await read(invoices[0]!)).document?.buyer.name).toBe('Cathal Ó Briain');
 
     const next = await buy('cat');
@@ -237,7 +229,7 @@ describe('the invoice as issued, and its PDF (issue #30 §3, §6)', () => {
 
 describe('the OpenAPI document', () => {
   it('has the invoice number, the issued document and the new routes', async () => {
-    const spec = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+    const spec = (await bed.t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
       paths: Record<string, unknown>;
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     }>();
@@ -259,13 +251,17 @@ describe('the OpenAPI document', () => {
 describe('credit notes (issue #30 §2)', () => {
   it('every refund, in part or in full, issues a numbered credit note naming the invoice, the amount and why', async () => {
     const id = invoices[0]!;
-    const part = await api.post(
+    const part = await bed.api.post(
       `/v1/admin/invoices/${id}/refund`,
       { amount: 1, reason: 'slow start' },
       as('olga'),
     );
     expect(part.status, JSON.stringify(part.body)).toBe(200);
-    const rest = await api.post(`/v1/admin/invoices/${id}/refund`, { reason: 'customer left' }, as('olga'));
+    const rest = await bed.api.post(
+      `/v1/admin/invoices/${id}/refund`,
+      { reason: 'customer left' },
+      as('olga'),
+    );
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
 
     const { credit_notes: notes } = await read(id);
@@ -273,7 +269,7 @@ describe('credit notes (issue #30 §2)', () => {
       { n: number(1, 'CN'), amount: 1, reason: 'slow start' },
       { n: number(2, 'CN'), amount: Math.round((plan.price - 1) * 100) / 100, reason: 'customer left' },
     ]);
-    const console = await api.get(`/v1/admin/invoices/${id}`, as('olga'));
+    const console = await bed.api.get(`/v1/admin/invoices/${id}`, as('olga'));
     const listed = console.body.payload.credit_notes as { number: string }[];
     expect(listed.map((n) => n.number)).toEqual([number(1, 'CN'), number(2, 'CN')]);
 
@@ -296,6 +292,6 @@ describe('credit notes (issue #30 §2)', () => {
     expect((await pdf(`/v1/admin/credit-notes/${notes[1]!.id}/pdf`, 'olga')).status).toBe(200);
     expect((await pdf(`/v1/admin/credit-notes/${notes[1]!.id}/pdf`, 'dan')).status).toBe(404);
     // Another customer's invoice page is not found either, credit notes and all.
-    expect((await api.get(`/v1/invoice/read/${id}`, as('dan'))).status).toBe(404);
+    expect((await bed.api.get(`/v1/invoice/read/${id}`, as('dan'))).status).toBe(404);
   });
 });

@@ -11,10 +11,9 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test-support/ports.js';
-import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
+import { signUp } from '../../../test-support/accounts.js';
+import { createTestApp, useMailedApp, type TestApp } from '../../../test-support/app.js';
 import { adminUrl } from '../../../test-support/databases.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
 import { startJobRunner } from '../src/jobs/runner.js';
 import { serveMetrics, type MetricsServer } from '../src/metrics-server.js';
 import { jobsDependency } from '../src/modules/health/readiness.js';
@@ -43,41 +42,29 @@ const readyz = async (t: TestApp) => {
 };
 
 describe('health, readiness, metrics and logs', () => {
-  let t: TestApp;
-  let smtp: SmtpCapture;
-  let api: ApiClient;
   let metrics: MetricsServer;
   const log = captureLog();
+  const bed = useMailedApp(
+    { LOG_LEVEL: 'info', SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    { logStream: log.stream },
+  );
   const scrape = async () => (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await createTestApp({
-      env: {
-        SMTP_URL: smtp.url,
-        CAPTCHA_PROVIDER: 'off',
-        LOG_LEVEL: 'info',
-        SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      logStream: log.stream,
-    });
-    api = apiClient(t.app);
-    metrics = await serveMetrics(() => t.app.metrics.registry, { host: '127.0.0.1', port: 0 });
+    metrics = await serveMetrics(() => bed.t.app.metrics.registry, { host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     await metrics?.close();
-    await t?.close();
-    await smtp?.close();
   });
 
   it('GET /healthz answers that the process lives, with its kind of database (the contract of its users)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await bed.t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t.database.kind });
+    expect(res.json()).toEqual({ status: 'ok', database: bed.t.database.kind });
   });
 
   it('GET /readyz names each dependency: database up, Redis and the job runner not configured, no mail yet', async () => {
-    const { status, body } = await readyz(t);
+    const { status, body } = await readyz(bed.t);
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
     expect(Object.keys(body.checks)).toEqual(['database', 'redis', 'mail', 'jobs']);
@@ -88,25 +75,25 @@ describe('health, readiness, metrics and logs', () => {
   });
 
   it('GET /readyz answers the world the bare status: no database kind, latency or set-up (issue #28 item 13)', async () => {
-    const fromAfar = await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.7' });
+    const fromAfar = await bed.t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.7' });
     expect(fromAfar.statusCode).toBe(200);
     expect(fromAfar.json()).toEqual({ status: 'ok' });
     expect(fromAfar.headers['cache-control']).toBe('no-store');
     // A reverse proxy on this machine forwards the world's requests from loopback: still the bare status.
     for (const header of [{ 'x-forwarded-for': '203.0.113.7' }, { forwarded: 'for=203.0.113.7' }]) {
-      const forwarded = await t.app.inject({ method: 'GET', url: '/readyz', headers: header });
+      const forwarded = await bed.t.app.inject({ method: 'GET', url: '/readyz', headers: header });
       expect(forwarded.json()).toEqual({ status: 'ok' });
     }
     // Over IPv6 loopback, the details.
-    const local = await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '::1' });
+    const local = await bed.t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '::1' });
     expect(Object.keys(readinessSchema.parse(local.json()).checks ?? {})).toContain('database');
   });
 
   it('the metrics port answers /readyz with every detail', async () => {
-    const detailed = await serveMetrics(() => t.app.metrics.registry, {
+    const detailed = await serveMetrics(() => bed.t.app.metrics.registry, {
       host: '127.0.0.1',
       port: 0,
-      readiness: () => t.app.readiness.report,
+      readiness: () => bed.t.app.readiness.report,
     });
     try {
       const res = await fetch(`http://127.0.0.1:${detailed.port}/readyz`);
@@ -114,7 +101,9 @@ describe('health, readiness, metrics and logs', () => {
       const body = readinessSchema.parse(await res.json());
       expect(body.status).toBe('ok');
       expect(body.checks?.database).toMatchObject({ status: 'up', required: true });
-      expect(body.checks?.database?.detail).toMatch(new RegExp(`^${t.database.kind}: answered in \\d+ ms$`));
+      expect(body.checks?.database?.detail).toMatch(
+        new RegExp(`^${bed.t.database.kind}: answered in \\d+ ms$`),
+      );
     } finally {
       await detailed.close();
     }
@@ -125,17 +114,17 @@ describe('health, readiness, metrics and logs', () => {
   });
 
   it('after a mail, /readyz reports the last send and /metrics counts it', async () => {
-    const token = await signUp(api, smtp, { username: 'watched', email: 'watched@example.test' });
+    const token = await signUp(bed.api, bed.smtp, { username: 'watched', email: 'watched@example.test' });
     expect(token).toBeTruthy();
-    const { body } = await readyz(t);
+    const { body } = await readyz(bed.t);
     expect(body.checks.mail?.status).toBe('up');
     expect(body.checks.mail?.detail).toMatch(/^last mail sent at \d{4}-/);
     expect(await scrape()).toMatch(/^api_mails_total\{result="sent"\} [1-9]/m);
   });
 
   it('/metrics has the request histogram by route pattern and status, never the raw address', async () => {
-    await t.app.inject({ method: 'GET', url: '/v1/plan/read?utm=raw-address' });
-    await t.app.inject({ method: 'GET', url: `/v1/invoice/read/${randomUUID()}` });
+    await bed.t.app.inject({ method: 'GET', url: '/v1/plan/read?utm=raw-address' });
+    await bed.t.app.inject({ method: 'GET', url: `/v1/invoice/read/${randomUUID()}` });
     const text = await scrape();
     expect(text).toMatch(
       /^api_http_request_duration_seconds_count\{method="GET",route="\/v1\/plan\/read",status="200"\} [1-9]/m,
@@ -149,7 +138,7 @@ describe('health, readiness, metrics and logs', () => {
 
   it('/metrics has the database pool, the process and the event-loop lag', async () => {
     const text = await scrape();
-    if (t.database.kind === 'postgres') {
+    if (bed.t.database.kind === 'postgres') {
       expect(text).toMatch(/^api_db_pool_max 4$/m);
       expect(text).toMatch(/^api_db_pool_connections\{state="in_use"\} \d+$/m);
       expect(text).toMatch(/^api_db_pool_connections\{state="idle"\} [1-9]/m);
@@ -163,14 +152,14 @@ describe('health, readiness, metrics and logs', () => {
 
   it('counts webhook outcomes by provider, and payment lines carry the request id', async () => {
     const { body, signature } = sandboxPaidEvent(WEBHOOK_SECRET, { id: randomUUID(), priceCents: 100 });
-    const paid = await t.app.inject({
+    const paid = await bed.t.app.inject({
       method: 'POST',
       url: '/v1/webhooks/sandbox',
       headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
       payload: body,
     });
     expect(paid.statusCode).toBe(200);
-    const forged = await t.app.inject({
+    const forged = await bed.t.app.inject({
       method: 'POST',
       url: '/v1/webhooks/sandbox',
       headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: 'forged' },
@@ -186,7 +175,7 @@ describe('health, readiness, metrics and logs', () => {
 
   it('logs health checks and files at debug only; a failed one, and an unknown address, at info', async () => {
     const idsOf = async (url: string) => {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await bed.t.app.inject({ method: 'GET', url });
       return {
         status: res.statusCode,
         lines: log.lines.filter((l) => l.reqId === res.headers['x-request-id']),
@@ -205,9 +194,8 @@ describe('health, readiness, metrics and logs', () => {
 
   it('takes x-request-id only when it is a plain id, and makes a new one otherwise', async () => {
     const idOf = async (asked: string) =>
-      (await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': asked } })).headers[
-        'x-request-id'
-      ];
+      (await bed.t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': asked } }))
+        .headers['x-request-id'];
     expect(await idOf('lb-7f3a.01_x')).toBe('lb-7f3a.01_x');
     for (const odd of ['two words', 'a'.repeat(65), '{"level":60}', 'a/../b']) {
       const id = await idOf(odd);
@@ -217,14 +205,17 @@ describe('health, readiness, metrics and logs', () => {
   });
 
   it("every line of an authenticated request carries the user's id; a failed mail's line names the queued mail", async () => {
-    const token = await signUp(api, smtp, { username: 'logged', email: 'logged@example.test' });
-    const me = await t.app.inject({
+    const token = await signUp(bed.api, bed.smtp, { username: 'logged', email: 'logged@example.test' });
+    const me = await bed.t.app.inject({
       method: 'GET',
       url: '/v1/auth/access',
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.statusCode).toBe(200);
-    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.username, 'logged'));
+    const [user] = await bed.t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, 'logged'));
     const reqId = me.headers['x-request-id'];
     const completed = log.lines.find((l) => l.reqId === reqId && l.msg === 'request completed');
     expect(completed).toMatchObject({ userId: user!.id });
@@ -267,11 +258,11 @@ describe('health, readiness, metrics and logs', () => {
   }, 60_000);
   it("with the job runner, /readyz reports its backlog and /metrics counts a job's failed tries", async () => {
     const runner = await startJobRunner({
-      database: t.database,
+      database: bed.t.database,
       log: pino({ level: 'silent' }),
       pollingSeconds: 0.5,
       timing: { cronSeconds: 1, maintenanceSeconds: 1 },
-      onFailure: t.app.metrics.jobFailed,
+      onFailure: bed.t.app.metrics.jobFailed,
       jobs: [
         {
           name: 'observed-failure',
@@ -281,8 +272,8 @@ describe('health, readiness, metrics and logs', () => {
       ],
     });
     try {
-      t.app.readiness.set('jobs', jobsDependency(runner));
-      const { body } = await readyz(t);
+      bed.t.app.readiness.set('jobs', jobsDependency(runner));
+      const { body } = await readyz(bed.t);
       expect(body.checks.jobs).toMatchObject({ status: 'up', required: false });
       expect(body.checks.jobs?.detail).toMatch(/^oldest due job waiting \d+ s$/);
       await runner.send('observed-failure');

@@ -3,43 +3,26 @@ import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../src/modules/payments/signature.js';
-import { apiClient, signUp, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { signUp } from '../../../test-support/accounts.js';
+import { useMailedApp } from '../../../test-support/app.js';
 
 const SECRET = 'sandbox-secret-for-the-property-test';
-let t: TestApp;
-let smtp: SmtpCapture;
-let api: ApiClient;
+const bed = useMailedApp({ SANDBOX_WEBHOOK_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '100000' });
 let token: string;
 let planId: number;
 /** What each invoice costs: a genuine event pays exactly that (ADR 005 checks it). */
 const priceCents = new Map<string, number>();
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      CAPTCHA_PROVIDER: 'off',
-      SANDBOX_WEBHOOK_SECRET: SECRET,
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  });
-  api = apiClient(t.app);
-  token = await signUp(api, smtp, { username: 'prop', email: 'prop@example.com' });
-  await api.post(
+  token = await signUp(bed.api, bed.smtp, { username: 'prop', email: 'prop@example.com' });
+  await bed.api.post(
     '/v1/billing/create',
     { first_name: 'P', last_name: 'Q', address: 'A', city: 'B', zip: 'C', country: 'France' },
     { token },
   );
-  planId = ((await api.get('/v1/plan/read')).body.payload as Plan[]).find((p) => p.type === 'PR_2')!.id;
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  planId = ((await bed.api.get('/v1/plan/read')).body.payload as Plan[]).find((p) => p.type === 'PR_2')!.id;
 });
 
 /** One delivery of a provider event: which invoice, which of its event ids, how it is sent. */
@@ -69,7 +52,7 @@ const send = async (invoiceId: string, eventId: string, d: Delivery) => {
     created: Date.now(),
   });
   const signature = signPayload(d.forged ? 'not-the-secret' : SECRET, body);
-  const res = await t.app.inject({
+  const res = await bed.t.app.inject({
     method: 'POST',
     url: '/v1/webhooks/sandbox',
     payload: body,
@@ -88,14 +71,14 @@ describe('webhooks under duplicates, reordering, concurrency, forgeries and late
         async (deliveries, expired) => {
           const ids: string[] = [];
           for (let i = 0; i < 4; i += 1) {
-            const created = await api.post(
+            const created = await bed.api.post(
               '/v1/invoice/create',
               { payment_method: 'sandbox', plan: planId },
               { token },
             );
             ids.push(created.body.payload.invoice_id as string);
           }
-          for (const row of await t.database.db
+          for (const row of await bed.t.database.db
             .select({ id: schema.invoices.id, cents: schema.invoices.priceCents })
             .from(schema.invoices)
             .where(inArray(schema.invoices.id, ids)))
@@ -103,7 +86,7 @@ describe('webhooks under duplicates, reordering, concurrency, forgeries and late
           // Some invoices are past their hour: a payment that arrives anyway is still honoured.
           const late = ids.filter((_, i) => expired[i]);
           if (late.length > 0) {
-            await t.database.db
+            await bed.t.database.db
               .update(schema.invoices)
               .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
               .where(inArray(schema.invoices.id, late));
@@ -125,11 +108,11 @@ describe('webhooks under duplicates, reordering, concurrency, forgeries and late
             const shouldBePaid = deliveries.some(
               (d) => d.invoice === index && !d.forged && d.type === 'payment.succeeded',
             );
-            const [invoice] = await t.database.db
+            const [invoice] = await bed.t.database.db
               .select()
               .from(schema.invoices)
               .where(eq(schema.invoices.id, id));
-            const provisioned = await t.database.db
+            const provisioned = await bed.t.database.db
               .select()
               .from(schema.customerPlans)
               .where(eq(schema.customerPlans.invoiceId, id));
@@ -138,7 +121,7 @@ describe('webhooks under duplicates, reordering, concurrency, forgeries and late
           }
           // Each distinct genuine event is recorded once, whatever number of times it came.
           const genuine = new Set(deliveries.filter((d) => !d.forged).map(eventIdOf));
-          const recorded = await t.database.db
+          const recorded = await bed.t.database.db
             .select({ eventId: schema.paymentEvents.eventId })
             .from(schema.paymentEvents)
             .where(inArray(schema.paymentEvents.eventId, [...genuine, 'none']));
@@ -153,7 +136,7 @@ describe('webhooks under duplicates, reordering, concurrency, forgeries and late
 
 describe('the webhook endpoint (DESIGN.md §2)', () => {
   const post = (provider: string, body: string, signature?: string) =>
-    t.app.inject({
+    bed.t.app.inject({
       method: 'POST',
       url: `/v1/webhooks/${provider}`,
       payload: body,
@@ -164,15 +147,19 @@ describe('the webhook endpoint (DESIGN.md §2)', () => {
     });
 
   it('refuses unsigned, forged and stale events with 400, and never provisions them', async () => {
-    const id = (await api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: planId }, { token }))
-      .body.payload.invoice_id as string;
+    const id = (
+      await bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: planId }, { token })
+    ).body.payload.invoice_id as string;
     const body = JSON.stringify({ id: `evt-${randomUUID()}`, type: 'payment.succeeded', invoice_id: id });
     expect((await post('sandbox', body)).statusCode).toBe(400);
     expect((await post('sandbox', body, signPayload('wrong secret', body))).statusCode).toBe(400);
     const stale = signPayload(SECRET, body, Math.floor(Date.now() / 1000) - 3600);
     expect((await post('sandbox', body, stale)).json()).toEqual({ detail: 'Bad or stale signature' });
     expect((await post('sandbox', `${body} `, signPayload(SECRET, body))).statusCode).toBe(400);
-    const [invoice] = await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
+    const [invoice] = await bed.t.database.db
+      .select()
+      .from(schema.invoices)
+      .where(eq(schema.invoices.id, id));
     expect(invoice!.paid).toBe(false);
   });
 
@@ -195,6 +182,8 @@ describe('the webhook endpoint (DESIGN.md §2)', () => {
     expect((await post('sandbox', 'not json', signPayload(SECRET, 'not json'))).statusCode).toBe(400);
     expect((await post('sandbox', '{}', signPayload(SECRET, '{}'))).statusCode).toBe(400);
     expect((await post('acme-pay', '{}')).json()).toEqual({ detail: 'Unknown payment provider' });
-    expect((await t.app.inject({ method: 'GET', url: `/sandbox/pay/${randomUUID()}` })).statusCode).toBe(404);
+    expect((await bed.t.app.inject({ method: 'GET', url: `/sandbox/pay/${randomUUID()}` })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { mintApiKey, mintSession, seedAccount } from '../../../test-support/contract.js';
+import { seedPaidInvoice } from '../../../test-support/seed.js';
 
 /** Sub-users (issue #31 items 1 and 6): the API on both databases, the cap, validation, and owners kept apart. */
 let t: TestApp;
@@ -19,22 +20,10 @@ const MAX = 1000;
 /** A running plan of `product` for `user`, written straight to the database. */
 const givePlan = async (user: User, product: string) => {
   const db = t.database.db;
-  const [invoice] = await db
-    .insert(schema.invoices)
-    .values({
-      userId: user.id,
-      kind: 'plan',
-      planName: 'Test plan',
-      listPriceCents: 100,
-      priceCents: 100,
-      proxyType: product,
-      paymentMethod: 'sandbox',
-      paid: true,
-    })
-    .returning();
+  const invoice = await seedPaidInvoice(db, user.id, product, 'Test plan');
   await db.insert(schema.customerPlans).values({
     userId: user.id,
-    invoiceId: invoice!.id,
+    invoiceId: invoice.id,
     productType: product,
     planName: 'Test plan',
     status: 'active',

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { createTestApp, useMailedApp, type TestApp } from '../../../test-support/app.js';
 
 /**
  * Behind one load balancer (`TRUST_PROXY=1`, as in production) the client is the right-most address of
@@ -11,19 +10,10 @@ import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.j
  */
 describe('X-Forwarded-For behind one load balancer (TRUST_PROXY=1)', () => {
   const loadBalancer = '10.0.0.2';
-  let t: TestApp;
-  let smtp: SmtpCapture;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await createTestApp({ env: { TRUST_PROXY: '1', SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  const bed = useMailedApp({ TRUST_PROXY: '1' });
 
   const post = (url: string, body: unknown, forwardedFor: string, token?: string) =>
-    t.app.inject({
+    bed.t.app.inject({
       method: 'POST',
       url,
       payload: body as Record<string, unknown>,
@@ -69,7 +59,7 @@ describe('X-Forwarded-For behind one load balancer (TRUST_PROXY=1)', () => {
         patch: () => Promise.reject(new Error('unused')),
         delete: () => Promise.reject(new Error('unused')),
       },
-      smtp,
+      bed.smtp,
       { username: `xff_${tag}`, email: `xff_${tag}@example.com` },
     );
     const res = await post(

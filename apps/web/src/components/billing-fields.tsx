@@ -1,75 +1,67 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { COUNTRIES, isEuCountry, type BillingDetailsBody } from '@proxydesk/contract';
+import { COUNTRIES, isEuCountry, type BillingBody, type BillingDetailsBody } from '@proxydesk/contract';
+
+/** A form holding billing details: the checkout's (no company, no VAT number) or the full ones. */
+type BillingValues = BillingBody & Partial<Pick<BillingDetailsBody, 'company' | 'vat_number'>>;
 
 /**
- * The billing details' fields (issue #30 item 5): the same in Settings and in the console's edit dialog. The VAT
- * number's hint follows the country: an EU country's number is checked for its format.
+ * The billing details' fields (issue #30 item 5): the same in Settings, in the console's edit dialog and in the
+ * checkout's modal (which asks no company or VAT number: `tax={false}`). The VAT number's hint follows the
+ * country: an EU country's number is checked for its format.
  */
-export const BillingFields = ({ form }: { form: UseFormReturnType<BillingDetailsBody> }) => {
-  const country = form.getValues().country;
+export const BillingFields = <T extends BillingValues>({
+  form,
+  tax = true,
+}: {
+  form: UseFormReturnType<T>;
+  tax?: boolean;
+}) => {
+  const { country, company, vat_number } = form.getValues();
+  /** A required text field of the address, with the browser's autofill name. */
+  const required = (name: keyof BillingBody, label: string, autoComplete: string) => (
+    <TextInput
+      label={label}
+      autoComplete={autoComplete}
+      required
+      {...form.getInputProps(name)}
+      key={form.key(name)}
+    />
+  );
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="First name"
-          autoComplete="given-name"
-          required
-          {...form.getInputProps('first_name')}
-          key={form.key('first_name')}
-        />
-        <TextInput
-          label="Last name"
-          autoComplete="family-name"
-          required
-          {...form.getInputProps('last_name')}
-          key={form.key('last_name')}
-        />
+        {required('first_name', 'First name', 'given-name')}
+        {required('last_name', 'Last name', 'family-name')}
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="Company"
-          description="Optional: for a business"
-          autoComplete="organization"
-          {...form.getInputProps('company')}
-          value={form.getValues().company ?? ''}
-          key={form.key('company')}
-        />
-        <TextInput
-          label="VAT number"
-          description={
-            country && isEuCountry(country)
-              ? `Optional: checked for ${country}'s format`
-              : 'Optional: your VAT or tax number'
-          }
-          placeholder={country && isEuCountry(country) ? undefined : 'e.g. DE123456789'}
-          {...form.getInputProps('vat_number')}
-          value={form.getValues().vat_number ?? ''}
-          key={form.key('vat_number')}
-        />
-      </SimpleGrid>
-      <TextInput
-        label="Address"
-        autoComplete="street-address"
-        required
-        {...form.getInputProps('address')}
-        key={form.key('address')}
-      />
+      {tax && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Company"
+            description="Optional: for a business"
+            autoComplete="organization"
+            {...form.getInputProps('company')}
+            value={company ?? ''}
+            key={form.key('company')}
+          />
+          <TextInput
+            label="VAT number"
+            description={
+              country && isEuCountry(country)
+                ? `Optional: checked for ${country}'s format`
+                : 'Optional: your VAT or tax number'
+            }
+            placeholder={country && isEuCountry(country) ? undefined : 'e.g. DE123456789'}
+            {...form.getInputProps('vat_number')}
+            value={vat_number ?? ''}
+            key={form.key('vat_number')}
+          />
+        </SimpleGrid>
+      )}
+      {required('address', 'Address', 'street-address')}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput
-          label="City"
-          autoComplete="address-level2"
-          required
-          {...form.getInputProps('city')}
-          key={form.key('city')}
-        />
-        <TextInput
-          label="ZIP"
-          autoComplete="postal-code"
-          required
-          {...form.getInputProps('zip')}
-          key={form.key('zip')}
-        />
+        {required('city', 'City', 'address-level2')}
+        {required('zip', 'ZIP', 'postal-code')}
         <Select
           label="Country"
           placeholder="Choose a country"

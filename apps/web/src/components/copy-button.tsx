@@ -1,4 +1,4 @@
-import { ActionIcon, CopyButton as MantineCopyButton } from '@mantine/core';
+import { ActionIcon, CopyButton as MantineCopyButton, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import classes from './copy-button.module.css';
 
@@ -18,4 +18,22 @@ export const CopyButton = ({ value, label = 'Copy' }: { value: string; label?: s
       </span>
     )}
   </MantineCopyButton>
+);
+
+/** A value shown read-only in a field named `label`, with the button that copies it (`copyLabel`). */
+export const CopyField = ({
+  value,
+  label,
+  copyLabel,
+}: {
+  value: string;
+  label: string;
+  copyLabel: string;
+}) => (
+  <TextInput
+    readOnly
+    value={value}
+    aria-label={label}
+    rightSection={<CopyButton value={value} label={copyLabel} />}
+  />
 );

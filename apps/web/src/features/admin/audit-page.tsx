@@ -1,15 +1,16 @@
-import { Anchor, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { auditEntrySchema, z } from '@proxydesk/contract';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { QueryError } from '../../components/query-error';
 import { useAudit } from './api';
 import { changeLines } from './audit-change';
 import { when } from './format';
-import { ListFooter } from './list-footer';
-import { ListEmpty, ListSkeleton } from './list-states';
+import { DayRange, FilteredList } from './filtered-list';
+import { ColumnsTable, type Column } from './read-only-list';
 import { useUrlFilters } from './url-filters';
 
+type AuditEntry = z.infer<typeof auditEntrySchema>;
 const FILTERS = ['actor', 'action', 'target', 'from', 'to'] as const;
 const TEXT_FILTERS = [
   { name: 'actor', label: 'Actor', placeholder: 'username or cli', w: 150 },
@@ -38,11 +39,48 @@ const Change = ({ before, after }: { before: unknown; after: unknown }) => {
   );
 };
 
+/** What an entry acted on: a customer's page, else the kind of thing and its short id. */
+const Target = ({ entry }: { entry: AuditEntry }) =>
+  entry.target_type === 'user' ? (
+    <Anchor component={Link} to={`/admin/customers/${entry.target_id}`} size="sm">
+      {entry.target_name ?? 'customer'}
+    </Anchor>
+  ) : (
+    <Text size="sm">
+      {entry.target_type}{' '}
+      <Text span c="dimmed" inherit ff="monospace">
+        {entry.target_id.split('-')[0]}
+      </Text>
+    </Text>
+  );
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { label: 'When', cell: (entry) => when(entry.created), nowrap: true },
+  {
+    label: 'Actor',
+    cell: (entry) => (
+      <>
+        {entry.actor}
+        {entry.ip && (
+          <Text size="xs" c="dimmed">
+            {entry.ip}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { label: 'Action', cell: (entry) => entry.action },
+  { label: 'Target', cell: (entry) => <Target entry={entry} /> },
+  { label: 'Before → after', cell: (entry) => <Change before={entry.before} after={entry.after} /> },
+  { label: 'Reason', cell: (entry) => entry.reason },
+];
+
 /** The audit trail, read-only (issue #17 §7): who, when, from where, what, before → after, why. */
 export const AuditPage = () => {
-  const { values, page, set, clear, filtered } = useUrlFilters(FILTERS);
+  const filters = useUrlFilters(FILTERS);
+  const { values, page, set } = filters;
   const [debounced] = useDebouncedValue(values, 400);
-  const { data, error, refetch } = useAudit(debounced, page);
+  const query = useAudit(debounced, page);
 
   return (
     <>
@@ -61,93 +99,27 @@ export const AuditPage = () => {
             w={{ base: '100%', xs: w }}
           />
         ))}
-        {/* The same day pickers as Money's (issue #33 item 5). */}
-        <TextInput
-          type="date"
-          label="From"
-          value={values.from}
-          onChange={(event) => set({ from: event.currentTarget.value })}
-          w={{ base: 'calc(50% - 6px)', xs: 140 }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={values.to}
-          onChange={(event) => set({ to: event.currentTarget.value })}
-          w={{ base: 'calc(50% - 6px)', xs: 140 }}
-        />
+        <DayRange from={values.from} to={values.to} set={set} />
       </Group>
-      {error && <QueryError error={error} onRetry={() => void refetch()} />}
-      {!data && !error && <ListSkeleton />}
-      {data?.results.length === 0 && (
-        <ListEmpty
-          title={filtered ? 'Nothing matches these filters' : 'Nothing done yet'}
-          hint={
-            filtered
-              ? 'Widen the days or clear the filters.'
-              : 'Every operator action and command will be listed here.'
-          }
-          onClear={filtered ? clear : undefined}
-        />
-      )}
-      {data && data.results.length > 0 && (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped data-testid="audit-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Actor</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Target</Table.Th>
-                <Table.Th>Before → after</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.results.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.created)}</Table.Td>
-                  <Table.Td>
-                    {row.actor}
-                    {row.ip && (
-                      <Text size="xs" c="dimmed">
-                        {row.ip}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{row.action}</Table.Td>
-                  <Table.Td>
-                    {row.target_type === 'user' ? (
-                      <Anchor component={Link} to={`/admin/customers/${row.target_id}`} size="sm">
-                        {row.target_name ?? 'customer'}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm">
-                        {row.target_type}{' '}
-                        <Text span c="dimmed" inherit ff="monospace">
-                          {row.target_id.split('-')[0]}
-                        </Text>
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Change before={row.before} after={row.after} />
-                  </Table.Td>
-                  <Table.Td>{row.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {data && data.results.length > 0 && (
-        <ListFooter
-          count={data.count}
-          noun={['entry', 'entries']}
-          page={page}
-          onPage={(next) => set({ page: String(next) })}
-        />
-      )}
+      <FilteredList
+        query={query}
+        filters={filters}
+        empty={{
+          filtered: { title: 'Nothing matches these filters', hint: 'Widen the days or clear the filters.' },
+          none: { title: 'Nothing done yet', hint: 'Every operator action and command will be listed here.' },
+        }}
+        noun={['entry', 'entries']}
+      >
+        {(rows) => (
+          <ColumnsTable
+            columns={COLUMNS}
+            rows={rows}
+            rowKey={(row) => String(row.id)}
+            minWidth={820}
+            testId="audit-table"
+          />
+        )}
+      </FilteredList>
     </>
   );
 };

@@ -1,18 +1,41 @@
-import { Anchor, Badge, Group, Select, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { QueryError } from '../../components/query-error';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useCustomers, type CustomerSort } from './api';
-import { ListFooter } from './list-footer';
+import { ReadOnlyList, type Column } from './read-only-list';
 
 const SORTS: { value: CustomerSort; label: string }[] = [
   { value: '-joined', label: 'Newest first' },
   { value: 'joined', label: 'Oldest first' },
   { value: 'username', label: 'Username A–Z' },
   { value: '-username', label: 'Username Z–A' },
+];
+
+type Customer = NonNullable<ReturnType<typeof useCustomers>['data']>['results'][number];
+
+const COLUMNS: Column<Customer>[] = [
+  {
+    label: 'Username',
+    cell: (customer) => (
+      <>
+        <Anchor component={Link} to={`/admin/customers/${customer.id}`} fw={500}>
+          {customer.username}
+        </Anchor>
+        {!customer.is_active && (
+          <Badge ml={6} color="red" variant="light" size="sm">
+            deactivated
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { label: 'E-mail', cell: (customer) => customer.email },
+  { label: 'Role', cell: (customer) => customer.role },
+  { label: 'Balance', cell: (customer) => formatEuro(customer.balance), align: 'right' },
+  { label: 'Joined', cell: (customer) => formatDate(customer.joined) },
 ];
 
 /** Search by username, e-mail, id, referral code or whitelisted IP (issue #17 §3); ten a page. */
@@ -22,7 +45,7 @@ export const CustomersPage = () => {
   const sort = (params.get('sort') as CustomerSort | null) ?? '-joined';
   const page = Number(params.get('page') ?? 1) || 1;
   const [debounced] = useDebouncedValue(q, 300);
-  const { data, error, refetch } = useCustomers(debounced.trim(), sort, page);
+  const query = useCustomers(debounced.trim(), sort, page);
   const set = (changes: Record<string, string>) =>
     setParams({ ...Object.fromEntries(params), page: '1', ...changes }, { replace: true });
 
@@ -50,48 +73,16 @@ export const CustomersPage = () => {
           w={170}
         />
       </Group>
-      {error && <QueryError error={error} onRetry={() => void refetch()} />}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Username</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th ta="right">Balance</Table.Th>
-              <Table.Th>Joined</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.results.map((customer) => (
-              <Table.Tr key={customer.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/admin/customers/${customer.id}`} fw={500}>
-                    {customer.username}
-                  </Anchor>
-                  {!customer.is_active && (
-                    <Badge ml={6} color="red" variant="light" size="sm">
-                      deactivated
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{customer.email}</Table.Td>
-                <Table.Td>{customer.role}</Table.Td>
-                <Table.Td ta="right">{formatEuro(customer.balance)}</Table.Td>
-                <Table.Td>{formatDate(customer.joined)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {data && (
-        <ListFooter
-          count={data.count}
-          noun={['customer', 'customers']}
-          page={page}
-          onPage={(next) => set({ page: String(next) })}
-        />
-      )}
+      <ReadOnlyList
+        columns={COLUMNS}
+        query={query}
+        rowKey={(customer) => customer.id}
+        empty="No customer matches this search."
+        noun={['customer', 'customers']}
+        page={page}
+        onPage={(next) => set({ page: String(next) })}
+        minWidth={560}
+      />
     </>
   );
 };

@@ -11,13 +11,11 @@ import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
-import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
 import { productName, when } from './format';
 import { InvoiceBadges } from './invoice-badges';
-import { ListFooter } from './list-footer';
-import { ListEmpty, ListSkeleton } from './list-states';
+import { DayRange, FilteredList } from './filtered-list';
 import { downloadInvoicesCsv, useAdminInvoices } from './money-api';
 import { useUrlFilters } from './url-filters';
 
@@ -130,7 +128,8 @@ const InvoiceTable = ({ invoices }: { invoices: AdminInvoice[] }) => (
 
 /** The invoices, filtered by status, method, product, days and customer; the same filter exports as CSV. */
 export const InvoicesPanel = () => {
-  const { values, page, set, clear, filtered } = useUrlFilters(FILTERS);
+  const filters = useUrlFilters(FILTERS);
+  const { values, page, set, clear, filtered } = filters;
   const [customer] = useDebouncedValue(values.customer.trim(), 300);
   const filter = {
     status: values.status || undefined,
@@ -140,7 +139,8 @@ export const InvoicesPanel = () => {
     to: values.to || undefined,
     customer: customer || undefined,
   } as AdminInvoiceFilter;
-  const { data, error, refetch, isFetching } = useAdminInvoices(filter, page);
+  const query = useAdminInvoices(filter, page);
+  const { data, isFetching } = query;
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
   const exportCsv = () => {
@@ -190,20 +190,7 @@ export const InvoicesPanel = () => {
           {...select('product')}
           w={{ base: '100%', xs: 170 }}
         />
-        <TextInput
-          type="date"
-          label="From"
-          value={values.from}
-          onChange={(event) => set({ from: event.currentTarget.value })}
-          w={{ base: 'calc(50% - 6px)', xs: 140 }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={values.to}
-          onChange={(event) => set({ to: event.currentTarget.value })}
-          w={{ base: 'calc(50% - 6px)', xs: 140 }}
-        />
+        <DayRange from={values.from} to={values.to} set={set} />
       </Group>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
@@ -228,39 +215,29 @@ export const InvoicesPanel = () => {
         </Group>
       </Group>
       <FormAlert>{exportError}</FormAlert>
-      {error && (
-        <QueryError error={error} title="Could not load the invoices" onRetry={() => void refetch()} />
-      )}
-      {!data && !error && <ListSkeleton />}
-      {data && data.count === 0 && (
-        <ListEmpty
-          title={filtered ? 'No invoice matches these filters' : 'No invoices yet'}
-          hint={
-            filtered
-              ? 'Widen the days, or clear a filter.'
-              : 'Invoices appear here as soon as customers check out.'
-          }
-          onClear={filtered ? clear : undefined}
-        />
-      )}
-      {data && data.count > 0 && (
-        <Box style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <Box visibleFrom="sm">
-            <InvoiceTable invoices={data.results} />
-          </Box>
-          <Stack gap="xs" hiddenFrom="sm" data-testid="invoice-cards">
-            {data.results.map((invoice) => (
-              <InvoiceCard key={invoice.id} invoice={invoice} />
-            ))}
-          </Stack>
-          <ListFooter
-            count={data.count}
-            noun={['invoice', 'invoices']}
-            page={page}
-            onPage={(next) => set({ page: String(next) })}
-          />
-        </Box>
-      )}
+      <FilteredList
+        query={query}
+        errorTitle="Could not load the invoices"
+        filters={filters}
+        empty={{
+          filtered: { title: 'No invoice matches these filters', hint: 'Widen the days, or clear a filter.' },
+          none: { title: 'No invoices yet', hint: 'Invoices appear here as soon as customers check out.' },
+        }}
+        noun={['invoice', 'invoices']}
+      >
+        {(invoices) => (
+          <>
+            <Box visibleFrom="sm">
+              <InvoiceTable invoices={invoices} />
+            </Box>
+            <Stack gap="xs" hiddenFrom="sm" data-testid="invoice-cards">
+              {invoices.map((invoice) => (
+                <InvoiceCard key={invoice.id} invoice={invoice} />
+              ))}
+            </Stack>
+          </>
+        )}
+      </FilteredList>
     </Stack>
   );
 };

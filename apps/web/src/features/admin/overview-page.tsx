@@ -12,6 +12,13 @@ import { bytes, productName } from './format';
 import { dayAgo, OverviewFailures } from './overview-failures';
 import { PreflightCard } from './preflight-card';
 
+/** A stat card's way to the list behind its number. */
+const CardLink = ({ to, label }: { to: string; label: string }) => (
+  <Anchor component={Link} to={to} size="sm">
+    {label}
+  </Anchor>
+);
+
 /** The console's first page (issue #17 §2): each figure links to its list. */
 export const OverviewPage = () => {
   const { data, error, refetch } = useOverview();
@@ -31,11 +38,7 @@ export const OverviewPage = () => {
           hint={data && `7 days ${money(data.revenue.week)} · 30 days ${money(data.revenue.month)}`}
           icon={<IconCash size={20} />}
           loading={!data}
-          action={
-            <Anchor component={Link} to={`/admin/money?status=paid&from=${dayAgo(0)}`} size="sm">
-              Invoices
-            </Anchor>
-          }
+          action={<CardLink to={`/admin/money?status=paid&from=${dayAgo(0)}`} label="Invoices" />}
         />
         <StatCard
           label="New customers today"
@@ -43,22 +46,14 @@ export const OverviewPage = () => {
           hint={data && `7 days ${data.customers.week} · 30 days ${data.customers.month}`}
           icon={<IconUserPlus size={20} />}
           loading={!data}
-          action={
-            <Anchor component={Link} to="/admin/customers?sort=-joined" size="sm">
-              List
-            </Anchor>
-          }
+          action={<CardLink to="/admin/customers?sort=-joined" label="List" />}
         />
         <StatCard
           label="Customers"
           value={data?.customers.total ?? ''}
           icon={<IconUsers size={20} />}
           loading={!data}
-          action={
-            <Anchor component={Link} to="/admin/customers?sort=-joined" size="sm">
-              List
-            </Anchor>
-          }
+          action={<CardLink to="/admin/customers?sort=-joined" label="List" />}
         />
         <StatCard
           label="Active plans"
@@ -66,11 +61,7 @@ export const OverviewPage = () => {
           hint={data?.active_plans.map((row) => `${productName(row.product)} ${row.value}`).join(' · ')}
           icon={<IconCash size={20} />}
           loading={!data}
-          action={
-            <Anchor component={Link} to="/admin/pools" size="sm">
-              Pools
-            </Anchor>
-          }
+          action={<CardLink to="/admin/pools" label="Pools" />}
         />
       </SimpleGrid>
       <PreflightCard />

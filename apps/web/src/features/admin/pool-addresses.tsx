@@ -7,7 +7,6 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -17,10 +16,9 @@ import { PRODUCT_NAMES, type AdminPoolAddress, type IpProduct, type ProductCode 
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { QueryError } from '../../components/query-error';
 import { toastDone } from '../../lib/toast';
 import { ReasonModal } from './catalogue/reason-modal';
-import { ListFooter } from './list-footer';
+import { ReadOnlyList, type Column } from './read-only-list';
 import { useIsOperator } from './me-api';
 import { POOL_PRODUCTS } from './pool-import-form';
 import { usePoolAddresses, useRetireAddress, type PoolState } from './pools-api';
@@ -87,6 +85,57 @@ const RetireModal = ({ row, onClose }: { row: AdminPoolAddress; onClose: () => v
   );
 };
 
+/** The addresses' columns; an operator may retire one that is not retired yet. */
+const addressColumns = (
+  operator: boolean,
+  retire: (row: AdminPoolAddress) => void,
+): Column<AdminPoolAddress>[] => [
+  {
+    label: 'Address',
+    cell: (row) => (
+      <Text span size="sm" ff="monospace">
+        {endpointText(row)}
+      </Text>
+    ),
+    nowrap: true,
+  },
+  { label: 'Product', cell: (row) => PRODUCT_NAMES[row.product as ProductCode] ?? row.product },
+  { label: 'State', cell: (row) => <StateBadge row={row} /> },
+  {
+    label: 'Plan · customer',
+    cell: (row) =>
+      row.assigned ? (
+        <>
+          {row.assigned.plan_name} ·{' '}
+          <Anchor component={Link} to={`/admin/customers/${row.assigned.customer_id}`}>
+            {row.assigned.username}
+          </Anchor>
+        </>
+      ) : (
+        <Text span c="dimmed" size="sm">
+          —
+        </Text>
+      ),
+  },
+  {
+    label: '',
+    align: 'right',
+    cell: (row) =>
+      operator &&
+      !row.retired && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => retire(row)}
+          aria-label={`Retire ${endpointText(row)}`}
+        >
+          Retire
+        </Button>
+      ),
+  },
+];
+
 /** Every address, the plan and customer using it; filtered by product, state and address (issue #17 §6). */
 export const PoolAddresses = () => {
   const [params, setParams] = useSearchParams();
@@ -95,7 +144,7 @@ export const PoolAddresses = () => {
   const q = params.get('q') ?? '';
   const page = Number(params.get('page') ?? 1) || 1;
   const [debounced] = useDebouncedValue(q.trim(), 300);
-  const { data, error, refetch } = usePoolAddresses(
+  const query = usePoolAddresses(
     { product: product || undefined, state: state || undefined, q: debounced || undefined },
     page,
   );
@@ -138,75 +187,16 @@ export const PoolAddresses = () => {
           style={{ flex: '1 1 200px' }}
         />
       </Group>
-      {error && <QueryError error={error} onRetry={() => void refetch()} />}
-      <Table.ScrollContainer minWidth={620}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Product</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Plan · customer</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.results.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5} c="dimmed">
-                  No addresses match — change the filters or import some above.
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {data?.results.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {endpointText(row)}
-                </Table.Td>
-                <Table.Td>{PRODUCT_NAMES[row.product as ProductCode] ?? row.product}</Table.Td>
-                <Table.Td>
-                  <StateBadge row={row} />
-                </Table.Td>
-                <Table.Td>
-                  {row.assigned ? (
-                    <>
-                      {row.assigned.plan_name} ·{' '}
-                      <Anchor component={Link} to={`/admin/customers/${row.assigned.customer_id}`}>
-                        {row.assigned.username}
-                      </Anchor>
-                    </>
-                  ) : (
-                    <Text span c="dimmed" size="sm">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {operator && !row.retired && (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setRetiring(row)}
-                      aria-label={`Retire ${endpointText(row)}`}
-                    >
-                      Retire
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {data && (
-        <ListFooter
-          count={data.count}
-          noun={['address', 'addresses']}
-          page={page}
-          onPage={(next) => set({ page: String(next) })}
-        />
-      )}
+      <ReadOnlyList
+        columns={addressColumns(operator, setRetiring)}
+        query={query}
+        rowKey={(row) => row.id}
+        empty="No addresses match — change the filters or import some above."
+        noun={['address', 'addresses']}
+        page={page}
+        onPage={(next) => set({ page: String(next) })}
+        minWidth={620}
+      />
       {retiring && <RetireModal row={retiring} onClose={() => setRetiring(null)} />}
     </Card>
   );

@@ -12,6 +12,61 @@ export interface Column<T> {
   nowrap?: boolean;
 }
 
+/** Rows under their columns' headings; `empty` says what no row means (without it, an empty list has none). */
+export const ColumnsTable = <T,>({
+  columns,
+  rows,
+  rowKey,
+  empty,
+  minWidth = 640,
+  testId,
+}: {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  empty?: string;
+  minWidth?: number;
+  testId?: string;
+}) => (
+  <Table.ScrollContainer minWidth={minWidth}>
+    <Table striped highlightOnHover data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.label} ta={column.align}>
+              {column.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {empty && rows?.length === 0 && (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length}>
+              <Text size="sm" c="dimmed">
+                {empty}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {rows?.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <Table.Td
+                key={column.label}
+                ta={column.align}
+                style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+              >
+                {column.cell(row)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  </Table.ScrollContainer>
+);
+
 /** A console list that only reads: columns, an empty state that says what it means, the pages. */
 export const ReadOnlyList = <T,>({
   columns,
@@ -38,43 +93,13 @@ export const ReadOnlyList = <T,>({
 }) => (
   <>
     {query.error && <QueryError error={query.error} onRetry={() => void query.refetch()} />}
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.label} ta={column.align}>
-                {column.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {query.data?.results.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text size="sm" c="dimmed">
-                  {empty}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {query.data?.results.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td
-                  key={column.label}
-                  ta={column.align}
-                  style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                >
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ColumnsTable
+      columns={columns}
+      rows={query.data?.results}
+      rowKey={rowKey}
+      empty={empty}
+      minWidth={minWidth}
+    />
     {query.data && query.data.count > 0 && (
       <ListFooter count={query.data.count} noun={noun} page={page} onPage={onPage} />
     )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { addStaffBodySchema, z, type AdminStaffMember } from '@proxydesk/contract';
 import { useState } from 'react';
@@ -8,8 +8,10 @@ import { toastDone } from '../../lib/toast';
 import { DANGER, ReasonModal } from './catalogue/reason-modal';
 import { when } from './format';
 import { ListEmpty, ListSkeleton } from './list-states';
+import { ColumnsTable, type Column } from './read-only-list';
 import { useConsoleMe } from './me-api';
 import { useAddStaff, useRemoveStaff, useStaff } from './staff-api';
+import { FormTextInput } from '../../components/form-inputs';
 
 const ROLES = [
   { value: 'support', label: 'Support: reads' },
@@ -45,13 +47,13 @@ const AddStaff = () => {
       </Text>
       <form onSubmit={form.onSubmit((values) => setAsking(values))} noValidate>
         <Group align="flex-start" wrap="wrap">
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="username"
             label="Username"
             placeholder="their username"
             required
             style={{ flex: '1 1 200px' }}
-            {...form.getInputProps('username')}
-            key={form.key('username')}
           />
           <Select
             label="Role"
@@ -138,6 +140,45 @@ const TwoFactorBadge = ({ on }: { on: boolean }) => (
   </Badge>
 );
 
+/** The staff list's columns; everyone but `me` has a Remove button. */
+const staffColumns = (
+  me: string | undefined,
+  remove: (member: AdminStaffMember) => void,
+): Column<AdminStaffMember>[] => [
+  {
+    label: 'Username',
+    cell: (member) => (
+      <Text span size="sm" fw={500}>
+        {member.username}
+      </Text>
+    ),
+  },
+  { label: 'E-mail', cell: (member) => member.email },
+  { label: 'Role', cell: (member) => <RoleBadge role={member.role} /> },
+  { label: 'Two-factor', cell: (member) => <TwoFactorBadge on={member.is_2fa} /> },
+  { label: 'Last sign-in', cell: (member) => when(member.last_sign_in), nowrap: true },
+  {
+    label: '',
+    align: 'right',
+    cell: (member) =>
+      member.username === me ? (
+        <Text size="sm" fs="italic">
+          you
+        </Text>
+      ) : (
+        <Button
+          size="xs"
+          variant="subtle"
+          color={DANGER}
+          onClick={() => remove(member)}
+          aria-label={`Remove ${member.username} from staff`}
+        >
+          Remove
+        </Button>
+      ),
+  },
+];
+
 /** Operators and support: who they are, their 2FA, last sign-in; add and remove (issue #28 item 2). */
 export const StaffPage = () => {
   const { data, error, isPending, refetch } = useStaff();
@@ -156,52 +197,12 @@ export const StaffPage = () => {
         <ListEmpty title="No staff yet" hint="Add a customer's account by its username above." />
       )}
       {data && data.length > 0 && (
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped highlightOnHover stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Two-factor</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((member) => (
-                <Table.Tr key={member.id}>
-                  <Table.Td fw={500}>{member.username}</Table.Td>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={member.role} />
-                  </Table.Td>
-                  <Table.Td>
-                    <TwoFactorBadge on={member.is_2fa} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(member.last_sign_in)}</Table.Td>
-                  <Table.Td ta="right">
-                    {member.username === me?.username ? (
-                      <Text size="sm" fs="italic">
-                        you
-                      </Text>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color={DANGER}
-                        onClick={() => setRemoving(member)}
-                        aria-label={`Remove ${member.username} from staff`}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ColumnsTable
+          columns={staffColumns(me?.username, setRemoving)}
+          rows={data}
+          rowKey={(member) => member.id}
+          minWidth={680}
+        />
       )}
       {removing && <RemoveModal member={removing} onClose={() => setRemoving(null)} />}
     </>

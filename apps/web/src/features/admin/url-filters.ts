@@ -20,3 +20,6 @@ export const useUrlFilters = <N extends string>(names: readonly N[]) => {
   const clear = () => set(Object.fromEntries(names.map((name) => [name, ''])));
   return { values, page, set, clear, filtered: names.some((name) => values[name]) };
 };
+
+/** What useUrlFilters answers. */
+export type UrlFilters = ReturnType<typeof useUrlFilters>;

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { forgotPasswordBodySchema, type ForgotPasswordBody } from '@proxydesk/contract';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/form-alert';
 import { useForgotPassword } from './api/auth-mutations';
 import { rememberPendingEmail } from './pending-email';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
+import { FormTextInput } from '../../components/form-inputs';
 
 /** Mails a reset code, then goes on to the relative path change-password (SPEC.md §2). */
 export const ForgotForm = () => {
@@ -29,14 +30,14 @@ export const ForgotForm = () => {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert>{forgot.error?.message}</FormAlert>
-        <TextInput
+        <FormTextInput
+          form={form}
+          name="email"
           label="E-mail"
           type="email"
           autoComplete="email"
           required
           autoFocus
-          {...form.getInputProps('email')}
-          key={form.key('email')}
         />
         <Button type="submit" fullWidth loading={forgot.isPending}>
           Send reset code

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { resetPasswordBodySchema, type ResetPasswordBody } from '@proxydesk/contract';
 import { Link, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/form-alert';
 import { NoCodeHelp } from '../../components/reach-support';
 import type { SupportContact } from '../../lib/support';
 import { useResetPassword } from './api/auth-mutations';
+import { FormPasswordInput, FormTextInput } from '../../components/form-inputs';
 
 /** Code + new password + confirmation; "Passwords doesn't matched." on a mismatch (SPEC.md §5). */
 export const ResetForm = ({ email, support }: { email: string; support: SupportContact | null }) => {
@@ -22,29 +23,29 @@ export const ResetForm = ({ email, support }: { email: string; support: SupportC
       <Stack gap="md">
         <FormAlert color="blue">{notice ?? `We sent a code to ${email}.`}</FormAlert>
         <FormAlert>{reset.error?.message}</FormAlert>
-        <TextInput
+        <FormTextInput
+          form={form}
+          name="otp"
           label="Code from the e-mail"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           required
           autoFocus
-          {...form.getInputProps('otp')}
-          key={form.key('otp')}
         />
-        <PasswordInput
+        <FormPasswordInput
+          form={form}
+          name="password"
           label="New password"
           autoComplete="new-password"
           required
-          {...form.getInputProps('password')}
-          key={form.key('password')}
         />
-        <PasswordInput
+        <FormPasswordInput
+          form={form}
+          name="cnf_password"
           label="Confirm new password"
           autoComplete="new-password"
           required
-          {...form.getInputProps('cnf_password')}
-          key={form.key('cnf_password')}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Set new password

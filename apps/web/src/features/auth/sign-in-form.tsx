@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { LoginBody } from '@proxydesk/contract';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { takeOAuthWarning } from './oauth-warning';
 import { SocialButtons } from './social-buttons';
 import { useNext } from './use-next';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
+import { FormPasswordInput, FormTextInput } from '../../components/form-inputs';
 
 /** Username + password (SPEC.md §5); a 422 means an OTP was mailed: go confirm it (api/login-call.ts). */
 export const SignInForm = () => {
@@ -49,20 +50,20 @@ export const SignInForm = () => {
       <form onSubmit={submit} onKeyDown={warmUp} onPointerDown={warmUp} onInput={warmUp} noValidate>
         <Stack gap="md">
           <FormAlert>{login.error?.message}</FormAlert>
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="username"
             label="Username"
             autoComplete="username"
             required
             autoFocus
-            {...form.getInputProps('username')}
-            key={form.key('username')}
           />
-          <PasswordInput
+          <FormPasswordInput
+            form={form}
+            name="password"
             label="Password"
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
-            key={form.key('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">

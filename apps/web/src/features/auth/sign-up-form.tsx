@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SignupBody } from '@proxydesk/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { rememberPendingEmail } from './pending-email';
 import { SocialButtons } from './social-buttons';
 import { useNext } from './use-next';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
+import { FormPasswordInput, FormTextInput } from '../../components/form-inputs';
 
 /** Username, e-mail, password and an optional referral code, prefilled from `?ref=` (SPEC.md §2, §5). */
 export const SignUpForm = () => {
@@ -41,36 +42,29 @@ export const SignUpForm = () => {
       <form onSubmit={submit} onKeyDown={warmUp} onPointerDown={warmUp} onInput={warmUp} noValidate>
         <Stack gap="md">
           <FormAlert>{signup.error?.message}</FormAlert>
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="username"
             label="Username"
             autoComplete="username"
             required
             autoFocus
-            {...form.getInputProps('username')}
-            key={form.key('username')}
           />
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-            key={form.key('email')}
-          />
-          <PasswordInput
+          <FormTextInput form={form} name="email" label="E-mail" type="email" autoComplete="email" required />
+          <FormPasswordInput
+            form={form}
+            name="password"
             label="Password"
             description="At least 8 characters. A few words you will remember make a strong one."
             autoComplete="new-password"
             required
-            {...form.getInputProps('password')}
-            key={form.key('password')}
           />
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="referee"
             label="Referral code"
             description="Optional"
             autoComplete="off"
-            {...form.getInputProps('referee')}
-            key={form.key('referee')}
           />
           <Button type="submit" fullWidth loading={signup.isPending}>
             Create account

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { billingBodySchema, COUNTRIES, type BillingBody } from '@proxydesk/contract';
+import { billingBodySchema, type BillingBody } from '@proxydesk/contract';
+import { BillingFields } from '../../components/billing-fields';
 import { FormAlert } from '../../components/form-alert';
 import { useSaveBilling } from './api/billing';
 
@@ -28,54 +29,7 @@ export const BillingModal = ({
             We put these on your invoices. You enter them once.
           </Text>
           <FormAlert>{save.error?.message}</FormAlert>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              {...form.getInputProps('first_name')}
-              key={form.key('first_name')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              {...form.getInputProps('last_name')}
-              key={form.key('last_name')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Address"
-            autoComplete="street-address"
-            required
-            {...form.getInputProps('address')}
-            key={form.key('address')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label="City"
-              autoComplete="address-level2"
-              required
-              {...form.getInputProps('city')}
-              key={form.key('city')}
-            />
-            <TextInput
-              label="ZIP"
-              autoComplete="postal-code"
-              required
-              {...form.getInputProps('zip')}
-              key={form.key('zip')}
-            />
-          </SimpleGrid>
-          <Select
-            label="Country"
-            placeholder="Choose a country"
-            data={[...COUNTRIES]}
-            searchable
-            required
-            {...form.getInputProps('country')}
-            key={form.key('country')}
-          />
+          <BillingFields form={form} tax={false} />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>
               Cancel

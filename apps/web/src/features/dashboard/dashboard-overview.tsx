@@ -1,6 +1,6 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconClockPause, IconCurrencyEuro, IconPackage, IconStar, IconTicket } from '@tabler/icons-react';
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton, CopyField } from '../../components/copy-button';
 import { QueryError } from '../../components/query-error';
 import { StatCard } from '../../components/stat-card';
 import { formatDate, formatEuro } from '../../lib/format';
@@ -100,12 +100,7 @@ export const DashboardOverview = ({ planButtons }: { planButtons: PlanBuyButtons
           <Text size="sm" c="dimmed" mb="sm">
             Share your link: when the people you invite pay, you earn referral points.
           </Text>
-          <TextInput
-            readOnly
-            value={shareLink}
-            aria-label="Referral link"
-            rightSection={<CopyButton value={shareLink} label="Copy referral link" />}
-          />
+          <CopyField value={shareLink} label="Referral link" copyLabel="Copy referral link" />
         </Card>
         <Card withBorder padding="lg" data-testid="profile-card">
           <Title order={3} size="h4" mb="sm">

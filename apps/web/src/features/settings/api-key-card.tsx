@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import type { Access } from '@proxydesk/contract';
-import { CopyButton } from '../../components/copy-button';
+import { CopyField } from '../../components/copy-button';
 import { FormAlert } from '../../components/form-alert';
 import { useGenerateApiKey } from './api/settings-calls';
 
@@ -23,12 +23,7 @@ export const ApiKeyCard = ({ access }: { access: Access }) => {
             <Alert color="yellow" variant="light" title="Copy it now">
               This is the only time the whole key is shown. A new key replaces the old one at once.
             </Alert>
-            <TextInput
-              readOnly
-              value={fresh}
-              aria-label="New API key"
-              rightSection={<CopyButton value={fresh} label="Copy API key" />}
-            />
+            <CopyField value={fresh} label="New API key" copyLabel="Copy API key" />
           </>
         ) : (
           <Text size="sm">{access.apiKey ? <Code>{access.apiKey}</Code> : 'No key yet.'}</Text>

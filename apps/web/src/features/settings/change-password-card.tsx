@@ -1,8 +1,9 @@
-import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@proxydesk/contract';
 import { FormAlert } from '../../components/form-alert';
 import { useChangePassword } from './api/settings-calls';
+import { FormPasswordInput } from '../../components/form-inputs';
 
 /** Old, new and confirm; "passwords didn't matched." on a mismatch (SPEC.md §5). Other devices are signed out. */
 export const ChangePasswordCard = () => {
@@ -27,26 +28,26 @@ export const ChangePasswordCard = () => {
         <Stack gap="sm">
           <FormAlert>{change.error?.message}</FormAlert>
           <FormAlert color="green">{change.data?.detail}</FormAlert>
-          <PasswordInput
+          <FormPasswordInput
+            form={form}
+            name="old_password"
             label="Old password"
             autoComplete="current-password"
             required
-            {...form.getInputProps('old_password')}
-            key={form.key('old_password')}
           />
-          <PasswordInput
+          <FormPasswordInput
+            form={form}
+            name="new_password"
             label="New password"
             autoComplete="new-password"
             required
-            {...form.getInputProps('new_password')}
-            key={form.key('new_password')}
           />
-          <PasswordInput
+          <FormPasswordInput
+            form={form}
+            name="confirm_password"
             label="Confirm new password"
             autoComplete="new-password"
             required
-            {...form.getInputProps('confirm_password')}
-            key={form.key('confirm_password')}
           />
           <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
             Change Password

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CopyButton } from '../../components/copy-button';
+import { CopyField } from '../../components/copy-button';
 import { FormAlert } from '../../components/form-alert';
 import { useResetProxyPassword } from './api/settings-calls';
 
@@ -28,12 +28,7 @@ export const ProxyPasswordCard = () => {
             <Alert color="green" variant="light" title="New proxy password set">
               Generate your proxy lines again to use it.
             </Alert>
-            <TextInput
-              readOnly
-              value={fresh}
-              aria-label="New proxy password"
-              rightSection={<CopyButton value={fresh} label="Copy proxy password" />}
-            />
+            <CopyField value={fresh} label="New proxy password" copyLabel="Copy proxy password" />
           </>
         )}
         <Group>

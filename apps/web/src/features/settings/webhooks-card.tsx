@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '@proxydesk/contract';
 import { useState } from 'react';
-import { CopyButton } from '../../components/copy-button';
+import { CopyField } from '../../components/copy-button';
 import { FormAlert } from '../../components/form-alert';
 import { QueryError } from '../../components/query-error';
 import { useAddWebhook, useRemoveWebhook, useUpdateWebhook, useWebhookEndpoints } from './api/webhooks';
@@ -101,12 +101,7 @@ export const WebhooksCard = () => {
             <Text size="sm" mb="xs">
               It is shown only this once; it verifies that a request came from us.
             </Text>
-            <TextInput
-              readOnly
-              value={secret}
-              aria-label="Signing secret"
-              rightSection={<CopyButton value={secret} label="Copy signing secret" />}
-            />
+            <CopyField value={secret} label="Signing secret" copyLabel="Copy signing secret" />
           </Alert>
         )}
         {endpoints.error ? (

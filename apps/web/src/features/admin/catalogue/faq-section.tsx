@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints } from '@proxydesk/contract';
@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/form-alert';
 import type { SectionProps } from './catalogue-page';
 import { type BodyInput, bodyOf, moved, useCatalogueEdit } from './catalogue-api';
 import { FormButtons, ReasonField, ReasonModal } from './reason-modal';
+import { FormTextInput } from '../../../components/form-inputs';
 
 type Faq = SectionProps['catalogue']['faqs'][number];
 type FaqBody = BodyInput<typeof endpoints.createFaq>;
@@ -29,13 +30,7 @@ const FaqForm = ({ faq, onClose }: { faq: Faq | null; onClose: () => void }) => 
     <Modal opened onClose={onClose} title={faq ? 'Edit question' : 'New question'} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Question"
-            required
-            data-autofocus
-            {...form.getInputProps('question')}
-            key={form.key('question')}
-          />
+          <FormTextInput form={form} name="question" label="Question" required data-autofocus />
           <Textarea
             label="Answer"
             required

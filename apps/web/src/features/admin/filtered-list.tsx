@@ -1,0 +1,85 @@
+import { Box, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../components/query-error';
+import { ListFooter } from './list-footer';
+import { ListEmpty, ListSkeleton } from './list-states';
+import type { UrlFilters } from './url-filters';
+
+/** What an empty list says: with filters on (they hid every row), and without (there is nothing yet). */
+interface EmptyWords {
+  filtered: { title: string; hint: string };
+  none: { title: string; hint: string };
+}
+
+/**
+ * A filtered, paged console list (Audit, Money's invoices and events): the error, the skeleton on its first
+ * load, the empty card (a way out when filters hid everything), else the rows as `children` draws them and the
+ * pages under them, dimmed while the next page loads.
+ */
+export const FilteredList = <T,>({
+  query: { data, error, refetch, isFetching = false },
+  errorTitle,
+  filters: { filtered, clear, page, set },
+  empty,
+  noun,
+  children,
+}: {
+  query: {
+    data: { count: number; results: T[] } | undefined;
+    error: Error | null;
+    refetch: () => unknown;
+    isFetching?: boolean;
+  };
+  errorTitle?: string;
+  /** The list's URL filters (useUrlFilters): the empty card clears them, the pages turn them. */
+  filters: Pick<UrlFilters, 'filtered' | 'clear' | 'page' | 'set'>;
+  empty: EmptyWords;
+  noun: readonly [string, string];
+  children: (rows: T[]) => ReactNode;
+}) => {
+  const words = filtered ? empty.filtered : empty.none;
+  return (
+    <>
+      {error && <QueryError error={error} title={errorTitle} onRetry={() => void refetch()} />}
+      {!data && !error && <ListSkeleton />}
+      {data?.count === 0 && <ListEmpty {...words} onClear={filtered ? clear : undefined} />}
+      {data && data.count > 0 && (
+        <Box style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          {children(data.results)}
+          <ListFooter
+            count={data.count}
+            noun={noun}
+            page={page}
+            onPage={(next) => set({ page: String(next) })}
+          />
+        </Box>
+      )}
+    </>
+  );
+};
+
+/** The From and To day pickers of a list's filters (Audit and Money's invoices, issue #33 item 5). */
+export const DayRange = ({
+  from,
+  to,
+  set,
+}: {
+  from: string;
+  to: string;
+  set: (change: Record<string, string>) => void;
+}) =>
+  (
+    [
+      ['from', 'From', from],
+      ['to', 'To', to],
+    ] as const
+  ).map(([name, label, value]) => (
+    <TextInput
+      key={name}
+      type="date"
+      label={label}
+      value={value}
+      onChange={(event) => set({ [name]: event.currentTarget.value })}
+      w={{ base: 'calc(50% - 6px)', xs: 140 }}
+    />
+  ));
