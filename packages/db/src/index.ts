@@ -54,3 +54,4 @@ export * from './repositories/webhooks.js';
 export * from './repositories/subuser-usage.js';
 export * from './repositories/shop-identity.js';
 export * from './repositories/documents.js';
+export * from './repositories/vat-rates.js';
