@@ -32,6 +32,7 @@ export const toBilling = (row: BillingDetails): Billing => ({
 export const toBillingDetails = (row: BillingDetails): BillingDetailsAnswer => ({
   ...toBilling(row),
   updated: row.updatedAt.toISOString(),
+  vat_check: row.vatCheck,
 });
 
 /**
