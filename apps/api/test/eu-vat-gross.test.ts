@@ -52,8 +52,13 @@ describe('prices that include VAT', () => {
     expect((await details('hanna', 'Germany')).status).toBe(200);
     const quote = await api.get('/v1/invoice/tax-quote?amount=11.90', as('hanna'));
     expect(quote.body.payload).toEqual({ net: 10, vat_rate: 19, vat: 1.9, total: 11.9, tax_note: null });
-    const made = await api.post('/v1/invoice/create', { plan: plan.id, payment_method: 'sandbox' }, as('hanna'));
-    const read = (await api.get(`/v1/invoice/read/${made.body.payload.invoice_id}`, as('hanna'))).body.payload;
+    const made = await api.post(
+      '/v1/invoice/create',
+      { plan: plan.id, payment_method: 'sandbox' },
+      as('hanna'),
+    );
+    const read = (await api.get(`/v1/invoice/read/${made.body.payload.invoice_id}`, as('hanna'))).body
+      .payload;
     expect(read.invoice.plan_price).toBe(plan.price);
     expect(read.tax.total).toBe(plan.price);
     expect(read.tax.vat_rate).toBe(19);

@@ -65,8 +65,14 @@ const cents = (euro: number) => Math.round(euro * 100);
 const buyAndPay = async (name: string) => {
   const made = await api.post('/v1/invoice/create', { plan: plan.id, payment_method: 'sandbox' }, as(name));
   expect(made.status, JSON.stringify(made.body)).toBe(200);
-  const { invoice_id: id, hosted_url: hosted } = made.body.payload as { invoice_id: string; hosted_url: string };
-  const unpaid = (await api.get(`/v1/invoice/read/${id}`, as(name))).body.payload;
+  const { invoice_id: id, hosted_url: hosted } = made.body.payload as {
+    invoice_id: string;
+    hosted_url: string;
+  };
+  const unpaid = (await api.get(`/v1/invoice/read/${id}`, as(name))).body.payload as {
+    invoice: { plan_price: number };
+    tax: unknown;
+  };
   // The sandbox (the payment provider) is asked for the total, VAT included.
   const page = await t.app.inject({ method: 'GET', url: new URL(hosted).pathname });
   expect(page.body).toContain(unpaid.invoice.plan_price.toFixed(2));
@@ -218,7 +224,11 @@ describe('VAT numbers at VIES', () => {
 describe('the rate table in the console, and what is whose', () => {
   it('lets staff read the rates, operators change one (audited); customers see nothing of it', async () => {
     const read = await api.get('/v1/admin/vat-rates', as('sue'));
-    expect(read.body.payload).toMatchObject({ mode: 'eu-vat', shop_country: 'DE', prices_include_vat: false });
+    expect(read.body.payload).toMatchObject({
+      mode: 'eu-vat',
+      shop_country: 'DE',
+      prices_include_vat: false,
+    });
     expect(read.body.payload.rates).toHaveLength(27);
     expect(read.body.payload.rates).toContainEqual({ country_code: 'FI', country: 'Finland', rate: 25.5 });
     expect(read.body.payload.rates).toContainEqual({ country_code: 'GR', country: 'Greece', rate: 24 });
@@ -229,7 +239,10 @@ describe('the rate table in the console, and what is whose', () => {
     expect((await api.put('/v1/admin/vat-rates/XX', change, as('otto'))).status).toBe(400);
     expect((await api.put('/v1/admin/vat-rates/FR', { ...change, rate: 60 }, as('otto'))).status).toBe(400);
     const saved = await api.put('/v1/admin/vat-rates/FR', change, as('otto'));
-    expect(saved).toEqual({ status: 200, body: { detail: 'VAT rate saved: invoices made from now on use it' } });
+    expect(saved).toEqual({
+      status: 200,
+      body: { detail: 'VAT rate saved: invoices made from now on use it' },
+    });
     expect((await quote('fred', 10)).vat_rate).toBe(21);
     const audit = (await api.get('/v1/admin/audit?action=vat-rate.', as('sue'))).body.results[0];
     expect(audit).toMatchObject({ action: 'vat-rate.set', target_id: 'FR', reason: 'New French rate' });

@@ -39,7 +39,11 @@ export type BillingDetailsBody = z.input<typeof billingDetailsBodySchema>;
  * checked).
  */
 export const billingDetailsSchema = z
-  .object({ ...billingSchema.shape, updated: z.string(), vat_check: z.nullable(z.enum(['valid', 'unverified'])) })
+  .object({
+    ...billingSchema.shape,
+    updated: z.string(),
+    vat_check: z.nullable(z.enum(['valid', 'unverified'])),
+  })
   .check(z.meta({ id: 'BillingDetails' }));
 export type BillingDetailsAnswer = z.infer<typeof billingDetailsSchema>;
 

@@ -22,7 +22,11 @@ export type TaxQuote = z.infer<typeof taxQuoteSchema>;
 /** A VAT rate in percent: 0 to 50, at most 2 decimals (Finland's 25.5). */
 export const vatRatePercent = z
   .number('Must be a number')
-  .check(z.gte(0, 'Must not be negative'), z.lte(50, 'At most 50 %'), z.multipleOf(0.01, 'At most 2 decimals'));
+  .check(
+    z.gte(0, 'Must not be negative'),
+    z.lte(50, 'At most 50 %'),
+    z.multipleOf(0.01, 'At most 2 decimals'),
+  );
 
 export const vatRateSchema = z
   .object({ country_code: z.string(), country: z.string(), rate: z.number() })

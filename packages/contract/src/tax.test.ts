@@ -92,7 +92,10 @@ describe('the tax decision (issue #30 item 4)', () => {
   });
 
   it("charges the shop's rate to a buyer with no billing country yet", () => {
-    expect(decideTax(net, RATES, consumer(null), 1000)).toMatchObject({ treatment: 'consumer', ratePercent: 19 });
+    expect(decideTax(net, RATES, consumer(null), 1000)).toMatchObject({
+      treatment: 'consumer',
+      ratePercent: 19,
+    });
   });
 
   it('keys Greece by GR (its VAT prefix is EL) and reads decimal rates (FI 25.5 %)', () => {

@@ -42,7 +42,8 @@ export interface TaxDecision {
 const basisPoints = (ratePercent: number) => Math.round(ratePercent * 100);
 
 /** Half away from zero, as invoices round (amounts here are never negative). */
-const roundHalfUp = (numerator: number, denominator: number) => Math.floor((2 * numerator + denominator) / (2 * denominator));
+const roundHalfUp = (numerator: number, denominator: number) =>
+  Math.floor((2 * numerator + denominator) / (2 * denominator));
 
 /**
  * Net and VAT of `cents` at `ratePercent`. Prices without VAT: the VAT is net × rate rounded to the cent (half

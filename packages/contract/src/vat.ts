@@ -18,7 +18,12 @@ const EU_VAT: Readonly<Record<string, { code: string; prefix: string; pattern: R
   Germany: { code: 'DE', prefix: 'DE', pattern: /^\d{9}$/, example: 'DE123456789' },
   Greece: { code: 'GR', prefix: 'EL', pattern: /^\d{9}$/, example: 'EL123456789' },
   Hungary: { code: 'HU', prefix: 'HU', pattern: /^\d{8}$/, example: 'HU12345678' },
-  Ireland: { code: 'IE', prefix: 'IE', pattern: /^(\d{7}[A-W][A-IW]?|\d[A-Z+*]\d{5}[A-W])$/, example: 'IE1234567WA' },
+  Ireland: {
+    code: 'IE',
+    prefix: 'IE',
+    pattern: /^(\d{7}[A-W][A-IW]?|\d[A-Z+*]\d{5}[A-W])$/,
+    example: 'IE1234567WA',
+  },
   Italy: { code: 'IT', prefix: 'IT', pattern: /^\d{11}$/, example: 'IT12345678901' },
   Latvia: { code: 'LV', prefix: 'LV', pattern: /^\d{11}$/, example: 'LV12345678901' },
   Lithuania: { code: 'LT', prefix: 'LT', pattern: /^(\d{9}|\d{12})$/, example: 'LT123456789' },
@@ -56,7 +61,9 @@ export const viesParts = (
 ): { countryCode: string; vatNumber: string } | undefined => {
   const rule = EU_VAT[country];
   const number = rule ? normalVatNumber(country, vat) : undefined;
-  return rule && number ? { countryCode: rule.prefix, vatNumber: number.slice(rule.prefix.length) } : undefined;
+  return rule && number
+    ? { countryCode: rule.prefix, vatNumber: number.slice(rule.prefix.length) }
+    : undefined;
 };
 
 /** Spaces, dots and dashes dropped, upper case: how a VAT number is compared and kept. */

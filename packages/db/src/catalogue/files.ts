@@ -47,7 +47,10 @@ export const vatRateFileSchema = z
     z.string().refine((code) => EU_COUNTRY_CODES.includes(code), 'an EU member state ISO code'),
     z.number().min(0).max(50).multipleOf(0.01),
   )
-  .refine((rates) => EU_COUNTRY_CODES.every((code) => code in rates), 'a rate for each of the 27 member states');
+  .refine(
+    (rates) => EU_COUNTRY_CODES.every((code) => code in rates),
+    'a rate for each of the 27 member states',
+  );
 
 export const paymentMethodFileSchema = z.array(
   z.object({

@@ -38,7 +38,10 @@ export const createVies = ({
       const errors = (body?.errorWrappers ?? []).map((wrapper) => String(wrapper.error));
       if (errors.some((error) => INVALID_INPUT.has(error))) return 'invalid';
       if (response.ok && typeof body?.valid === 'boolean') return body.valid ? 'valid' : 'invalid';
-      log.warn({ status: response.status, errors }, 'VIES did not answer: the VAT number is accepted, flagged');
+      log.warn(
+        { status: response.status, errors },
+        'VIES did not answer: the VAT number is accepted, flagged',
+      );
     } catch (error) {
       log.warn({ error: (error as Error).message }, 'VIES unreachable: the VAT number is accepted, flagged');
     }

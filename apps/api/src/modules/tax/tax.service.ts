@@ -8,7 +8,14 @@ import {
   type TaxSettings,
   type VatRates,
 } from '@proxydesk/contract';
-import { billingDetailsOf, readVatRates, setVatRate, type Actor, type Db, type NewInvoice } from '@proxydesk/db';
+import {
+  billingDetailsOf,
+  readVatRates,
+  setVatRate,
+  type Actor,
+  type Db,
+  type NewInvoice,
+} from '@proxydesk/db';
 
 export type TaxService = ReturnType<typeof createTaxService>;
 
@@ -67,11 +74,9 @@ export const createTaxService = (db: Db, settings: TaxSettings) => {
       mode: settings.mode,
       shop_country: settings.shopCountry || null,
       prices_include_vat: settings.pricesIncludeVat,
-      rates: Object.entries(await readVatRates(db)).map(([code, rate]) => ({
-        country_code: code,
-        country: euCountryName(code) ?? code,
-        rate,
-      })),
+      rates: Object.entries(await readVatRates(db))
+        .map(([code, rate]) => ({ country_code: code, country: euCountryName(code) ?? code, rate }))
+        .sort((a, b) => a.country.localeCompare(b.country)),
     }),
 
     setRate: (actor: Actor, code: string, rate: number, reason: string) =>

@@ -72,7 +72,10 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
               </Text>
             </Group>
             <FormAlert>
-              {create.error?.message ?? methods.error?.message ?? billing.error?.message ?? tax.error?.message}
+              {create.error?.message ??
+                methods.error?.message ??
+                billing.error?.message ??
+                tax.error?.message}
             </FormAlert>
             <PaymentMethodSelect
               data={options}
@@ -104,7 +107,9 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
               <Group justify="space-between" data-testid="discounted-total">
                 <Text size="sm">
                   {promoted.code}:{' '}
-                  {promoted.kind === 'percent' ? `${promoted.value}% off` : `${formatEuro(promoted.value)} off`}
+                  {promoted.kind === 'percent'
+                    ? `${promoted.value}% off`
+                    : `${formatEuro(promoted.value)} off`}
                 </Text>
                 {!taxed && <Text fw={700}>Total {formatEuro(amount)}</Text>}
               </Group>

@@ -100,7 +100,9 @@ export const VatRatesSection = ({ canEdit }: SectionProps) => {
                         size="compact-xs"
                         variant="subtle"
                         aria-label={`Edit the VAT rate of ${row.country}`}
-                        onClick={() => setEditing({ code: row.country_code, country: row.country, rate: row.rate })}
+                        onClick={() =>
+                          setEditing({ code: row.country_code, country: row.country, rate: row.rate })
+                        }
                       >
                         Edit
                       </Button>

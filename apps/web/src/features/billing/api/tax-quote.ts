@@ -9,8 +9,7 @@ import { call } from '../../../lib/api';
 export const taxQuoteQuery = (amount: number, buyer: string) =>
   queryOptions({
     queryKey: ['tax-quote', amount, buyer],
-    queryFn: async ({ signal }) =>
-      (await call(taxEndpoints.quote, { query: { amount }, signal })).payload,
+    queryFn: async ({ signal }) => (await call(taxEndpoints.quote, { query: { amount }, signal })).payload,
   });
 
 /** `buyer` names the billing details the quote is for (country, VAT number): a change asks again. */
