@@ -77,12 +77,13 @@ export const adminTaxEndpoints = {
   }),
   setRate: defineEndpoint({
     method: 'PUT',
-    path: '/v1/admin/vat-rates/:code',
+    path: '/v1/admin/vat-rates/:id',
     summary: "Change one member state's standard VAT rate (audited); invoices issued before keep theirs",
     tag: ADMIN_TAG,
     access: 'operator',
+    /** The member state's ISO code (`FR`; `GR` for Greece): the row's id. */
     params: z.object({
-      code: z.string().check(z.refine((code) => EU_COUNTRY_CODES.includes(code), 'Not an EU member state')),
+      id: z.string().check(z.refine((code) => EU_COUNTRY_CODES.includes(code), 'Not an EU member state')),
     }),
     body: z.object({ rate: vatRatePercent, reason: adminReason }),
     response: detailOnly,

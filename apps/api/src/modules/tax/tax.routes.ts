@@ -11,7 +11,7 @@ export const taxRoutes = (app: FastifyInstance, tax: TaxService): void => {
   }));
   route(app, adminTaxEndpoints.rates, async () => ({ payload: await tax.rates() }));
   route(app, adminTaxEndpoints.setRate, async ({ params, body, account, request }) => {
-    await tax.setRate(actorOf(account, request), params.code, body.rate, body.reason);
+    await tax.setRate(actorOf(account, request), params.id, body.rate, body.reason);
     return { detail: 'VAT rate saved: invoices made from now on use it' };
   });
 };

@@ -37,7 +37,9 @@ const EditRate = ({
     <Modal opened onClose={onClose} title={`VAT rate of ${country}`} centered>
       <form
         noValidate
-        onSubmit={form.onSubmit((body) => save.mutate({ params: { code }, body }, { onSuccess: onClose }))}
+        onSubmit={form.onSubmit((body) =>
+          save.mutate({ params: { id: code }, body }, { onSuccess: onClose }),
+        )}
       >
         <Stack>
           <NumberInput
