@@ -223,6 +223,8 @@ describe('VAT numbers at VIES', () => {
 
 describe('the rate table in the console, and what is whose', () => {
   it('lets staff read the rates, operators change one (audited); customers see nothing of it', async () => {
+    const preflight = (await api.get('/v1/admin/preflight', as('sue'))).body.payload as unknown[];
+    expect(preflight).toContainEqual({ name: "Seller's VAT number", ok: true, detail: 'DE999999999' });
     const read = await api.get('/v1/admin/vat-rates', as('sue'));
     expect(read.body.payload).toMatchObject({
       mode: 'eu-vat',
