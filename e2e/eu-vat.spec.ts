@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
+import { violations } from './support/axe.js';
 import { useMailedShop } from './support/mailed-shop.js';
 import { screenshots as save } from './support/screenshots.js';
 import { admin } from './support/server.js';
@@ -28,7 +29,24 @@ const euro = (value: number) =>
 let price = 0;
 let businessId = '';
 
-const screenshots = (page: Page, name: string) => save(page, `eu-vat-${name}`);
+/**
+ * Saved in both themes at 1280 and 390 px, with no sideways scroll at 390 and, where `scan`, no serious WCAG 2.1 AA
+ * problem (the invoice and customer pages are not scanned: their PDF button and mail list's pager have problems of
+ * their own, older than this spec).
+ */
+const screenshots = async (page: Page, name: string, scan = true) => {
+  const problems: string[] = [];
+  for (const scheme of scan ? (['light', 'dark'] as const) : []) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    problems.push(...(await violations(page)).map((line) => `${scheme}: ${line}`));
+  }
+  expect(problems).toEqual([]);
+  await save(page, `eu-vat-${name}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
 
 test.beforeAll(async () => {
   await operator.signUp(shop.smtp, 'otto');
@@ -62,7 +80,7 @@ test.beforeAll(async () => {
   const plans = (await consumer.api('/v1/plan/read')).payload as { type: string; price: number }[];
   price = plans.find((p) => p.type === 'PR_4')!.price;
 });
-test.use({ baseURL: shop.url });
+test.use({ baseURL: shop.url, bypassCSP: true });
 test.describe.configure({ timeout: 180_000 });
 
 test('a consumer sees net, VAT and total before Pay, pays the total, and the invoice says the same', async ({
@@ -83,7 +101,7 @@ test('a consumer sees net, VAT and total before Pay, pays the total, and the inv
   const invoiceSums = page.getByTestId('invoice-sums');
   await expect(invoiceSums).toContainText(`VAT 20 % ${euro(vat)}`);
   await expect(invoiceSums).toContainText(`Total ${euro(total)}`);
-  await screenshots(page, 'invoice-consumer');
+  await screenshots(page, 'invoice-consumer', false);
 });
 
 test('a business of another member state is reverse-charged at checkout', async ({ page }) => {
@@ -104,7 +122,7 @@ test('the console flags a VAT number VIES could not check, and edits a VAT rate'
     timeout: 30_000,
   });
   await page.getByTestId('customer-billing').scrollIntoViewIfNeeded();
-  await screenshots(page, 'console-customer');
+  await screenshots(page, 'console-customer', false);
 
   await page.goto('/admin/catalogue/vat-rates');
   const table = page.getByTestId('vat-rates');
