@@ -8,7 +8,15 @@ import {
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
-import { publicUrl, sandboxPayments, sellerSeed, shopPorts, supportUrl, type Config } from './config.js';
+import {
+  publicUrl,
+  sandboxPayments,
+  sellerSeed,
+  shopPorts,
+  supportUrl,
+  taxSettings,
+  type Config,
+} from './config.js';
 import { fastifyTrustProxy } from './config-trust-proxy.js';
 import { createAfterReply } from './lib/after-reply.js';
 import { createCounters } from './lib/counters.js';
@@ -46,6 +54,7 @@ import {
   redisDependency,
 } from './modules/health/readiness.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createVies } from './modules/billing/vies.js';
 import { invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { createInvoiceService } from './modules/invoices/invoice.service.js';
 import { createAutoRenew } from './modules/invoices/auto-renew.js';
@@ -65,6 +74,8 @@ import { createFairUseService } from './modules/subusers/fair-use.service.js';
 import { replacementRoutes } from './modules/proxies/replacements.routes.js';
 import { subuserRoutes } from './modules/subusers/subusers.routes.js';
 import { createSubuserService } from './modules/subusers/subusers.service.js';
+import { taxRoutes } from './modules/tax/tax.routes.js';
+import { createTaxService } from './modules/tax/tax.service.js';
 import type { Gateway, WebhookVerifier } from './modules/payments/gateway.js';
 import { coinGateGateway } from './modules/payments/coingate.js';
 import { paddleGateway } from './modules/payments/paddle.js';
@@ -267,7 +278,9 @@ export const buildApp = async ({
   app.decorate('payments', payments);
   const isMethodOnSale = async (code: string) =>
     (await catalogue.paymentMethods()).some((m) => m.code === code);
-  const invoices = createInvoiceService(db, payments, isMethodOnSale);
+  const tax = createTaxService(db, taxSettings(config));
+  const invoices = createInvoiceService(db, payments, isMethodOnSale, tax);
+  const vies = createVies({ url: config.VIES_URL, timeoutMs: config.VIES_TIMEOUT_MS, log });
 
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
@@ -289,7 +302,8 @@ export const buildApp = async ({
   };
   authRoutes(app, { auth, users, captcha, oauth }, shopPublic);
   userRoutes(app, users);
-  billingRoutes(app, db);
+  billingRoutes(app, db, vies);
+  taxRoutes(app, tax);
   const proxyGateway = {
     host: config.PROXY_GATEWAY_HOST ?? new URL(shopUrl).hostname,
     port: config.PROXY_GATEWAY_PORT,
@@ -334,6 +348,8 @@ export const buildApp = async ({
     payments,
     quotePlan: (plan) => quotes.plan({ plan, payment_method: 'sandbox', coupon: null }),
     isMethodOnSale,
+    vies,
+    tax,
   });
   const production = config.NODE_ENV === 'production';
   const webhooksAllowPrivate = config.WEBHOOKS_ALLOW_PRIVATE ?? !production;

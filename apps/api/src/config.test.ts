@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, sellerSeed, supportUrl } from './config.js';
+import { loadConfig, sellerSeed, supportUrl, taxSettings } from './config.js';
 
 const failure = (env: Record<string, string>) => {
   try {
@@ -111,5 +111,25 @@ describe('the seller on invoices and the support link (issue #19)', () => {
       /^Invalid configuration: SUPPORT_URL must be/,
     );
     expect(failure({ SELLER_EMAIL: 'not-an-email' })).toMatch(/^Invalid configuration: SELLER_EMAIL /);
+  });
+});
+
+describe('tax settings (issue #30 item 4)', () => {
+  it('default to no VAT, prices without it', () => {
+    expect(taxSettings(loadConfig({}))).toEqual({ mode: 'none', shopCountry: '', pricesIncludeVat: false });
+  });
+
+  it("take eu-vat with the shop's member state (any case) and gross prices", () => {
+    const config = loadConfig({ TAX_MODE: 'eu-vat', TAX_SHOP_COUNTRY: 'gr', TAX_PRICES_INCLUDE_VAT: 'true' });
+    expect(taxSettings(config)).toEqual({ mode: 'eu-vat', shopCountry: 'GR', pricesIncludeVat: true });
+  });
+
+  it('refuse eu-vat without a member state, a country outside the EU and an unknown mode, in one line', () => {
+    expect(failure({ TAX_MODE: 'eu-vat' })).toContain('TAX_MODE eu-vat needs TAX_SHOP_COUNTRY');
+    expect(failure({ TAX_MODE: 'eu-vat', TAX_SHOP_COUNTRY: 'CH' })).toContain(
+      'TAX_SHOP_COUNTRY must be the ISO code of an EU member state',
+    );
+    expect(failure({ TAX_MODE: 'us-sales-tax' })).toContain('TAX_MODE');
+    expect(failure({ VIES_URL: 'not a url' })).toContain('VIES_URL');
   });
 });

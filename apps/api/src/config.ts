@@ -1,8 +1,11 @@
 import {
   CAPTCHA_PROVIDERS,
+  EU_COUNTRY_CODES,
   GATEWAY_METRICS_PORT,
   GATEWAY_PORT,
+  TAX_MODES,
   type CaptchaProvider,
+  type TaxSettings,
 } from '@proxydesk/contract';
 import { z } from 'zod';
 import { trustProxy } from './config-trust-proxy.js';
@@ -118,6 +121,20 @@ const configSchema = z.object({
     .default('30 3 * * *'),
   /** Signs the sandbox gateway's webhook events (default: random per process, which its own page uses). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Tax on invoices (issue #30 item 4, ADR 015): `none` (no VAT) or `eu-vat` with the shop's member state. */
+  TAX_MODE: z.enum(TAX_MODES).default('none'),
+  TAX_SHOP_COUNTRY: z
+    .string()
+    .transform((code) => code.toUpperCase())
+    .refine((code) => EU_COUNTRY_CODES.includes(code), {
+      message: 'must be the ISO code of an EU member state (DE, FR, …; GR for Greece)',
+    })
+    .optional(),
+  /** Catalogue prices include VAT (the buyer pays them as shown) or not (VAT is added at checkout). */
+  TAX_PRICES_INCLUDE_VAT: flag.default(false),
+  /** The EU's VIES REST API (`https://ec.europa.eu/taxation_customs/vies/rest-api`): VAT numbers checked there. */
+  VIES_URL: optionalUrl,
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 /** Settings that only work together: one without the other would half-work (a checkout nobody can confirm). */
@@ -152,11 +169,23 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     }
     const half = unpaired(parsed.data);
     if (half) throw new Error(`Invalid configuration: ${half}. See .env.example.`);
+    if (parsed.data.TAX_MODE === 'eu-vat' && !parsed.data.TAX_SHOP_COUNTRY) {
+      throw new Error(
+        "Invalid configuration: TAX_MODE eu-vat needs TAX_SHOP_COUNTRY (the shop's member state, e.g. DE). See .env.example.",
+      );
+    }
     return { ...parsed.data, CAPTCHA_PROVIDER: provider };
   }
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
   throw new Error(`Invalid configuration: ${problems}. See .env.example.`);
 };
+
+/** The tax settings the tax decision reads (`decideTax`, packages/contract). */
+export const taxSettings = (config: Config): TaxSettings => ({
+  mode: config.TAX_MODE,
+  shopCountry: config.TAX_SHOP_COUNTRY ?? '',
+  pricesIncludeVat: config.TAX_PRICES_INCLUDE_VAT,
+});
 
 /** Where customers reach the shop: links in e-mails and OAuth redirects. */
 export const publicUrl = (config: Config): string =>

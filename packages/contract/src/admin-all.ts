@@ -9,6 +9,7 @@ import { adminStaffEndpoints } from './admin-staff.js';
 import { adminEndpoints } from './admin.js';
 import { adminDocumentEndpoints } from './documents.js';
 import type { Endpoint } from './endpoint.js';
+import { adminTaxEndpoints } from './tax-endpoints.js';
 
 /** Every console route (`/v1/admin/*`), for the test that proves them hidden from everyone but staff. */
 export const allAdminEndpoints: Endpoint[] = [
@@ -22,4 +23,5 @@ export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminPreflightEndpoints),
   ...Object.values(adminStaffEndpoints),
   ...Object.values(adminDocumentEndpoints),
+  ...Object.values(adminTaxEndpoints),
 ];

@@ -3,6 +3,7 @@ import { creditNoteSchema, issuedDocumentSchema } from './documents.js';
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, paged, withPayload } from './envelope.js';
 import { productCodeSchema } from './products.js';
+import { taxQuoteSchema } from './tax-endpoints.js';
 import { z } from './zod.js';
 
 /** Money in the console (issue #17 §4): invoices and provider events, filtered, exported, marked paid. */
@@ -129,6 +130,8 @@ export const adminMoneyEndpoints = {
         events: z.array(adminPaymentEventSchema),
         /** The paid invoice as issued; null while unpaid. */
         document: z.nullable(issuedDocumentSchema),
+        /** Net, VAT rate, VAT and total as the invoice was made (`TAX_MODE=eu-vat`) or issued; null before. */
+        tax: z.nullable(taxQuoteSchema),
         credit_notes: z.array(creditNoteSchema),
       }),
     ),

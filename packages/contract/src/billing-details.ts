@@ -33,9 +33,17 @@ export const vatNumberCheck = z.superRefine(
 export const billingDetailsBodySchema = z.object(billingDetailsShape).check(vatNumberCheck);
 export type BillingDetailsBody = z.input<typeof billingDetailsBodySchema>;
 
-/** The details with when they were last changed (ISO 8601). */
+/**
+ * The details with when they were last changed (ISO 8601), and what VIES said of the VAT number (issue #30 item 4):
+ * `valid`, `unverified` (VIES could not answer when it was saved: accepted, flagged for the operator), or null (not
+ * checked).
+ */
 export const billingDetailsSchema = z
-  .object({ ...billingSchema.shape, updated: z.string() })
+  .object({
+    ...billingSchema.shape,
+    updated: z.string(),
+    vat_check: z.nullable(z.enum(['valid', 'unverified'])),
+  })
   .check(z.meta({ id: 'BillingDetails' }));
 export type BillingDetailsAnswer = z.infer<typeof billingDetailsSchema>;
 

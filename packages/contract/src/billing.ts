@@ -6,6 +6,7 @@ import { paged, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
 import { CUSTOM_PLAN, GB_SLIDER } from './pricing.js';
 import { productCodeSchema } from './products.js';
+import { taxQuoteSchema } from './tax-endpoints.js';
 import { z } from './zod.js';
 
 const required = (label: string, max = 120) =>
@@ -306,6 +307,8 @@ export const invoiceEndpoints = {
         seller: sellerSchema,
         /** The paid invoice as issued (seller, buyer, lines, net, VAT, total); null while unpaid. */
         document: z.nullable(issuedDocumentSchema),
+        /** Net, VAT rate, VAT and total as the invoice was made (`TAX_MODE=eu-vat`) or issued; null before. */
+        tax: z.nullable(taxQuoteSchema),
         /** Its credit notes (a refund issues one), oldest first. */
         credit_notes: z.array(creditNoteSchema),
       }),

@@ -15,6 +15,8 @@ export * from './countries.js';
 export * from './billing.js';
 export * from './billing-details.js';
 export * from './vat.js';
+export * from './tax.js';
+export * from './tax-endpoints.js';
 export * from './proxy-lines.js';
 export * from './proxies.js';
 export * from './demo-pool.js';

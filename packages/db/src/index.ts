@@ -61,3 +61,4 @@ export * from './repositories/shop-identity.js';
 export * from './repositories/documents.js';
 export * from './repositories/address-replacements.js';
 export * from './repositories/pool-free.js';
+export * from './repositories/vat-rates.js';

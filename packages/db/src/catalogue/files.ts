@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSafeLink, PAYMENT_METHOD_CODES, productCodeSchema } from '@proxydesk/contract';
+import { EU_COUNTRY_CODES, isSafeLink, PAYMENT_METHOD_CODES, productCodeSchema } from '@proxydesk/contract';
 import { expandPoolLine } from './pool.js';
 
 /**
@@ -40,6 +40,17 @@ export const customDayPriceFileSchema = z.partialRecord(
   productCodeSchema,
   z.array(euro).length(30, 'one price for each day count 1..30'),
 );
+
+/** The EU member states' standard VAT rates in percent, by ISO code (`GR` for Greece): every one of the 27. */
+export const vatRateFileSchema = z
+  .record(
+    z.string().refine((code) => EU_COUNTRY_CODES.includes(code), 'an EU member state ISO code'),
+    z.number().min(0).max(50).multipleOf(0.01),
+  )
+  .refine(
+    (rates) => EU_COUNTRY_CODES.every((code) => code in rates),
+    'a rate for each of the 27 member states',
+  );
 
 export const paymentMethodFileSchema = z.array(
   z.object({

@@ -20,6 +20,7 @@ import {
   plans,
   proxyPool,
   socialLinks,
+  vatRates,
 } from '../schema/index.js';
 import {
   contentFileSchema,
@@ -29,6 +30,7 @@ import {
   paymentMethodFileSchema,
   planFileSchema,
   proxyPoolFileSchema,
+  vatRateFileSchema,
 } from './files.js';
 import { expandPoolLine } from './pool.js';
 
@@ -65,6 +67,7 @@ export const readCatalogue = async (dir = defaultCatalogueDir) => ({
   content: await readCatalogueFile(dir, 'content.json', contentFileSchema),
   locations: await readCatalogueFile(dir, 'locations.json', locationFileSchema),
   proxyPool: await readCatalogueFile(dir, 'proxy-pool.json', proxyPoolFileSchema),
+  vatRates: await readCatalogueFile(dir, 'vat-rates.json', vatRateFileSchema),
 });
 export type Catalogue = Awaited<ReturnType<typeof readCatalogue>>;
 
@@ -159,6 +162,11 @@ export const loadCatalogue = async (db: Db, catalogue: Catalogue): Promise<void>
         sortOrder: index,
         isActive: m.active,
       })),
+    );
+    await insertNew(
+      tx,
+      vatRates,
+      Object.entries(catalogue.vatRates).map(([countryCode, ratePercent]) => ({ countryCode, ratePercent })),
     );
     const removed = await removedByOperator(tx);
     await insertNew(

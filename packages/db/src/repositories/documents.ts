@@ -1,6 +1,7 @@
 import {
   centsToEuro,
   CREDIT_NOTE_PREFIX,
+  euroToCents,
   documentNumber,
   splitGross,
   type CreditNote,
@@ -70,17 +71,38 @@ const buyerOf = async (tx: Db, userId: string): Promise<DocumentParty> => {
     .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
     .where(eq(users.id, userId));
   const billing = row?.billing;
+  const person = billing ? `${billing.firstName} ${billing.lastName}` : (row?.username ?? '');
+  const address = billing ? [billing.address, `${billing.zip} ${billing.city}`, billing.country] : [];
+  // A business is billed by its company name, to the person's attention; its VAT number is printed (a reverse
+  // charge names it).
   return {
-    name: billing ? `${billing.firstName} ${billing.lastName}` : (row?.username ?? ''),
-    address: billing ? [billing.address, `${billing.zip} ${billing.city}`, billing.country] : [],
-    vat_number: null,
+    name: billing?.company ?? person,
+    address: billing?.company ? [person, ...address] : address,
+    vat_number: billing?.vatNumber ?? null,
     registration_number: null,
     email: row?.email ?? null,
   };
 };
 
-/** What the invoice bought, as its lines: the list price, and a promo code's discount below it. */
-const invoiceLines = (invoice: InvoiceRow): DocumentLine[] => {
+/**
+ * What the invoice bought, as its lines without VAT: the list price, and a promo code's discount below it. When the
+ * invoice's VAT was taken out of a price that included it (`TAX_PRICES_INCLUDE_VAT`), each line is that price's
+ * net, and the first line takes the cent that rounding leaves, so that the lines add up to the net.
+ */
+const invoiceLines = (invoice: InvoiceRow, netCents: number): DocumentLine[] => {
+  const lines = grossLines(invoice);
+  const gross = lines.reduce((sum, line) => sum + euroToCents(line.amount), 0);
+  if (gross === netCents || gross === 0) return lines;
+  const nets = lines.map((line) => Math.round((euroToCents(line.amount) * netCents) / gross));
+  nets[0] = (nets[0] ?? 0) + netCents - nets.reduce((sum, cents) => sum + cents, 0);
+  return lines.map((line, index) => {
+    const amount = centsToEuro(nets[index]!);
+    return { ...line, unit_price: amount, amount };
+  });
+};
+
+/** The invoice's lines at the catalogue's prices (before any VAT is taken out of them). */
+const grossLines = (invoice: InvoiceRow): DocumentLine[] => {
   const details = [
     invoice.dataGb !== null ? `${invoice.dataGb} GB` : null,
     invoice.ipAmount !== null ? `${invoice.ipAmount} IP${invoice.ipAmount === 1 ? '' : 's'}` : null,
@@ -126,8 +148,20 @@ const paidHow = async (tx: Db, invoice: InvoiceRow, provider: string) => {
   return method?.name ?? invoice.paymentMethod;
 };
 
-/** Tax as the shop charges it today (`TAX_MODE=none`): no VAT line; the rate is 0. */
-const NO_TAX = { ratePercent: 0, note: null } as const;
+/**
+ * The invoice's tax: as decided when it was made under `TAX_MODE=eu-vat` (`decideTax`: net, rate, VAT and note on
+ * the row, `priceCents` the total), else none (`TAX_MODE=none`, and invoices made before tax existed): rate 0,
+ * the net is the total.
+ */
+const taxOf = (invoice: InvoiceRow) =>
+  invoice.vatRate !== null && invoice.netCents !== null && invoice.vatCents !== null
+    ? {
+        netCents: invoice.netCents,
+        vatCents: invoice.vatCents,
+        ratePercent: invoice.vatRate,
+        note: invoice.taxNote,
+      }
+    : { ...splitGross(invoice.priceCents, 0), ratePercent: 0, note: null };
 
 /** The invoice as issued now, under `number`: seller and buyer copied, lines, net, VAT and total. */
 const invoiceDocument = async (
@@ -136,27 +170,27 @@ const invoiceDocument = async (
   shop: ShopIdentityRow,
   { number, paidAt, provider }: { number: string; paidAt: Date; provider: string },
 ) => {
-  const { netCents, vatCents } = splitGross(invoice.priceCents, NO_TAX.ratePercent);
+  const { netCents, vatCents, ratePercent, note } = taxOf(invoice);
   const document: IssuedDocument = {
     kind: 'invoice',
     number,
     issued_at: paidAt.toISOString(),
     seller: sellerOf(shop),
     buyer: await buyerOf(tx, invoice.userId),
-    lines: invoiceLines(invoice),
+    lines: invoiceLines(invoice, netCents),
     currency: 'EUR',
     net: centsToEuro(netCents),
-    vat_rate: NO_TAX.ratePercent,
+    vat_rate: ratePercent,
     vat: centsToEuro(vatCents),
     total: centsToEuro(invoice.priceCents),
-    tax_note: NO_TAX.note,
+    tax_note: note,
     payment_method: await paidHow(tx, invoice, provider),
     invoice_number: null,
     reason: null,
     footer: shop.footer,
     support_url: shop.supportUrl,
   };
-  return { netCents, vatRate: NO_TAX.ratePercent, vatCents, document };
+  return { netCents, vatRate: ratePercent, vatCents, document };
 };
 
 /**

@@ -33,6 +33,13 @@ export const billingDetails = pgTable('billing_details', {
   /** A business customer's company name and VAT number (issue #30 item 5); null for a consumer. */
   company: text('company'),
   vatNumber: text('vat_number'),
+  /**
+   * What VIES said of the VAT number when it was saved (issue #30 item 4): `valid`, or `unverified` when VIES could
+   * not answer (the number was accepted and the console flags it); null when not checked (no `VIES_URL`, no number,
+   * or a number outside the EU).
+   */
+  vatCheck: text('vat_check', { enum: ['valid', 'unverified'] }),
+  vatCheckedAt: at('vat_checked_at'),
   /** The address the server saw when the details were saved (DESIGN.md §3). */
   ip: text('ip'),
   updatedAt: createdAt(),
@@ -108,10 +115,15 @@ export const invoices = pgTable(
      * calendar year; null while unpaid.
      */
     number: text('number').unique(),
-    /** The paid invoice's sums as issued, in cents (VAT 0 and net = total under `TAX_MODE=none`). */
+    /**
+     * The invoice's sums in cents (VAT 0 and net = total under `TAX_MODE=none`): under `eu-vat` decided when the
+     * invoice is made (`priceCents` is the total charged), else when it is issued.
+     */
     netCents: integer('net_cents'),
     vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
     vatCents: integer('vat_cents'),
+    /** Why no VAT (outside the EU) or a reverse charge, as the invoice prints it; null otherwise. */
+    taxNote: text('tax_note'),
     /** The invoice as issued: seller and buyer details, lines and sums, never changed after (a snapshot). */
     document: jsonb('document').$type<IssuedDocument>(),
     createdAt: createdAt(),

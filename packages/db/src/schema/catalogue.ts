@@ -44,6 +44,15 @@ export const customDayPrices = pgTable(
   (t) => [primaryKey({ columns: [t.productType, t.days] })],
 );
 
+/**
+ * The EU member states' standard VAT rates (issue #30 item 4), by ISO code: seeded from the catalogue's
+ * `vat-rates.json`, then edited in the console. Read under `TAX_MODE=eu-vat` only.
+ */
+export const vatRates = pgTable('vat_rates', {
+  countryCode: text('country_code').primaryKey(),
+  ratePercent: numeric('rate_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+});
+
 export const paymentMethods = pgTable(
   'payment_methods',
   {

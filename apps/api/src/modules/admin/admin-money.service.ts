@@ -26,6 +26,7 @@ import {
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
 import type { PaymentService } from '../payments/payment.service.js';
+import { invoiceTax } from '../tax/invoice-tax.js';
 import { refusalsAnswered, TARGET_REFUSALS } from './refusals.js';
 
 const PAGE_SIZE = 10;
@@ -143,6 +144,7 @@ export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
       invoice: invoiceOf(found),
       events: found.events.map(eventOf),
       document: found.invoice.document ?? null,
+      tax: invoiceTax(found.invoice),
       credit_notes: (await listCreditNotes(db, id)).map(toCreditNote),
     };
   },

@@ -24,13 +24,32 @@ const sellerItem = (shop: ShopIdentityRow) => {
       };
 };
 
+/**
+ * Under `TAX_MODE=eu-vat` (issue #30 item 4) an invoice names the seller's VAT number (Art. 226 of the VAT
+ * Directive), and a reverse charge is meaningless without it.
+ */
+const sellerVatItem = (config: Config, shop: ShopIdentityRow) =>
+  config.TAX_MODE !== 'eu-vat'
+    ? []
+    : [
+        shop.vatNumber
+          ? { name: "Seller's VAT number", ok: true, detail: shop.vatNumber }
+          : {
+              name: "Seller's VAT number",
+              ok: false,
+              detail:
+                'TAX_MODE is eu-vat but invoices carry no VAT number of yours: fill it in Console → Shop',
+            },
+      ];
+
 export const adminPreflightRoutes = (
   app: FastifyInstance,
   deps: { config: Config; mailer: Mailer; db: Db },
 ): void => {
-  route(app, endpoints.preflight, async () => ({
-    payload: [...preflight(deps.config), sellerItem(await readShopIdentity(deps.db))],
-  }));
+  route(app, endpoints.preflight, async () => {
+    const shop = await readShopIdentity(deps.db);
+    return { payload: [...preflight(deps.config), sellerItem(shop), ...sellerVatItem(deps.config, shop)] };
+  });
 
   route(app, endpoints.testMail, async ({ account }) => {
     const to = account.user.email;

@@ -13,8 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { billingInputOf } from '../billing/billing.routes.js';
+import type { Vies } from '../billing/vies.js';
 import type { Quote } from '../invoices/quote.js';
 import type { PaymentService } from '../payments/payment.service.js';
+import type { TaxService } from '../tax/tax.service.js';
 import { customerAction } from './customer-actions.js';
 
 const DAY_MS = 86_400_000;
@@ -35,13 +37,17 @@ export const byHandRoutes = (
     payments: PaymentService;
     quotePlan: (plan: number) => Promise<Quote>;
     isMethodOnSale: (code: string) => Promise<boolean>;
+    vies: Vies;
+    tax: TaxService;
   },
 ): void => {
   const { db, payments } = deps;
   const act = customerAction(db);
 
   route(app, byHand.setBilling, async ({ params, body, account, request }) => {
-    await act(account, request, params.id, body.reason, setCustomerBilling(billingInputOf(body)));
+    const details = billingInputOf(body);
+    const checked = { ...details, ...(await deps.vies.vatCheckOf(details)) };
+    await act(account, request, params.id, body.reason, setCustomerBilling(checked));
     return { detail: 'Billing details saved: invoices issued from now on use them' };
   });
 
@@ -79,7 +85,7 @@ export const byHandRoutes = (
           ...quote,
           // The agreed price is the price: no discount line on a document made by hand.
           listPriceCents: priceCents,
-          priceCents,
+          ...(await deps.tax.invoiceSums(tx, user.id, priceCents)),
           couponId: null,
           couponCode: null,
           paymentMethod: method,

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import type { Vies } from './vies.js';
 
 export const toBilling = (row: BillingDetails): Billing => ({
   first_name: row.firstName,
@@ -31,6 +32,7 @@ export const toBilling = (row: BillingDetails): Billing => ({
 export const toBillingDetails = (row: BillingDetails): BillingDetailsAnswer => ({
   ...toBilling(row),
   updated: row.updatedAt.toISOString(),
+  vat_check: row.vatCheck,
 });
 
 /**
@@ -59,9 +61,10 @@ export const billingInputOf = (body: {
 
 /**
  * SPEC.md §7 `/v1/billing/*`: read answers 404 while there are none, which the checkout takes as "ask first".
- * `/v1/user/billing-details` (issue #30 item 5) is Settings' card: the same row, with company and VAT number.
+ * `/v1/user/billing-details` (issue #30 item 5) is Settings' card: the same row, with company and VAT number
+ * (checked at VIES when `VIES_URL` is set, item 4).
  */
-export const billingRoutes = (app: FastifyInstance, db: Db): void => {
+export const billingRoutes = (app: FastifyInstance, db: Db, vies: Vies): void => {
   route(app, billingEndpoints.read, async ({ account }) => {
     const row = await billingDetailsOf(db, account.user.id);
     if (!row) throw new HttpError(404, 'No billing details yet');
@@ -86,7 +89,12 @@ export const billingRoutes = (app: FastifyInstance, db: Db): void => {
     return { payload: row ? toBillingDetails(row) : null };
   });
   route(app, billingDetailsEndpoints.save, async ({ account, body, request }) => {
-    const row = await saveBilling(db, account.user.id, { ...billingInputOf(body), ip: request.ip });
+    const details = billingInputOf(body);
+    const row = await saveBilling(db, account.user.id, {
+      ...details,
+      ...(await vies.vatCheckOf(details)),
+      ip: request.ip,
+    });
     return {
       detail: 'Billing details saved: invoices issued from now on use them',
       payload: toBillingDetails(row),

@@ -13,6 +13,7 @@ import {
   type InvoiceRow,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
+import { invoiceTax } from '../tax/invoice-tax.js';
 import { renderDocumentPdf } from './pdf.js';
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
@@ -67,6 +68,7 @@ export const createDocumentsService = (db: Db, brand: string) => {
     extras: async (invoice: InvoiceRow) => ({
       seller: invoice.document ? sellerOfDocument(invoice.document) : await currentSeller(),
       document: invoice.document ?? null,
+      tax: invoiceTax(invoice),
       credit_notes: (await listCreditNotes(db, invoice.id)).map(toCreditNote),
     }),
 

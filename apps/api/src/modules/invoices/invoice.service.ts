@@ -13,6 +13,7 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import type { Account } from '../../plugins/authenticate.js';
 import type { PaymentService } from '../payments/payment.service.js';
+import type { TaxService } from '../tax/tax.service.js';
 import type { Quote } from './quote.js';
 
 /** An invoice as the API answers it (SPEC.md §3). */
@@ -55,6 +56,7 @@ export const createInvoiceService = (
   db: Db,
   payments: PaymentService,
   isMethodOnSale: (code: string) => Promise<boolean>,
+  tax: TaxService,
 ) => {
   /**
    * The coupon's terms, checked for this customer now: a clear 400 for each way it can be refused. In a
@@ -96,7 +98,8 @@ export const createInvoiceService = (
     },
 
     /**
-     * Prices come from the quote (the catalogue), the coupon is applied here. The invoice, its coupon use and
+     * Prices come from the quote (the catalogue), the coupon is applied here, then the tax (`TaxService`): the
+     * invoice's price is the total the provider charges. The invoice, its coupon use and
      * a payment on the spot are one transaction; then a provider's checkout opens.
      */
     create: async (
@@ -118,10 +121,14 @@ export const createInvoiceService = (
         // The balance's lock before anything else: purchases of one reseller queue here, in one order.
         if (options.paymentMethod === 'balance') await lockBalanceOwner(tx, user.id);
         const coupon = code ? await redeemable(tx, code, user.id, quote.proxyType) : null;
+        const price = coupon ? discounted(quote.listPriceCents, coupon) : quote.listPriceCents;
+        // A top-up is money on account, not a sale: VAT is charged when the balance buys something.
+        const sums =
+          quote.kind === 'balance' ? { priceCents: price } : await tax.invoiceSums(tx, user.id, price);
         const row = await insertInvoice(tx, {
           ...quote,
           userId: user.id,
-          priceCents: coupon ? discounted(quote.listPriceCents, coupon) : quote.listPriceCents,
+          ...sums,
           couponId: coupon?.id ?? null,
           couponCode: coupon?.code ?? null,
           paymentMethod: options.paymentMethod,

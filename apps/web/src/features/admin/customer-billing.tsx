@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   adminBillingBodySchema,
@@ -97,7 +97,20 @@ export const CustomerBilling = ({
             {billing.first_name} {billing.last_name}
           </Text>
           {billing.company && <Text size="sm">{billing.company}</Text>}
-          <Text size="sm">{billing.vat_number ? `VAT ${billing.vat_number}` : 'No VAT number'}</Text>
+          <Group gap="xs">
+            <Text size="sm">{billing.vat_number ? `VAT ${billing.vat_number}` : 'No VAT number'}</Text>
+            {billing.vat_check === 'valid' && (
+              <Badge size="sm" color="teal" variant="light">
+                Confirmed by VIES
+              </Badge>
+            )}
+          </Group>
+          {billing.vat_check === 'unverified' && (
+            <Alert color="yellow" variant="light" p="xs" data-testid="vat-unverified">
+              VIES could not be reached when this VAT number was saved: it was accepted, and invoices are
+              reverse-charged. Check it at VIES, and correct the details if it is wrong.
+            </Alert>
+          )}
           <Text size="sm">{billing.address}</Text>
           <Text size="sm">
             {billing.zip} {billing.city}, {billing.country}

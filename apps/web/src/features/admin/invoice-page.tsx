@@ -10,7 +10,12 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { adminDocumentEndpoints, invoiceDueDate, type AdminInvoice } from '@proxydesk/contract';
+import {
+  adminDocumentEndpoints,
+  invoiceDueDate,
+  type AdminInvoice,
+  type TaxQuote,
+} from '@proxydesk/contract';
 import {
   IconArrowLeft,
   IconCash,
@@ -47,7 +52,7 @@ const Fact = ({ label, children, wide }: { label: string; children: ReactNode; w
   </div>
 );
 
-const Facts = ({ invoice }: { invoice: AdminInvoice }) => (
+const Facts = ({ invoice, tax }: { invoice: AdminInvoice; tax: TaxQuote | null }) => (
   <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
     <Fact label="Customer">
       <Anchor component={Link} to={`/admin/customers/${invoice.customer_id}`} inherit>
@@ -63,6 +68,14 @@ const Facts = ({ invoice }: { invoice: AdminInvoice }) => (
         <Text span size="xs" c="dimmed">
           {' '}
           ({formatEuro(invoice.list_price)} before {invoice.coupon})
+        </Text>
+      )}
+    </Fact>
+    <Fact label="Net + VAT">
+      {tax ? `${formatEuro(tax.net)} + ${tax.vat_rate} % ${formatEuro(tax.vat)}` : '—'}
+      {tax?.tax_note && (
+        <Text size="xs" c="dimmed">
+          {tax.tax_note}
         </Text>
       )}
     </Fact>
@@ -185,7 +198,7 @@ export const InvoicePage = () => {
         <Skeleton height={220} radius="md" />
       </Stack>
     );
-  const { invoice, events, document, credit_notes: creditNotes } = data;
+  const { invoice, events, document, tax, credit_notes: creditNotes } = data;
   const refundable = invoice.status === 'paid' && invoice.refunded < invoice.price;
   const payable = invoice.status === 'pending' || invoice.status === 'expired';
   const actions = operator && (refundable || payable) && (
@@ -223,7 +236,7 @@ export const InvoicePage = () => {
           <Title order={3} size="h5" mb="md">
             Details
           </Title>
-          <Facts invoice={invoice} />
+          <Facts invoice={invoice} tax={tax} />
         </Card>
         <Card withBorder padding="lg" data-testid="invoice-timeline">
           <Title order={3} size="h5" mb="md">

@@ -3,12 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
+import { TaxSums } from '../../components/tax-sums';
 import { call } from '../../lib/api';
 import { formatEuro } from '../../lib/format';
 import type { Order } from '../../lib/order';
 import { toastDone } from '../../lib/toast';
 import { useBilling, usePaymentMethods } from './api/billing';
 import { discounted, useCoupon } from './api/coupon';
+import { useTaxQuote } from './api/tax-quote';
 import { BillingModal } from './billing-modal';
 import { PaymentMethodSelect } from './payment-method-select';
 
@@ -26,6 +28,12 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
   const [applied, setApplied] = useState('');
   const promo = useCoupon(applied);
   const [askBilling, setAskBilling] = useState(false);
+  const promoted = applied && promo.data ? promo.data : null;
+  const amount = order ? (promoted ? discounted(order.price, promoted) : order.price) : 0;
+  const buyer = billing.data ? `${billing.data.country}|${billing.data.vat_number ?? ''}` : 'none';
+  const tax = useTaxQuote(amount, buyer);
+  // Under TAX_MODE=none the quote is the amount itself: the checkout stays as it was.
+  const taxed = tax.data && (tax.data.vat > 0 || tax.data.tax_note !== null) ? tax.data : null;
   const [overlay, setOverlay] = useState<{ url: string; invoiceId: string } | null>(null);
   const create = useMutation({
     mutationFn: (paymentMethod: string) =>
@@ -63,7 +71,12 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
                 {formatEuro(order.price)}
               </Text>
             </Group>
-            <FormAlert>{create.error?.message ?? methods.error?.message ?? billing.error?.message}</FormAlert>
+            <FormAlert>
+              {create.error?.message ??
+                methods.error?.message ??
+                billing.error?.message ??
+                tax.error?.message}
+            </FormAlert>
             <PaymentMethodSelect
               data={options}
               value={chosen}
@@ -90,20 +103,21 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
                 </Button>
               }
             />
-            {applied && promo.data && (
+            {promoted && (
               <Group justify="space-between" data-testid="discounted-total">
                 <Text size="sm">
-                  {promo.data.code}:{' '}
-                  {promo.data.kind === 'percent'
-                    ? `${promo.data.value}% off`
-                    : `${formatEuro(promo.data.value)} off`}
+                  {promoted.code}:{' '}
+                  {promoted.kind === 'percent'
+                    ? `${promoted.value}% off`
+                    : `${formatEuro(promoted.value)} off`}
                 </Text>
-                <Text fw={700}>Total {formatEuro(discounted(order.price, promo.data))}</Text>
+                {!taxed && <Text fw={700}>Total {formatEuro(amount)}</Text>}
               </Group>
             )}
+            {taxed && <TaxSums sums={taxed} testId="checkout-sums" />}
             <Button
               onClick={pay}
-              loading={create.isPending || billing.isPending}
+              loading={create.isPending || billing.isPending || tax.isPending}
               disabled={!chosen}
               fullWidth
               mt="xs"

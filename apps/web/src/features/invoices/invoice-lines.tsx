@@ -1,9 +1,8 @@
 import { Stack, Table, Text } from '@mantine/core';
-import type { Invoice, IssuedDocument } from '@proxydesk/contract';
+import type { Invoice, IssuedDocument, TaxQuote } from '@proxydesk/contract';
+import { TaxSums } from '../../components/tax-sums';
 import { formatEuro } from '../../lib/format';
 import cells from './invoices.module.css';
-
-const percent = (rate: number) => `${rate.toLocaleString(undefined, { maximumFractionDigits: 2 })} %`;
 
 /** The lines and sums of a paid invoice as issued (issue #30): net, VAT rate, VAT and total. */
 const IssuedLines = ({ document }: { document: IssuedDocument }) => (
@@ -34,25 +33,22 @@ const IssuedLines = ({ document }: { document: IssuedDocument }) => (
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-    <Stack gap={2} align="flex-end" data-testid="invoice-sums">
-      <Text size="sm">Net {formatEuro(document.net)}</Text>
-      <Text size="sm">
-        VAT {percent(document.vat_rate)} {formatEuro(document.vat)}
-      </Text>
-      <Text fw={700} size="lg">
-        Total {formatEuro(document.total)}
-      </Text>
-      {document.tax_note && (
-        <Text size="xs" c="dimmed">
-          {document.tax_note}
-        </Text>
-      )}
-    </Stack>
+    <TaxSums sums={document} />
   </>
 );
 
-/** What an unpaid invoice asks for: its plan, and the price after any promo code. */
-const OpenLines = ({ invoice }: { invoice: Invoice }) => {
+/**
+ * What an unpaid invoice asks for: its plan, and the price after any promo code; under `TAX_MODE=eu-vat` its net,
+ * VAT and total as decided when it was made (`tax`).
+ */
+const OpenLines = ({ invoice, tax }: { invoice: Invoice; tax: TaxQuote | null }) => {
+  const promo = invoice.coupon && (
+    <Text size="sm">
+      {tax
+        ? `Promo code ${invoice.coupon} applied`
+        : `Promo code ${invoice.coupon}: −${formatEuro(invoice.list_price - invoice.plan_price)}`}
+    </Text>
+  );
   const quantity =
     invoice.ip_amount !== null
       ? `${invoice.ip_amount} IPs`
@@ -83,19 +79,26 @@ const OpenLines = ({ invoice }: { invoice: Invoice }) => {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Stack gap={4} align="flex-end" data-testid="invoice-sums">
-        {invoice.coupon && (
-          <Text size="sm">
-            Promo code {invoice.coupon}: −{formatEuro(invoice.list_price - invoice.plan_price)}
+      {tax ? (
+        <TaxSums sums={tax} before={promo} />
+      ) : (
+        <Stack gap={4} align="flex-end" data-testid="invoice-sums">
+          {promo}
+          <Text fw={700} size="lg">
+            Total {formatEuro(invoice.plan_price)}
           </Text>
-        )}
-        <Text fw={700} size="lg">
-          Total {formatEuro(invoice.plan_price)}
-        </Text>
-      </Stack>
+        </Stack>
+      )}
     </>
   );
 };
 
-export const InvoiceLines = ({ invoice, document }: { invoice: Invoice; document: IssuedDocument | null }) =>
-  document ? <IssuedLines document={document} /> : <OpenLines invoice={invoice} />;
+export const InvoiceLines = ({
+  invoice,
+  document,
+  tax,
+}: {
+  invoice: Invoice;
+  document: IssuedDocument | null;
+  tax: TaxQuote | null;
+}) => (document ? <IssuedLines document={document} /> : <OpenLines invoice={invoice} tax={tax} />);

@@ -71,7 +71,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
   }
   if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Skeleton height={420} />;
-  const { invoice, billing, seller, document, credit_notes: creditNotes } = query.data;
+  const { invoice, billing, seller, document, tax, credit_notes: creditNotes } = query.data;
   const pending = statusOf(invoice) === 'Pending';
 
   return (
@@ -124,7 +124,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
             </Group>
           </Group>
           <InvoiceParties document={document} seller={seller} billing={billing} />
-          <InvoiceLines invoice={invoice} document={document} />
+          <InvoiceLines invoice={invoice} document={document} tax={tax} />
           <Divider />
           <Stack gap={4}>
             <Text size="sm" c="dimmed" data-testid="invoice-notes" style={{ whiteSpace: 'pre-line' }}>

@@ -18,6 +18,7 @@ import { PaymentMethodsSection } from './payment-methods-section';
 import { PlansSection } from './plans-section';
 import { ReplacementsSection } from './replacements-section';
 import { SocialSection } from './social-section';
+import { VatRatesSection } from './vat-rates-section';
 
 /** What every section gets: the catalogue as read, and whether this member of staff may change it. */
 export interface SectionProps {
@@ -30,6 +31,7 @@ const SECTIONS: { path: string; label: string; Section: ComponentType<SectionPro
   { path: 'day-prices', label: 'Day prices', Section: DayPricesSection },
   { path: 'payment-methods', label: 'Payment methods', Section: PaymentMethodsSection },
   { path: 'coupons', label: 'Coupons', Section: CouponsSection },
+  { path: 'vat-rates', label: 'VAT rates', Section: VatRatesSection },
   { path: 'faq', label: 'FAQ', Section: FaqSection },
   { path: 'announcement', label: 'Announcement', Section: AnnouncementSection },
   { path: 'social', label: 'Social links', Section: SocialSection },
