@@ -106,7 +106,6 @@ export const InvoiceView = ({ id }: { id: string }) => {
                   endpoint={documentEndpoints.invoicePdf}
                   params={{ invoice_id: invoice.id }}
                   name={document.number}
-                  label="Download PDF"
                 />
               )}
               <Button
