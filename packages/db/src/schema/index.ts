@@ -8,3 +8,4 @@ export * from './counters.js';
 export * from './subusers.js';
 export * from './webhooks.js';
 export * from './documents.js';
+export * from './export-settings.js';
