@@ -30,23 +30,23 @@ export const webhookEndpointSchema = z
   })
   .check(z.meta({ id: 'WebhookEndpoint' }));
 
-export const webhookDeliverySchema = z
-  .object({
-    id: z.string(),
-    endpoint_id: z.string(),
-    url: z.string(),
-    event_id: z.string(),
-    event: z.string(),
-    state: z.enum(WEBHOOK_DELIVERY_STATES),
-    attempts: z.number(),
-    last_status: z.nullable(z.number()),
-    last_answer: z.nullable(z.string()),
-    last_error: z.nullable(z.string()),
-    last_attempt_at: z.nullable(z.string()),
-    next_attempt_at: z.nullable(z.string()),
-    created: z.string(),
-  })
-  .check(z.meta({ id: 'WebhookDelivery' }));
+const deliveryShape = {
+  id: z.string(),
+  endpoint_id: z.string(),
+  url: z.string(),
+  event_id: z.string(),
+  event: z.string(),
+  state: z.enum(WEBHOOK_DELIVERY_STATES),
+  attempts: z.number(),
+  last_status: z.nullable(z.number()),
+  last_answer: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
+  last_attempt_at: z.nullable(z.string()),
+  next_attempt_at: z.nullable(z.string()),
+  created: z.string(),
+};
+
+export const webhookDeliverySchema = z.object(deliveryShape).check(z.meta({ id: 'WebhookDelivery' }));
 
 /** The console's filters (issue #32 item 3), kept in the page's URL like the Money page's. */
 export const adminDeliveryFilterSchema = z.object({
@@ -59,7 +59,7 @@ export type AdminDeliveryFilter = z.infer<typeof adminDeliveryFilterSchema>;
 
 /** A delivery in the console: whose it is, by id and name. */
 export const adminWebhookDeliverySchema = z
-  .extend(webhookDeliverySchema, { customer_id: z.string(), customer: z.string() })
+  .object({ ...deliveryShape, customer_id: z.string(), customer: z.string() })
   .check(z.meta({ id: 'AdminWebhookDelivery' }));
 export type AdminWebhookDelivery = z.infer<typeof adminWebhookDeliverySchema>;
 

@@ -12,7 +12,6 @@ import {
   lt,
   not,
   or,
-  sql,
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../client.js';

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   PAYMENT_METHOD_CODES,
@@ -7,17 +7,15 @@ import {
   type AdminInvoice,
   type AdminInvoiceFilter,
 } from '@proxydesk/contract';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
-import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
 import { productName, when } from './format';
 import { InvoiceBadges } from './invoice-badges';
-import { ListFooter } from './list-footer';
-import { ListEmpty, ListSkeleton } from './list-states';
+import { CustomerFilter, FilteredListBody } from './list-states';
 import { downloadInvoicesCsv, useAdminInvoices } from './money-api';
 import { useUrlFilters } from './url-filters';
 
@@ -130,7 +128,7 @@ const InvoiceTable = ({ invoices }: { invoices: AdminInvoice[] }) => (
 
 /** The invoices, filtered by status, method, product, days and customer; the same filter exports as CSV. */
 export const InvoicesPanel = () => {
-  const { values, page, set, clear, filtered } = useUrlFilters(FILTERS);
+  const { values, page, set, clear, select, filtered } = useUrlFilters(FILTERS);
   const [customer] = useDebouncedValue(values.customer.trim(), 300);
   const filter = {
     status: values.status || undefined,
@@ -140,7 +138,8 @@ export const InvoicesPanel = () => {
     to: values.to || undefined,
     customer: customer || undefined,
   } as AdminInvoiceFilter;
-  const { data, error, refetch, isFetching } = useAdminInvoices(filter, page);
+  const query = useAdminInvoices(filter, page);
+  const { data, isFetching } = query;
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
   const exportCsv = () => {
@@ -151,24 +150,11 @@ export const InvoicesPanel = () => {
       .catch((failure: Error) => setExportError(failure.message))
       .finally(() => setExporting(false));
   };
-  const select = (name: (typeof FILTERS)[number]) => ({
-    value: values[name] || null,
-    onChange: (value: string | null) => set({ [name]: value ?? '' }),
-    clearable: true,
-  });
 
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="Customer"
-          placeholder="id or exact username"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={values.customer}
-          onChange={(event) => set({ customer: event.currentTarget.value })}
-          style={{ flex: '1 1 160px' }}
-          miw={{ base: '100%', xs: 160 }}
-        />
+        <CustomerFilter value={values.customer} onChange={(customer) => set({ customer })} />
         <Select
           label="Status"
           placeholder="Any"
@@ -228,39 +214,22 @@ export const InvoicesPanel = () => {
         </Group>
       </Group>
       <FormAlert>{exportError}</FormAlert>
-      {error && (
-        <QueryError error={error} title="Could not load the invoices" onRetry={() => void refetch()} />
-      )}
-      {!data && !error && <ListSkeleton />}
-      {data && data.count === 0 && (
-        <ListEmpty
-          title={filtered ? 'No invoice matches these filters' : 'No invoices yet'}
-          hint={
-            filtered
-              ? 'Widen the days, or clear a filter.'
-              : 'Invoices appear here as soon as customers check out.'
-          }
-          onClear={filtered ? clear : undefined}
-        />
-      )}
-      {data && data.count > 0 && (
-        <Box style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <Box visibleFrom="sm">
-            <InvoiceTable invoices={data.results} />
-          </Box>
-          <Stack gap="xs" hiddenFrom="sm" data-testid="invoice-cards">
-            {data.results.map((invoice) => (
-              <InvoiceCard key={invoice.id} invoice={invoice} />
-            ))}
-          </Stack>
-          <ListFooter
-            count={data.count}
-            noun={['invoice', 'invoices']}
-            page={page}
-            onPage={(next) => set({ page: String(next) })}
-          />
-        </Box>
-      )}
+      <FilteredListBody
+        query={query}
+        what="the invoices"
+        empty={{
+          filtered: ['No invoice matches these filters', 'Widen the days, or clear a filter.'],
+          none: ['No invoices yet', 'Invoices appear here as soon as customers check out.'],
+        }}
+        filtered={filtered}
+        onClear={clear}
+        table={(rows) => <InvoiceTable invoices={rows} />}
+        card={(invoice) => <InvoiceCard key={invoice.id} invoice={invoice} />}
+        cardsTestId="invoice-cards"
+        noun={['invoice', 'invoices']}
+        page={page}
+        onPage={(next) => set({ page: String(next) })}
+      />
     </Stack>
   );
 };

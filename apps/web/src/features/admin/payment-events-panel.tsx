@@ -1,13 +1,11 @@
-import { Anchor, Box, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { z, adminPaymentEventSchema } from '@proxydesk/contract';
 import { Link } from 'react-router';
-import { QueryError } from '../../components/query-error';
 import { EventPayload } from './event-payload';
 import { when } from './format';
 import { invoicePath, shortId } from './invoices-panel';
-import { ListFooter } from './list-footer';
-import { ListEmpty, ListSkeleton } from './list-states';
+import { FilteredListBody } from './list-states';
 import { usePaymentEvents } from './money-api';
 import { useUrlFilters } from './url-filters';
 
@@ -92,7 +90,7 @@ const EventCard = ({ event }: { event: PaymentEvent }) => (
 export const PaymentEventsPanel = () => {
   const { values, page, set, clear, filtered } = useUrlFilters(FILTERS);
   const [type] = useDebouncedValue(values.type.trim(), 300);
-  const { data, error, refetch, isFetching } = usePaymentEvents(
+  const query = usePaymentEvents(
     { ...(values.provider ? { provider: values.provider } : {}), ...(type ? { type } : {}) },
     page,
   );
@@ -117,37 +115,24 @@ export const PaymentEventsPanel = () => {
           maw={{ xs: 320 }}
         />
       </Group>
-      {error && <QueryError error={error} title="Could not load the events" onRetry={() => void refetch()} />}
-      {!data && !error && <ListSkeleton />}
-      {data && data.count === 0 && (
-        <ListEmpty
-          title={filtered ? 'No event matches these filters' : 'No payment events yet'}
-          hint={
-            filtered
-              ? 'Types are matched exactly, e.g. refund.succeeded.'
-              : 'Each payment, refund or dispute a provider reports is listed here.'
-          }
-          onClear={filtered ? clear : undefined}
-        />
-      )}
-      {data && data.count > 0 && (
-        <Box style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <Box visibleFrom="sm">
-            <EventTable events={data.results} />
-          </Box>
-          <Stack gap="xs" hiddenFrom="sm">
-            {data.results.map((event) => (
-              <EventCard key={event.id} event={event} />
-            ))}
-          </Stack>
-          <ListFooter
-            count={data.count}
-            noun={['event', 'events']}
-            page={page}
-            onPage={(next) => set({ page: String(next) })}
-          />
-        </Box>
-      )}
+      <FilteredListBody
+        query={query}
+        what="the events"
+        empty={{
+          filtered: ['No event matches these filters', 'Types are matched exactly, e.g. refund.succeeded.'],
+          none: [
+            'No payment events yet',
+            'Each payment, refund or dispute a provider reports is listed here.',
+          ],
+        }}
+        filtered={filtered}
+        onClear={clear}
+        table={(rows) => <EventTable events={rows} />}
+        card={(event) => <EventCard key={event.id} event={event} />}
+        noun={['event', 'events']}
+        page={page}
+        onPage={(next) => set({ page: String(next) })}
+      />
     </Stack>
   );
 };

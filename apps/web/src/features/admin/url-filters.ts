@@ -18,5 +18,11 @@ export const useUrlFilters = <N extends string>(names: readonly N[]) => {
     );
   };
   const clear = () => set(Object.fromEntries(names.map((name) => [name, ''])));
-  return { values, page, set, clear, filtered: names.some((name) => values[name]) };
+  /** A clearable Select's props for one filter. */
+  const select = (name: N) => ({
+    value: values[name] || null,
+    onChange: (value: string | null) => set({ [name]: value ?? '' }),
+    clearable: true,
+  });
+  return { values, page, set, clear, select, filtered: names.some((name) => values[name]) };
 };
