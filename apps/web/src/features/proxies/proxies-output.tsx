@@ -20,7 +20,7 @@ import { useExportSettings, useSaveExportSettings } from './api/export';
 import { ExportControls, PreviewNote } from './export-controls';
 
 /** Lines the preview shows; Copy and Download take them all. */
-const PREVIEW_LINES = 20;
+const PREVIEW_LINES = 100;
 
 /** The file without its last line break: what the preview shows and Copy takes. */
 const withoutLastBreak = (text: string) => text.replace(/\r?\n$/, '');
