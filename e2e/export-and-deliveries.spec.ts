@@ -148,7 +148,7 @@ test('the console lists customer webhook deliveries with the answers, filters th
   await expect(table.getByTestId('last-answer')).toContainText('boom: the receiver is down');
   await screenshots(page, 'deliveries');
 
-  await page.getByRole('textbox', { name: 'State' }).click();
+  await page.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'delivered' }).click();
   await expect(page).toHaveURL(/\/admin\/webhook-deliveries\?state=delivered$/);
   await expect(page.getByText('No delivery matches these filters')).toBeVisible();

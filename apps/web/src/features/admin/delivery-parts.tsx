@@ -28,8 +28,8 @@ export const LastAnswer = ({ delivery }: { delivery: AdminWebhookDelivery }) => 
   const excerpt = delivery.last_error ?? delivery.last_answer ?? '';
   return (
     <Stack gap={2} miw={0}>
-      <Group gap={6} wrap="nowrap">
-        <Badge variant="outline" color={ok ? 'teal' : 'red'} ff="monospace">
+      <Group gap={6}>
+        <Badge variant="outline" color={ok ? 'teal' : 'red'} ff="monospace" style={{ flexShrink: 0 }}>
           {delivery.last_status ?? 'no answer'}
         </Badge>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

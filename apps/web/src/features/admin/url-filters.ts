@@ -26,3 +26,7 @@ export const useUrlFilters = <N extends string>(names: readonly N[]) => {
   });
   return { values, page, set, clear, select, filtered: names.some((name) => values[name]) };
 };
+
+/** The filters that are set: an empty or absent one is not sent (the query string would say `undefined`). */
+export const only = <T extends object>(filter: T) =>
+  Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Partial<T>;

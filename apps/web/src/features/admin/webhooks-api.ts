@@ -1,12 +1,14 @@
 import { webhookEndpoints, type AdminDeliveryFilter } from '@proxydesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { only } from './url-filters';
 
 /** Customers' webhook deliveries in the console (issue #32 item 3), by the page's URL filters. */
 export const useAdminDeliveries = (filter: AdminDeliveryFilter, page: number) =>
   useQuery({
     queryKey: ['admin', 'webhook-deliveries', filter, page],
-    queryFn: ({ signal }) => call(webhookEndpoints.adminDeliveries, { query: { ...filter, page }, signal }),
+    queryFn: ({ signal }) =>
+      call(webhookEndpoints.adminDeliveries, { query: { ...only(filter), page }, signal }),
     placeholderData: keepPreviousData,
   });
 
