@@ -11,7 +11,7 @@ const STATE_COLOURS = { delivered: 'teal', pending: 'yellow', failed: 'red' } as
 
 /** A delivery's state as a badge with its word (never colour alone). */
 export const DeliveryStateBadge = ({ state }: { state: AdminWebhookDelivery['state'] }) => (
-  <Badge variant="light" color={STATE_COLOURS[state]}>
+  <Badge variant="light" color={STATE_COLOURS[state]} style={{ flexShrink: 0, overflow: 'visible' }}>
     {state}
   </Badge>
 );
