@@ -106,13 +106,13 @@ test('the ISP page exports lines with a template, checked as typed, remembered f
     page.getByRole('button', { name: 'Download .csv' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^proxies-isp-\d{4}-\d\d-\d\d\.csv$/);
-  const file = await readFile((await download.path())!, 'utf8');
+  const file = await readFile(await download.path(), 'utf8');
   expect(file.split('\r\n')).toHaveLength(5);
   expect(file.startsWith('protocol,user,pass,host,port\r\nsocks5,')).toBe(true);
 
   // The server kept it: another browser (and the API) starts from it.
   await expect
-    .poll(async () => (await customer.api('/v1/user/export-settings')).payload.login)
+    .poll(async () => (await customer.api('/v1/user/export-settings')).payload.login as unknown)
     .toEqual({ template: TEMPLATE, format: 'csv', protocol: 'socks5' });
   const other = await browser.newContext();
   const second = await other.newPage();
@@ -125,7 +125,7 @@ test('the ISP page exports lines with a template, checked as typed, remembered f
   expect(Object.keys(json[0]!)).toEqual(['protocol', 'user', 'pass', 'host', 'port']);
   await second.getByRole('button', { name: 'Copy proxies' }).click();
   await expect
-    .poll(async () => (await customer.api('/v1/user/export-settings')).payload.login.format)
+    .poll(async () => (await customer.api('/v1/user/export-settings')).payload.login.format as unknown)
     .toBe('json');
   await other.close();
 });
