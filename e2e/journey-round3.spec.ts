@@ -145,7 +145,8 @@ test('the console: Traffic, Mails, Failed jobs and Webhooks in the menu, a plain
     ['Traffic', 'Traffic'],
     ['Mails', 'Mails'],
     ['Failed jobs', 'Failed jobs'],
-    ['Webhooks', 'Refused webhooks'],
+    ['Provider webhooks', 'Refused provider webhooks'],
+    ['Customer webhooks', 'Customer webhooks'],
   ] as const) {
     await nav.getByRole('link', { name: link, exact: true }).click({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 30_000 });

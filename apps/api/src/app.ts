@@ -368,6 +368,7 @@ export const buildApp = async ({
     sender: webhooks,
     production,
     allowPrivate: webhooksAllowPrivate,
+    publicUrl: shopUrl,
   });
   adminStaffRoutes(app, createAdminStaffService(db));
   adminMoneyPoolRoutes(

@@ -33,6 +33,7 @@ const hints: Record<string, unknown[]> = {
   ip: ['203.0.113.5', '2001:db8::5'],
   ips: ['203.0.113.6', ['203.0.113.7', '2001:db8::7']],
   payment_method: ['sandbox', 'balance'],
+  template: ['{host}:{port}:{user}:{pass}', '{protocol}://{ip}:{port}', '{login}'],
 };
 
 beforeAll(async () => {

@@ -1,5 +1,7 @@
 import { defineEndpoint } from './endpoint.js';
-import { detailOnly, withPayload } from './envelope.js';
+import { adminPageQuery, adminReason, ADMIN_TAG } from './admin-shared.js';
+import { detailOnly, paged, withPayload } from './envelope.js';
+import { orEmpty } from './form.js';
 import { z } from './zod.js';
 
 /** What a reseller can subscribe to (issue #32 item 3); docs/api.md describes each event's `data`. */
@@ -12,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   'address.replaced',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 
 /** A customer has at most this many endpoints. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
@@ -26,23 +30,38 @@ export const webhookEndpointSchema = z
   })
   .check(z.meta({ id: 'WebhookEndpoint' }));
 
-export const webhookDeliverySchema = z
-  .object({
-    id: z.string(),
-    endpoint_id: z.string(),
-    url: z.string(),
-    event_id: z.string(),
-    event: z.string(),
-    state: z.enum(['pending', 'delivered', 'failed']),
-    attempts: z.number(),
-    last_status: z.nullable(z.number()),
-    last_answer: z.nullable(z.string()),
-    last_error: z.nullable(z.string()),
-    last_attempt_at: z.nullable(z.string()),
-    next_attempt_at: z.nullable(z.string()),
-    created: z.string(),
-  })
-  .check(z.meta({ id: 'WebhookDelivery' }));
+const deliveryShape = {
+  id: z.string(),
+  endpoint_id: z.string(),
+  url: z.string(),
+  event_id: z.string(),
+  event: z.string(),
+  state: z.enum(WEBHOOK_DELIVERY_STATES),
+  attempts: z.number(),
+  last_status: z.nullable(z.number()),
+  last_answer: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
+  last_attempt_at: z.nullable(z.string()),
+  next_attempt_at: z.nullable(z.string()),
+  created: z.string(),
+};
+
+export const webhookDeliverySchema = z.object(deliveryShape).check(z.meta({ id: 'WebhookDelivery' }));
+
+/** The console's filters (issue #32 item 3), kept in the page's URL like the Money page's. */
+export const adminDeliveryFilterSchema = z.object({
+  /** A customer's id or exact username. */
+  customer: z.optional(z.string().check(z.maxLength(64))),
+  state: z.optional(orEmpty(z.enum(WEBHOOK_DELIVERY_STATES))),
+  event: z.optional(orEmpty(z.enum(WEBHOOK_EVENTS))),
+});
+export type AdminDeliveryFilter = z.infer<typeof adminDeliveryFilterSchema>;
+
+/** A delivery in the console: whose it is, by id and name. */
+export const adminWebhookDeliverySchema = z
+  .object({ ...deliveryShape, customer_id: z.string(), customer: z.string() })
+  .check(z.meta({ id: 'AdminWebhookDelivery' }));
+export type AdminWebhookDelivery = z.infer<typeof adminWebhookDeliverySchema>;
 
 const endpointBody = z.object({
   url: z.string().check(z.minLength(1, 'Enter the URL'), z.maxLength(2000)),
@@ -112,10 +131,20 @@ export const webhookEndpoints = {
   adminDeliveries: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/webhook-deliveries',
-    summary: "Customers' webhook deliveries, newest first (staff)",
-    tag: 'Operator',
+    summary: "Customers' webhook deliveries by customer, state and event, newest first; ten a page (staff)",
+    tag: ADMIN_TAG,
     access: 'staff',
-    query: z.object({ customer: z.optional(z.string().check(z.maxLength(64))) }),
-    response: withPayload(z.array(z.extend(webhookDeliverySchema, { customer_id: z.string() }))),
+    query: z.object({ ...adminDeliveryFilterSchema.shape, page: adminPageQuery }),
+    response: paged(adminWebhookDeliverySchema),
+  }),
+  adminResend: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/webhook-deliveries/:id/resend',
+    summary: "Send a customer's delivery again now, with a reason (audited); answers it after the attempt",
+    tag: ADMIN_TAG,
+    access: 'operator',
+    params: idParams,
+    body: z.object({ reason: adminReason }),
+    response: withPayload(adminWebhookDeliverySchema),
   }),
 };

@@ -50,6 +50,7 @@ export * from './repositories/lifecycle-mails.js';
 export * from './repositories/notifications.js';
 export * from './repositories/auto-renew.js';
 export * from './repositories/subusers.js';
+export * from './repositories/export-settings.js';
 export * from './repositories/gateway-subusers.js';
 export * from './repositories/fair-use.js';
 export * from './repositories/webhooks.js';

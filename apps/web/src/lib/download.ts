@@ -23,11 +23,16 @@ export const downloadFile = async (
   }
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(name, await response.blob());
+  return name;
+};
+
+/** Hands the browser a file made here (or fetched) to save under `name`. */
+export const saveBlob = (name: string, blob: Blob): void => {
+  const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
 };

@@ -12,7 +12,6 @@ import {
   lt,
   not,
   or,
-  sql,
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../client.js';
@@ -20,6 +19,7 @@ import { isUuid } from '../schema/columns.js';
 import { invoices, paymentEvents, users } from '../schema/index.js';
 import type { Actor } from './admin.js';
 import { auditedChange, Refusal } from './admin-audited.js';
+import { customerIs } from './customer-filter.js';
 import { applyPayment } from './payments.js';
 
 export const INVOICE_FILTER_STATES = ['paid', 'pending', 'expired', 'refunded', 'flagged'] as const;
@@ -43,7 +43,6 @@ const inPendingTime = (now: Date, pendingSince: Date): SQL =>
 
 const invoiceWhere = (filter: InvoiceFilter, now: Date): SQL | undefined => {
   const pendingSince = new Date(now.getTime() - PENDING_WINDOW_MS);
-  const customer = filter.customer?.trim();
   return and(
     filter.status === 'paid' ? and(eq(invoices.paid, true), isNull(invoices.refundedAt)) : undefined,
     filter.status === 'pending'
@@ -63,14 +62,7 @@ const invoiceWhere = (filter: InvoiceFilter, now: Date): SQL | undefined => {
     filter.product ? eq(invoices.proxyType, filter.product) : undefined,
     filter.from ? gte(invoices.createdAt, filter.from) : undefined,
     filter.until ? lt(invoices.createdAt, filter.until) : undefined,
-    customer
-      ? isUuid(customer)
-        ? eq(invoices.userId, customer)
-        : eq(
-            invoices.userId,
-            sql`(select ${users.id} from ${users} where lower(${users.username}) = ${customer.toLowerCase()})`,
-          )
-      : undefined,
+    customerIs(invoices.userId, filter.customer),
   );
 };
 

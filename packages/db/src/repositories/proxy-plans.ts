@@ -186,7 +186,13 @@ export const renamePlan = async (db: Db, userId: string, id: string, planName: s
 };
 
 /** `IP:PORT` of the addresses assigned to a customer's active plans of one product. */
-export const assignedEndpoints = async (db: Db, userId: string, productType: string): Promise<string[]> => {
+export const assignedEndpoints = async (
+  db: Db,
+  userId: string,
+  productType: string,
+  /** One of the customer's plans alone (the export of one plan); absent: all their active plans of the product. */
+  planId?: string,
+): Promise<string[]> => {
   const rows = await db
     .select({ address: proxyPool.address, port: proxyPool.port })
     .from(poolAssignments)
@@ -197,6 +203,7 @@ export const assignedEndpoints = async (db: Db, userId: string, productType: str
         eq(customerPlans.userId, userId),
         eq(customerPlans.productType, productType),
         eq(customerPlans.status, 'active'),
+        planId === undefined ? undefined : eq(customerPlans.id, planId),
       ),
     )
     .orderBy(byAddress, asc(proxyPool.port));

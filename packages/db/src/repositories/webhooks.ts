@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+
 import type { Db } from '../client.js';
 import type { WebhookEventType } from '@proxydesk/contract';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../schema/index.js';
+import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../schema/index.js';
+import { customerIs } from './customer-filter.js';
 import { BYTES_PER_GB } from './usage.js';
 
 /** Told when deliveries are queued (at commit), so that senders send at once rather than at the next sweep. */
@@ -244,28 +246,31 @@ export const recordDeliveryAttempt = async (
     .where(eq(webhookDeliveries.id, id));
 };
 
+/** A delivery as the lists show it: its endpoint's URL and owner, its event. */
+const deliveryColumns = {
+  id: webhookDeliveries.id,
+  endpointId: webhookDeliveries.endpointId,
+  url: webhookEndpoints.url,
+  userId: webhookEndpoints.userId,
+  eventId: webhookEvents.id,
+  type: webhookEvents.type,
+  state: webhookDeliveries.state,
+  attempts: webhookDeliveries.attempts,
+  lastStatus: webhookDeliveries.lastStatus,
+  lastAnswer: webhookDeliveries.lastAnswer,
+  lastError: webhookDeliveries.lastError,
+  lastAttemptAt: webhookDeliveries.lastAttemptAt,
+  nextAttemptAt: webhookDeliveries.nextAttemptAt,
+  createdAt: webhookDeliveries.createdAt,
+};
+
 /** A customer's deliveries, newest first, with their event; `endpointId` narrows to one endpoint. */
 export const deliveriesOf = (
   db: Db,
   filter: { id?: string; userId?: string | undefined; endpointId?: string; limit?: number },
 ) =>
   db
-    .select({
-      id: webhookDeliveries.id,
-      endpointId: webhookDeliveries.endpointId,
-      url: webhookEndpoints.url,
-      userId: webhookEndpoints.userId,
-      eventId: webhookEvents.id,
-      type: webhookEvents.type,
-      state: webhookDeliveries.state,
-      attempts: webhookDeliveries.attempts,
-      lastStatus: webhookDeliveries.lastStatus,
-      lastAnswer: webhookDeliveries.lastAnswer,
-      lastError: webhookDeliveries.lastError,
-      lastAttemptAt: webhookDeliveries.lastAttemptAt,
-      nextAttemptAt: webhookDeliveries.nextAttemptAt,
-      createdAt: webhookDeliveries.createdAt,
-    })
+    .select(deliveryColumns)
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
@@ -278,6 +283,52 @@ export const deliveriesOf = (
     )
     .orderBy(desc(webhookDeliveries.createdAt))
     .limit(filter.limit ?? 100);
+
+export interface DeliveryFilter {
+  id?: string;
+  /** A customer's id or exact username. */
+  customer?: string | undefined;
+  state?: 'pending' | 'delivered' | 'failed' | undefined;
+  event?: string | undefined;
+}
+
+const countDeliveries = async (db: Db, where: SQL | undefined) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(where);
+  return row?.n ?? 0;
+};
+
+/** The console's list (issue #32 item 3): every customer's deliveries, newest first, paged, with their names. */
+export const listAllDeliveries = async (db: Db, filter: DeliveryFilter, page: number, pageSize: number) => {
+  const where = and(
+    filter.id ? eq(webhookDeliveries.id, filter.id) : undefined,
+    customerIs(webhookEndpoints.userId, filter.customer),
+    filter.state ? eq(webhookDeliveries.state, filter.state) : undefined,
+    filter.event ? eq(webhookEvents.type, filter.event) : undefined,
+  );
+  const username = sql<string>`(select ${users.username} from ${users} where ${users.id} = ${webhookEndpoints.userId})`;
+  const rows = await db
+    .select({ ...deliveryColumns, username, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(where)
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // Past the last page no row carries the total: counted again only then.
+  const total = rows[0]?.total ?? (page > 1 ? await countDeliveries(db, where) : 0);
+  return { rows, count: total };
+};
+export type AdminDeliveryRow = Awaited<ReturnType<typeof listAllDeliveries>>['rows'][number];
+
+/** One delivery with its customer's name, whoever's it is (the console); `id` is a uuid. */
+export const adminDeliveryOf = async (db: Db, id: string): Promise<AdminDeliveryRow | undefined> =>
+  (await listAllDeliveries(db, { id }, 1, 1)).rows[0];
 
 /** The delivery if it is the customer's (any customer's when `userId` is absent: the console). */
 export const deliveryOf = async (db: Db, id: string, userId?: string) =>

@@ -10,3 +10,4 @@ export * from './webhooks.js';
 export * from './documents.js';
 export * from './line-usage.js';
 export * from './fair-use.js';
+export * from './export-settings.js';

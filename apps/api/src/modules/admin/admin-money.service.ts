@@ -1,5 +1,6 @@
 import {
   centsToEuro,
+  csvRow,
   euroToCents,
   invoiceStatus,
   type AdminInvoice,
@@ -101,13 +102,6 @@ const CSV_COLUMNS = [
   'payment_method',
 ] as const satisfies readonly (keyof AdminInvoice)[];
 
-/** One CSV field: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it. */
-const csvField = (value: string | number | null): string => {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** Invoices and payment events in the console (issue #17 §4). */
 /**
  * Money actions on an invoice ask whose it is (issue #28): an operator never refunds or marks paid their own
@@ -130,10 +124,10 @@ export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
   },
 
   csv: async function* (query: AdminInvoiceFilter) {
-    yield `${CSV_COLUMNS.join(',')}\r\n`;
+    yield csvRow(CSV_COLUMNS);
     for await (const row of eachInvoice(db, filterOf(query))) {
       const invoice = invoiceOf(row);
-      yield `${CSV_COLUMNS.map((column) => csvField(invoice[column])).join(',')}\r\n`;
+      yield csvRow(CSV_COLUMNS.map((column) => invoice[column]));
     }
   },
 

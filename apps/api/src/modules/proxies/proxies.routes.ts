@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { createDashboardService } from './dashboard.service.js';
+import { exportRoutes } from './export.routes.js';
 import type { Generator } from './generator.service.js';
 
 const planNotFound = () => new HttpError(404, 'Plan not found');
@@ -61,6 +62,7 @@ export const proxyRoutes = (
     { compiledSerializer: true },
   );
   route(app, proxyEndpoints.generate, ({ account, body }) => generator.generate(account.user, body));
+  exportRoutes(app, db, generator);
   route(app, proxyEndpoints.countryStats, async () => ({
     payload: { countries: { countries: await locations() }, popular: await popular() },
   }));

@@ -20,6 +20,8 @@ import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { privateDestination, webhookUrlProblem } from './destination.js';
+import { adminDeliveryRoutes } from './admin-deliveries.routes.js';
+import { deliveryJson } from './delivery-json.js';
 import type { WebhookSender } from './sender.js';
 
 const endpointJson = (row: WebhookEndpointRow) => ({
@@ -30,29 +32,12 @@ const endpointJson = (row: WebhookEndpointRow) => ({
   created: row.createdAt.toISOString(),
 });
 
-type DeliveryRow = Awaited<ReturnType<typeof deliveriesOf>>[number];
-const deliveryJson = (row: DeliveryRow) => ({
-  id: row.id,
-  endpoint_id: row.endpointId,
-  url: row.url,
-  event_id: row.eventId,
-  event: row.type,
-  state: row.state,
-  attempts: row.attempts,
-  last_status: row.lastStatus,
-  last_answer: row.lastAnswer,
-  last_error: row.lastError,
-  last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
-  next_attempt_at: row.state === 'pending' ? row.nextAttemptAt.toISOString() : null,
-  created: row.createdAt.toISOString(),
-});
-
 const notFound = () => new HttpError(404, 'Webhook endpoint not found');
 
-/** Resellers' webhooks (issue #32 item 3, ADR 017): endpoints, deliveries, resend; the console's list. */
+/** Resellers' webhooks (issue #32 item 3, ADR 017): endpoints, deliveries, resend; the console's list and resend. */
 export const resellerWebhookRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; sender: WebhookSender; production: boolean; allowPrivate: boolean },
+  deps: { db: Db; sender: WebhookSender; production: boolean; allowPrivate: boolean; publicUrl: string },
 ): void => {
   const { db } = deps;
   const checkUrl = async (url: string) => {
@@ -130,13 +115,5 @@ export const resellerWebhookRoutes = (
     return { detail: 'Delivery sent again', payload: deliveryJson(row!) };
   });
 
-  route(app, endpoints.adminDeliveries, async ({ query }) => {
-    const customer = query.customer;
-    if (customer !== undefined && !isUuid(customer)) return { detail: 'Webhook deliveries', payload: [] };
-    const rows = await deliveriesOf(db, { ...(customer ? { userId: customer } : {}), limit: 200 });
-    return {
-      detail: 'Webhook deliveries',
-      payload: rows.map((row) => ({ ...deliveryJson(row), customer_id: row.userId })),
-    };
-  });
+  adminDeliveryRoutes(app, deps);
 };

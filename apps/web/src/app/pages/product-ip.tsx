@@ -109,7 +109,11 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
           <Skeleton height={120} />
         ) : (
           proxies.length > 0 && (
-            <ProxiesOutput proxies={proxies} note="IP:PORT, authenticated by your whitelisted IPs" />
+            <ProxiesOutput
+              proxies={proxies}
+              product={product}
+              note="IP:PORT, authenticated by your whitelisted IPs"
+            />
           )
         )}
       </Stack>

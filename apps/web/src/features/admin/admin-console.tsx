@@ -5,6 +5,7 @@ import {
   IconArrowsExchange,
   IconMail,
   IconWebhook,
+  IconSend,
   IconBuildingStore,
   IconCash,
   IconChartBar,
@@ -39,6 +40,9 @@ const MailsPage = lazy(async () => ({ default: (await failurePages()).MailsPage 
 const FailedJobsPage = lazy(async () => ({ default: (await failurePages()).FailedJobsPage }));
 const WebhookRefusalsPage = lazy(async () => ({ default: (await failurePages()).WebhookRefusalsPage }));
 const TrafficPage = lazy(async () => ({ default: (await failurePages()).TrafficPage }));
+const WebhookDeliveriesPage = lazy(async () => ({
+  default: (await import('./webhook-deliveries-page')).WebhookDeliveriesPage,
+}));
 const CataloguePage = lazy(async () => ({
   default: (await import('./catalogue/catalogue-page')).CataloguePage,
 }));
@@ -57,7 +61,8 @@ const sections = [
   { label: 'Traffic', to: '/admin/traffic', icon: IconArrowsExchange },
   { label: 'Mails', to: '/admin/mails', icon: IconMail },
   { label: 'Failed jobs', to: '/admin/jobs', icon: IconAlertTriangle },
-  { label: 'Webhooks', to: '/admin/webhooks', icon: IconWebhook },
+  { label: 'Provider webhooks', to: '/admin/webhooks', icon: IconWebhook },
+  { label: 'Customer webhooks', to: '/admin/webhook-deliveries', icon: IconSend },
   { label: 'Audit', to: '/admin/audit', icon: IconHistory },
   { label: 'Staff', to: '/admin/staff', icon: IconUserShield, operatorOnly: true },
 ];
@@ -204,6 +209,7 @@ const Console = () => {
             <Route path="mails" element={<MailsPage />} />
             <Route path="jobs" element={<FailedJobsPage />} />
             <Route path="webhooks" element={<WebhookRefusalsPage />} />
+            <Route path="webhook-deliveries" element={<WebhookDeliveriesPage />} />
             <Route path="traffic" element={<TrafficPage />} />
             <Route path="staff" element={<StaffPage />} />
             <Route path="shop" element={<ShopPage />} />

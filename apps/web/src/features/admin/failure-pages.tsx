@@ -111,8 +111,8 @@ export const WebhookRefusalsPage = () => {
   return (
     <>
       <PageHeader
-        title="Refused webhooks"
-        description="Provider notifications answered 400 (bad signature or unreadable), per day and provider."
+        title="Refused provider webhooks"
+        description="Payment providers' notifications answered 400 (bad signature or unreadable), per day and provider. Webhooks the shop sends to customers are in Customer webhooks."
       />
       <Group mb="md">
         <Anchor component={Link} to="/admin/money?status=flagged" size="sm">

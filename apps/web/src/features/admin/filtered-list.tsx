@@ -1,4 +1,4 @@
-import { Box, TextInput } from '@mantine/core';
+import { Box, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../components/query-error';
 import { ListFooter } from './list-footer';
@@ -11,9 +11,31 @@ interface EmptyWords {
   none: { title: string; hint: string };
 }
 
+/** How the rows are drawn: by `children`, or as a table on wide screens and cards on narrow ones. */
+type Rows<T> =
+  | { children: (rows: T[]) => ReactNode }
+  | {
+      table: (rows: T[]) => ReactNode;
+      card: (row: T) => ReactNode;
+      cardsTestId?: string;
+      wideFrom?: 'sm' | 'md';
+    };
+
+const drawRows = <T,>(rows: T[], how: Rows<T>) =>
+  'children' in how ? (
+    how.children(rows)
+  ) : (
+    <>
+      <Box visibleFrom={how.wideFrom ?? 'sm'}>{how.table(rows)}</Box>
+      <Stack gap="xs" hiddenFrom={how.wideFrom ?? 'sm'} data-testid={how.cardsTestId}>
+        {rows.map(how.card)}
+      </Stack>
+    </>
+  );
+
 /**
- * A filtered, paged console list (Audit, Money's invoices and events): the error, the skeleton on its first
- * load, the empty card (a way out when filters hid everything), else the rows as `children` draws them and the
+ * A filtered, paged console list (Audit, Money's invoices and events, Customer webhooks): the error, the
+ * skeleton on its first load, the empty card (a way out when filters hid everything), else the rows and the
  * pages under them, dimmed while the next page loads.
  */
 export const FilteredList = <T,>({
@@ -22,7 +44,7 @@ export const FilteredList = <T,>({
   filters: { filtered, clear, page, set },
   empty,
   noun,
-  children,
+  ...how
 }: {
   query: {
     data: { count: number; results: T[] } | undefined;
@@ -35,8 +57,7 @@ export const FilteredList = <T,>({
   filters: Pick<UrlFilters, 'filtered' | 'clear' | 'page' | 'set'>;
   empty: EmptyWords;
   noun: readonly [string, string];
-  children: (rows: T[]) => ReactNode;
-}) => {
+} & Rows<T>) => {
   const words = filtered ? empty.filtered : empty.none;
   return (
     <>
@@ -45,7 +66,7 @@ export const FilteredList = <T,>({
       {data?.count === 0 && <ListEmpty {...words} onClear={filtered ? clear : undefined} />}
       {data && data.count > 0 && (
         <Box style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          {children(data.results)}
+          {drawRows(data.results, how)}
           <ListFooter
             count={data.count}
             noun={noun}

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   PAYMENT_METHOD_CODES,
@@ -7,7 +7,7 @@ import {
   type AdminInvoice,
   type AdminInvoiceFilter,
 } from '@proxydesk/contract';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
@@ -16,6 +16,7 @@ import { toastDone } from '../../lib/toast';
 import { productName, when } from './format';
 import { InvoiceBadges } from './invoice-badges';
 import { DayRange, FilteredList } from './filtered-list';
+import { CustomerFilter } from './list-states';
 import { downloadInvoicesCsv, useAdminInvoices } from './money-api';
 import { useUrlFilters } from './url-filters';
 
@@ -129,7 +130,7 @@ const InvoiceTable = ({ invoices }: { invoices: AdminInvoice[] }) => (
 /** The invoices, filtered by status, method, product, days and customer; the same filter exports as CSV. */
 export const InvoicesPanel = () => {
   const filters = useUrlFilters(FILTERS);
-  const { values, page, set, clear, filtered } = filters;
+  const { values, page, set, clear, select, filtered } = filters;
   const [customer] = useDebouncedValue(values.customer.trim(), 300);
   const filter = {
     status: values.status || undefined,
@@ -151,24 +152,11 @@ export const InvoicesPanel = () => {
       .catch((failure: Error) => setExportError(failure.message))
       .finally(() => setExporting(false));
   };
-  const select = (name: (typeof FILTERS)[number]) => ({
-    value: values[name] || null,
-    onChange: (value: string | null) => set({ [name]: value ?? '' }),
-    clearable: true,
-  });
 
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="Customer"
-          placeholder="id or exact username"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={values.customer}
-          onChange={(event) => set({ customer: event.currentTarget.value })}
-          style={{ flex: '1 1 160px' }}
-          miw={{ base: '100%', xs: 160 }}
-        />
+        <CustomerFilter value={values.customer} onChange={(customer) => set({ customer })} />
         <Select
           label="Status"
           placeholder="Any"
@@ -224,20 +212,10 @@ export const InvoicesPanel = () => {
           none: { title: 'No invoices yet', hint: 'Invoices appear here as soon as customers check out.' },
         }}
         noun={['invoice', 'invoices']}
-      >
-        {(invoices) => (
-          <>
-            <Box visibleFrom="sm">
-              <InvoiceTable invoices={invoices} />
-            </Box>
-            <Stack gap="xs" hiddenFrom="sm" data-testid="invoice-cards">
-              {invoices.map((invoice) => (
-                <InvoiceCard key={invoice.id} invoice={invoice} />
-              ))}
-            </Stack>
-          </>
-        )}
-      </FilteredList>
+        table={(invoices) => <InvoiceTable invoices={invoices} />}
+        card={(invoice) => <InvoiceCard key={invoice.id} invoice={invoice} />}
+        cardsTestId="invoice-cards"
+      />
     </Stack>
   );
 };

@@ -1,5 +1,5 @@
-import { Button, Card, Skeleton, Stack, Text } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { Button, Card, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 
 /** A console list's rows while its first page loads. */
 export const ListSkeleton = ({ rows = 5 }: { rows?: number }) => (
@@ -34,4 +34,17 @@ export const ListEmpty = ({
       )}
     </Stack>
   </Card>
+);
+
+/** A console list's customer filter: an id or exact username (the server's `customerIs`). */
+export const CustomerFilter = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => (
+  <TextInput
+    label="Customer"
+    placeholder="id or exact username"
+    leftSection={<IconSearch size={16} aria-hidden />}
+    value={value}
+    onChange={(event) => onChange(event.currentTarget.value)}
+    style={{ flex: '1 1 160px' }}
+    miw={{ base: '100%', xs: 160 }}
+  />
 );

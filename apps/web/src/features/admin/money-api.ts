@@ -2,10 +2,9 @@ import { adminMoneyEndpoints, buildPath, type AdminInvoiceFilter } from '@proxyd
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api';
 import { readToken } from '../../lib/token';
+import { only } from './url-filters';
 
 /** Money in the console (issue #17 §4): invoices, provider events, refunds and manual payments. */
-const only = <T extends object>(filter: T) =>
-  Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Partial<T>;
 
 export const useAdminInvoices = (filter: AdminInvoiceFilter, page: number) =>
   useQuery({

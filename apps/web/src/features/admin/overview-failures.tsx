@@ -17,7 +17,7 @@ export const OverviewFailures = ({ failures }: { failures: AdminOverview['failur
       icon: IconMailX,
     },
     {
-      label: 'Webhooks refused',
+      label: 'Provider webhooks refused',
       value: failures?.webhooks_refused,
       to: '/admin/webhooks',
       icon: IconWebhook,

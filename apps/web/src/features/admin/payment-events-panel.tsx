@@ -1,4 +1,4 @@
-import { Anchor, Box, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { z, adminPaymentEventSchema } from '@proxydesk/contract';
 import { Link } from 'react-router';
@@ -131,20 +131,9 @@ export const PaymentEventsPanel = () => {
           },
         }}
         noun={['event', 'events']}
-      >
-        {(events) => (
-          <>
-            <Box visibleFrom="sm">
-              <EventTable events={events} />
-            </Box>
-            <Stack gap="xs" hiddenFrom="sm">
-              {events.map((event) => (
-                <EventCard key={event.id} event={event} />
-              ))}
-            </Stack>
-          </>
-        )}
-      </FilteredList>
+        table={(events) => <EventTable events={events} />}
+        card={(event) => <EventCard key={event.id} event={event} />}
+      />
     </Stack>
   );
 };

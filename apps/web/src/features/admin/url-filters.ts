@@ -18,8 +18,17 @@ export const useUrlFilters = <N extends string>(names: readonly N[]) => {
     );
   };
   const clear = () => set(Object.fromEntries(names.map((name) => [name, ''])));
-  return { values, page, set, clear, filtered: names.some((name) => values[name]) };
+  /** A clearable Select's props for one filter. */
+  const select = (name: N) => ({
+    value: values[name] || null,
+    onChange: (value: string | null) => set({ [name]: value ?? '' }),
+    clearable: true,
+  });
+  return { values, page, set, clear, select, filtered: names.some((name) => values[name]) };
 };
 
 /** What useUrlFilters answers. */
 export type UrlFilters = ReturnType<typeof useUrlFilters>;
+/** The filters that are set: an empty or absent one is not sent (the query string would say `undefined`). */
+export const only = <T extends object>(filter: T) =>
+  Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Partial<T>;

@@ -194,6 +194,7 @@ export const GeneratorForm = ({
       {generate.data && (
         <ProxiesOutput
           proxies={generate.data.payload.proxies}
+          product={product ?? 'PR_2'}
           note={`Proxytype: ${ptype === 'sock' ? 'SOCKS5' : 'HTTP'}`}
         />
       )}

@@ -29,7 +29,7 @@ export const NormalGenerator = ({ withSubusers = false }: { withSubusers?: boole
           </Button>
         </Stack>
       </Card>
-      {normal.data && <ProxiesOutput proxies={normal.data.payload.proxies} />}
+      {normal.data && <ProxiesOutput proxies={normal.data.payload.proxies} product="PR_3" />}
     </>
   );
 };

@@ -1,0 +1,182 @@
+import { Anchor, Button, Card, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  WEBHOOK_DELIVERY_STATES,
+  WEBHOOK_EVENTS,
+  type AdminDeliveryFilter,
+  type AdminWebhookDelivery,
+} from '@proxydesk/contract';
+import { Link } from 'react-router';
+import { CopyButton } from '../../components/copy-button';
+import { PageHeader } from '../../components/page-header';
+import { DeliveryStateBadge, LastAnswer, ResendButton } from './delivery-parts';
+import { when } from './format';
+import { FilteredList } from './filtered-list';
+import { CustomerFilter } from './list-states';
+import { useIsOperator } from './me-api';
+import { useUrlFilters } from './url-filters';
+import { useAdminDeliveries } from './webhooks-api';
+
+const FILTERS = ['customer', 'state', 'event'] as const;
+
+const Customer = ({ delivery }: { delivery: AdminWebhookDelivery }) => (
+  <Anchor component={Link} to={`/admin/customers/${delivery.customer_id}`} size="sm">
+    {delivery.customer}
+  </Anchor>
+);
+
+const Url = ({ url }: { url: string }) => (
+  <Group gap={4} wrap="nowrap" miw={0}>
+    <Text size="sm" ff="monospace" truncate="end" title={url} maw={260}>
+      {url}
+    </Text>
+    <CopyButton value={url} label="Copy URL" />
+  </Group>
+);
+
+const DeliveryTable = ({ rows, operator }: { rows: AdminWebhookDelivery[]; operator: boolean }) => (
+  <Card withBorder padding={0}>
+    <Table.ScrollContainer minWidth={980} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>URL</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th ta="right">Attempts</Table.Th>
+            <Table.Th>Last answer</Table.Th>
+            {operator && <Table.Th aria-label="Actions" />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((delivery) => (
+            <Table.Tr key={delivery.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(delivery.created)}</Table.Td>
+              <Table.Td>
+                <Customer delivery={delivery} />
+              </Table.Td>
+              <Table.Td>
+                <Code>{delivery.event}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Url url={delivery.url} />
+              </Table.Td>
+              <Table.Td>
+                <DeliveryStateBadge state={delivery.state} />
+              </Table.Td>
+              <Table.Td ta="right">{delivery.attempts}</Table.Td>
+              <Table.Td maw={280}>
+                <LastAnswer delivery={delivery} />
+              </Table.Td>
+              {operator && (
+                <Table.Td>
+                  <ResendButton delivery={delivery} />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  </Card>
+);
+
+/** One delivery on a narrow screen: event, customer and state first; URL, answer and the action beneath. */
+const DeliveryCard = ({ delivery, operator }: { delivery: AdminWebhookDelivery; operator: boolean }) => (
+  <Card withBorder padding="sm">
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Code>{delivery.event}</Code>
+        <DeliveryStateBadge state={delivery.state} />
+      </Group>
+      <Text size="xs" c="dimmed">
+        <Customer delivery={delivery} /> · {when(delivery.created)} · {delivery.attempts} attempt
+        {delivery.attempts === 1 ? '' : 's'}
+      </Text>
+      <Url url={delivery.url} />
+      <LastAnswer delivery={delivery} />
+      {operator && (
+        <Group>
+          <ResendButton delivery={delivery} />
+        </Group>
+      )}
+    </Stack>
+  </Card>
+);
+
+/**
+ * Customer webhooks (issue #32 item 3): what the shop sent to resellers' endpoints and what each receiver
+ * answered, filtered in the URL like the Money page; operators re-send one with a reason.
+ */
+export const WebhookDeliveriesPage = () => {
+  const filters = useUrlFilters(FILTERS);
+  const { values, page, set, clear, select, filtered } = filters;
+  const [customer] = useDebouncedValue(values.customer.trim(), 300);
+  const filter = {
+    customer: customer || undefined,
+    state: values.state || undefined,
+    event: values.event || undefined,
+  } as AdminDeliveryFilter;
+  const query = useAdminDeliveries(filter, page);
+  const operator = useIsOperator();
+
+  return (
+    <>
+      <PageHeader
+        title="Customer webhooks"
+        description="Events sent to resellers' endpoints, newest first, with each receiver's last answer. Retried with backoff for 24 hours."
+      />
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <CustomerFilter value={values.customer} onChange={(customer) => set({ customer })} />
+          <Select
+            label="State"
+            placeholder="Any"
+            data={[...WEBHOOK_DELIVERY_STATES]}
+            {...select('state')}
+            w={{ base: 'calc(50% - 6px)', xs: 150 }}
+          />
+          <Select
+            label="Event"
+            placeholder="Any"
+            data={[...WEBHOOK_EVENTS]}
+            {...select('event')}
+            w={{ base: 'calc(50% - 6px)', xs: 210 }}
+          />
+        </Group>
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {query.isFetching ? 'Loading…' : 'Newest first'}
+          </Text>
+          {filtered && (
+            <Button variant="subtle" size="xs" onClick={clear}>
+              Clear filters
+            </Button>
+          )}
+        </Group>
+        <FilteredList
+          query={query}
+          errorTitle="Could not load the deliveries"
+          filters={filters}
+          empty={{
+            filtered: {
+              title: 'No delivery matches these filters',
+              hint: 'Clear a filter, or check the customer’s exact username.',
+            },
+            none: {
+              title: 'No webhook deliveries yet',
+              hint: 'Deliveries appear here once a reseller adds an endpoint and one of its events happens.',
+            },
+          }}
+          noun={['delivery', 'deliveries']}
+          table={(rows) => <DeliveryTable rows={rows} operator={operator} />}
+          card={(delivery) => <DeliveryCard key={delivery.id} delivery={delivery} operator={operator} />}
+          cardsTestId="delivery-cards"
+          wideFrom="md"
+        />
+      </Stack>
+    </>
+  );
+};

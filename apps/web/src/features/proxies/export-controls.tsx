@@ -1,0 +1,111 @@
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  DEFAULT_EXPORT_TEMPLATES,
+  EXPORT_PLACEHOLDERS,
+  type ExportFormat,
+  type ExportKind,
+  type ExportProtocol,
+  type ExportSettings,
+} from '@proxydesk/contract';
+
+const FORMATS = [
+  { value: 'txt', label: 'TXT' },
+  { value: 'csv', label: 'CSV' },
+  { value: 'json', label: 'JSON' },
+];
+const PROTOCOLS = [
+  { value: 'http', label: 'HTTP' },
+  { value: 'socks5', label: 'SOCKS5' },
+];
+
+/** A labelled segmented choice: the label names the radio group for screen readers. */
+const Choice = ({
+  id,
+  label,
+  value,
+  data,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  data: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) => (
+  <Stack gap={4}>
+    <Text component="span" size="sm" fw={500} id={id}>
+      {label}
+    </Text>
+    <SegmentedControl aria-labelledby={id} value={value} data={data} onChange={onChange} fullWidth />
+  </Stack>
+);
+
+/**
+ * The export's template, format and protocol (issue #32 item 5): the template's rule is the API's
+ * (`templateProblem`), shown under the field as it is typed.
+ */
+export const ExportControls = ({
+  kind,
+  settings,
+  problem,
+  onChange,
+}: {
+  kind: ExportKind;
+  settings: ExportSettings;
+  problem: string | null;
+  onChange: (settings: ExportSettings) => void;
+}) => {
+  const fallback = DEFAULT_EXPORT_TEMPLATES[kind];
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Template"
+        description={`Placeholders: ${EXPORT_PLACEHOLDERS.map((name) => `{${name}}`).join(' ')}`}
+        value={settings.template}
+        onChange={(event) => onChange({ ...settings, template: event.currentTarget.value })}
+        error={problem}
+        spellCheck={false}
+        autoComplete="off"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        rightSectionWidth={64}
+        rightSection={
+          settings.template !== fallback && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => onChange({ ...settings, template: fallback })}
+            >
+              Reset
+            </Button>
+          )
+        }
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Choice
+          id={`export-format-${kind}`}
+          label="Format"
+          value={settings.format}
+          data={FORMATS}
+          onChange={(format) => onChange({ ...settings, format: format as ExportFormat })}
+        />
+        <Choice
+          id={`export-protocol-${kind}`}
+          label="Protocol"
+          value={settings.protocol}
+          data={PROTOCOLS}
+          onChange={(protocol) => onChange({ ...settings, protocol: protocol as ExportProtocol })}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+};
+
+/** Below the preview: how much of the file it shows. */
+export const PreviewNote = ({ shown, total }: { shown: number; total: number }) =>
+  shown < total ? (
+    <Group>
+      <Text size="xs" c="dimmed">
+        Preview of the first {shown} of {total.toLocaleString()} lines: Copy and Download take them all.
+      </Text>
+    </Group>
+  ) : null;
