@@ -54,3 +54,5 @@ export * from './repositories/webhooks.js';
 export * from './repositories/subuser-usage.js';
 export * from './repositories/shop-identity.js';
 export * from './repositories/documents.js';
+export * from './repositories/revenue.js';
+export * from './repositories/reports.js';

@@ -21,6 +21,7 @@ import {
   type DOCUMENT_SERIES,
 } from '../schema/index.js';
 import type { InvoiceRow } from './invoices.js';
+import { addToRevenue } from './revenue.js';
 import { readShopIdentity, type ShopIdentityRow } from './shop-identity.js';
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -62,21 +63,25 @@ const sellerOf = (shop: ShopIdentityRow): DocumentParty => ({
   email: shop.email,
 });
 
-/** The customer as billed now (their billing details, else their username), for a document issued now. */
-const buyerOf = async (tx: Db, userId: string): Promise<DocumentParty> => {
+/**
+ * The customer as billed now (their billing details, else their username), for a document issued now, and their
+ * country (null without billing details).
+ */
+const buyerOf = async (tx: Db, userId: string): Promise<{ party: DocumentParty; country: string | null }> => {
   const [row] = await tx
     .select({ billing: billingDetails, username: users.username, email: users.email })
     .from(users)
     .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
     .where(eq(users.id, userId));
   const billing = row?.billing;
-  return {
+  const party = {
     name: billing ? `${billing.firstName} ${billing.lastName}` : (row?.username ?? ''),
     address: billing ? [billing.address, `${billing.zip} ${billing.city}`, billing.country] : [],
     vat_number: null,
     registration_number: null,
     email: row?.email ?? null,
   };
+  return { party, country: billing?.country ?? null };
 };
 
 /** What the invoice bought, as its lines: the list price, and a promo code's discount below it. */
@@ -137,12 +142,13 @@ const invoiceDocument = async (
   { number, paidAt, provider }: { number: string; paidAt: Date; provider: string },
 ) => {
   const { netCents, vatCents } = splitGross(invoice.priceCents, NO_TAX.ratePercent);
+  const buyer = await buyerOf(tx, invoice.userId);
   const document: IssuedDocument = {
     kind: 'invoice',
     number,
     issued_at: paidAt.toISOString(),
     seller: sellerOf(shop),
-    buyer: await buyerOf(tx, invoice.userId),
+    buyer: buyer.party,
     lines: invoiceLines(invoice),
     currency: 'EUR',
     net: centsToEuro(netCents),
@@ -156,7 +162,7 @@ const invoiceDocument = async (
     footer: shop.footer,
     support_url: shop.supportUrl,
   };
-  return { netCents, vatRate: NO_TAX.ratePercent, vatCents, document };
+  return { netCents, vatRate: NO_TAX.ratePercent, vatCents, buyerCountry: buyer.country, document };
 };
 
 /**
@@ -171,6 +177,17 @@ export const issueInvoice = async (
 ): Promise<string> => {
   const shop = await readShopIdentity(tx);
   const draft = await invoiceDocument(tx, invoice, shop, { number: '', paidAt, provider });
+  await addToRevenue(tx, {
+    kind: 'invoice',
+    at: paidAt,
+    product: invoice.proxyType,
+    method: invoice.paymentMethod,
+    country: draft.buyerCountry,
+    vatRate: draft.vatRate,
+    netCents: draft.netCents,
+    vatCents: draft.vatCents,
+    totalCents: invoice.priceCents,
+  });
   // The number last: the counter's row stays locked until the commit, and nothing is waited for after it.
   const year = paidAt.getUTCFullYear();
   const number = documentNumber(shop.invoicePrefix, year, await nextDocumentNumber(tx, 'invoice', year));
@@ -220,12 +237,18 @@ export const issueCreditNote = async (
   const ratePercent = invoice.vatRate ?? 0;
   const { netCents, vatCents } = splitGross(cents, ratePercent);
   const invoiceNumber = invoice.number ?? invoice.id;
+  // The buyer as the invoice was issued to; what it does not say (an invoice issued before snapshots): as billed now.
+  const billedNow = () => buyerOf(tx, invoice.userId);
+  const buyer = {
+    party: invoice.document?.buyer ?? (await billedNow()).party,
+    country: invoice.buyerCountry ?? (await billedNow()).country,
+  };
   const amount = centsToEuro(netCents);
   const issued: Omit<IssuedDocument, 'number'> = {
     kind: 'credit_note',
     issued_at: at.toISOString(),
     seller: sellerOf(shop),
-    buyer: invoice.document?.buyer ?? (await buyerOf(tx, invoice.userId)),
+    buyer: buyer.party,
     lines: [
       {
         description: `Refund of invoice ${invoiceNumber}: ${invoice.kind === 'balance' ? 'Balance top-up' : invoice.planName}`,
@@ -249,6 +272,17 @@ export const issueCreditNote = async (
   // The row's foreign keys share-lock the customer: taken before the number, so that nothing is waited for while
   // the counter is held (a balance purchase holds the customer's row and then asks for the invoice counter).
   await tx.select({ id: users.id }).from(users).where(eq(users.id, invoice.userId)).for('key share');
+  await addToRevenue(tx, {
+    kind: 'credit_note',
+    at,
+    product: invoice.proxyType,
+    method: invoice.paymentMethod,
+    country: buyer.country,
+    vatRate: ratePercent,
+    netCents,
+    vatCents,
+    totalCents: cents,
+  });
   const year = at.getUTCFullYear();
   const number = documentNumber(CREDIT_NOTE_PREFIX, year, await nextDocumentNumber(tx, 'credit-note', year));
   const [row] = await tx
@@ -261,6 +295,7 @@ export const issueCreditNote = async (
       netCents,
       vatRate: ratePercent,
       vatCents,
+      buyerCountry: buyer.country,
       reason,
       document: { ...issued, number },
       createdAt: at,

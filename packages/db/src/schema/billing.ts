@@ -112,6 +112,8 @@ export const invoices = pgTable(
     netCents: integer('net_cents'),
     vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
     vatCents: integer('vat_cents'),
+    /** The buyer's country (billing details' full name) when it was issued; null with no billing details. */
+    buyerCountry: text('buyer_country'),
     /** The invoice as issued: seller and buyer details, lines and sums, never changed after (a snapshot). */
     document: jsonb('document').$type<IssuedDocument>(),
     createdAt: createdAt(),

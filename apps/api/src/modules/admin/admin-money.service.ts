@@ -25,6 +25,7 @@ import {
   type schema,
 } from '@proxydesk/db';
 import { HttpError } from '../../lib/http-error.js';
+import { csvLine } from './csv.js';
 import type { PaymentService } from '../payments/payment.service.js';
 import { refusalsAnswered, TARGET_REFUSALS } from './refusals.js';
 
@@ -83,6 +84,7 @@ const filterOf = (query: AdminInvoiceFilter): InvoiceFilter => ({
 });
 
 const CSV_COLUMNS = [
+  'number',
   'id',
   'created',
   'paid_at',
@@ -99,13 +101,6 @@ const CSV_COLUMNS = [
   'coupon',
   'payment_method',
 ] as const satisfies readonly (keyof AdminInvoice)[];
-
-/** One CSV field: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it. */
-const csvField = (value: string | number | null): string => {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** Invoices and payment events in the console (issue #17 §4). */
 /**
@@ -129,10 +124,10 @@ export const createAdminMoneyService = (db: Db, payments: PaymentService) => ({
   },
 
   csv: async function* (query: AdminInvoiceFilter) {
-    yield `${CSV_COLUMNS.join(',')}\r\n`;
+    yield csvLine(CSV_COLUMNS);
     for await (const row of eachInvoice(db, filterOf(query))) {
       const invoice = invoiceOf(row);
-      yield `${CSV_COLUMNS.map((column) => csvField(invoice[column])).join(',')}\r\n`;
+      yield csvLine(CSV_COLUMNS.map((column) => invoice[column]));
     }
   },
 
