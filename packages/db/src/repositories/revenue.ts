@@ -16,8 +16,7 @@ export interface RevenueEntry {
   totalCents: number;
 }
 
-const added = (column: AnyPgColumn) =>
-  sql`${column} + excluded.${sql.identifier(column.name)}`;
+const added = (column: AnyPgColumn) => sql`${column} + excluded.${sql.identifier(column.name)}`;
 
 /**
  * Adds an issued document to the reports' day roll-up (issue #30 item 9, ADR 015), inside the transaction that
@@ -56,4 +55,26 @@ export const addToRevenue = async (tx: Db, entry: RevenueEntry): Promise<void> =
         totalCents: added(revenueDays.totalCents),
       },
     });
+};
+
+/**
+ * Writes the roll-up again from the documents themselves (what migration 0022 did once): for a database filled
+ * by other means than issuing (the console bench's million invoices), or to check the roll-up against them.
+ */
+export const rebuildRevenueRollUp = async (db: Db): Promise<void> => {
+  await db.transaction(async (tx) => {
+    await tx.delete(revenueDays);
+    await tx.execute(sql`
+      insert into revenue_days (day, product, method, country, vat_rate, invoices, credit_notes, net_cents, vat_cents, total_cents)
+      select day, product, method, country, vat_rate, sum(n), sum(c), sum(net), sum(vat), sum(total) from (
+        select (paid_at at time zone 'UTC')::date as day, proxy_type as product, payment_method as method,
+               coalesce(buyer_country, '') as country, coalesce(vat_rate, 0) as vat_rate, 1 as n, 0 as c,
+               coalesce(net_cents, price_cents) as net, coalesce(vat_cents, 0) as vat, price_cents as total
+        from invoices where number is not null and paid_at is not null
+        union all
+        select (cn.created_at at time zone 'UTC')::date, i.proxy_type, i.payment_method, coalesce(cn.buyer_country, ''),
+               cn.vat_rate, 0, 1, -cn.net_cents, -cn.vat_cents, -cn.total_cents
+        from credit_notes cn join invoices i on i.id = cn.invoice_id
+      ) d group by day, product, method, country, vat_rate`);
+  });
 };
