@@ -1,5 +1,11 @@
 import type { DocumentsReport, Plan, RevenueReport, VatReport } from '@proxydesk/contract';
-import { findInvoiceById, issueCreditNote, schema } from '@proxydesk/db';
+import {
+  documentsOfPeriod,
+  findInvoiceById,
+  issueCreditNote,
+  schema,
+  type DocumentCursor,
+} from '@proxydesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedIssuedInvoice } from '../../../test-support/seed.js';
@@ -253,6 +259,21 @@ describe('reports an accountant asks for (issue #30 item 9)', () => {
           group by day order by day`,
     );
     expect(rows(rolled)).toEqual(rows(documents));
+  });
+
+  it("the CSV's batches, each after the last row, walk the period as one query would", async () => {
+    const db = bed.t.database.db;
+    const period = { from: '2026-04-01', until: '2026-08-01' };
+    const all = await documentsOfPeriod(db, period, { limit: 100 });
+    const walked: string[] = [];
+    for (let cursor: DocumentCursor | undefined; ;) {
+      const [row] = await documentsOfPeriod(db, period, { limit: 1, cursor });
+      if (!row) break;
+      walked.push(row.number);
+      cursor = { at: row.cursor, id: row.id };
+    }
+    expect(all).toHaveLength(5);
+    expect(walked).toEqual(all.map((row) => row.number));
   });
 
   it('the console invoice CSV names each invoice by its number', async () => {

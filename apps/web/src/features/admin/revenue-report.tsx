@@ -90,7 +90,7 @@ export const RevenueReportPanel = () => {
             <TextInput
               type="month"
               label="Up to month"
-              value={values.month}
+              value={values.month || (data?.months.at(-1)?.month ?? '')}
               onChange={(event) => set({ month: event.currentTarget.value })}
               w={{ base: 'calc(50% - 6px)', xs: 170 }}
             />
