@@ -164,8 +164,10 @@ describe('gapless numbers under concurrent payments (issue #30 §1)', () => {
             .where(eq(schema.documentCounters.series, 'invoice'));
           expect(counter?.last).toBe(paid.length);
           // The reports' roll-up (issue #30 item 9), added to in the same transactions, agrees with the documents.
-          const figures = async (query: SQL) =>
-            JSON.stringify(((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows);
+          const figures = async (query: SQL) => {
+            const result: unknown = await t.database.db.execute(query);
+            return JSON.stringify((result as { rows: unknown[] }).rows);
+          };
           expect(
             await figures(
               sql`select sum(invoices)::int as n, sum(credit_notes)::int as c, sum(total_cents)::int as total
