@@ -72,12 +72,13 @@ test('the documents of a period with its totals row, exported as the same CSV', 
     'true',
     { timeout: 30_000 },
   );
+  // The days shown before any is picked are the server's: this month so far.
+  await expect(page.getByRole('textbox', { name: 'To' })).toHaveValue(TODAY);
   await page.getByRole('textbox', { name: 'From' }).fill(TODAY);
-  await page.getByRole('textbox', { name: 'To' }).fill(TODAY);
-  await expect(page).toHaveURL(new RegExp(`from=${TODAY}&to=${TODAY}|to=${TODAY}.*from=${TODAY}`));
+  await expect(page).toHaveURL(new RegExp(`from=${TODAY}`));
   await expect(page.getByRole('link', { name: `INV-${YEAR}-000001` })).toBeVisible();
   await expect(page.getByText(`CN-${YEAR}-000001`)).toBeVisible();
-  const totals = page.getByRole('row', { name: /^Totals of 1 invoices and 1 credit notes/ });
+  const totals = page.getByRole('row', { name: /^Totals of 1 invoice and 1 credit note/ });
   await expect(totals).toContainText(euro(paid.cents - 100));
   await screenshots(page, 'documents');
 
@@ -106,7 +107,7 @@ test('VAT by country and rate for the quarter', async ({ page }) => {
   await page.goto('/admin/reports?tab=vat');
   const ireland = page.getByRole('row', { name: /^Ireland/ });
   await expect(ireland).toContainText('0 %', { timeout: 30_000 });
-  await expect(ireland).toContainText('1 invoices, 1 credit notes');
+  await expect(ireland).toContainText('1 invoice, 1 credit note');
   await expect(page.getByRole('row', { name: /^Totals/ })).toContainText(euro(paid.cents - 100));
   await screenshots(page, 'vat');
   const earlier = page.getByRole('combobox', { name: 'Quarter' });

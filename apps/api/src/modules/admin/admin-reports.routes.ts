@@ -23,9 +23,10 @@ export const adminReportRoutes = (app: FastifyInstance, service: AdminReportsSer
   route(app, reports.documents, ({ query: { page, ...period } }) =>
     service.documents(period, page ?? 1, pageLink(`${publicUrl}/v1/admin/reports/documents`, period)),
   );
-  route(app, reports.documentsCsv, ({ query, reply }) =>
-    sendCsv(reply, `documents-${query.from ?? 'month'}-${query.to ?? 'today'}`, service.documentsCsv(query)),
-  );
+  route(app, reports.documentsCsv, ({ query, reply }) => {
+    const { name, lines } = service.documentsCsv(query);
+    return sendCsv(reply, name, lines);
+  });
   route(app, reports.vat, async ({ query }) => ({ payload: await service.vat(query.quarter) }));
   route(app, reports.vatCsv, ({ query, reply }) =>
     sendCsv(reply, `vat-${query.quarter ?? 'this-quarter'}`, service.vatCsv(query.quarter)),

@@ -172,8 +172,8 @@ export const createAdminReportsService = (db: Db) => {
 
     /** Checks the period at once (a 400 before any CSV is sent), then streams every document in batches. */
     documentsCsv: (query: ReportPeriodQuery) => {
-      const { period } = documentsPeriod(query);
-      return documentLines(db, period);
+      const { from, to, period } = documentsPeriod(query);
+      return { name: `documents-${from}-${to}`, lines: documentLines(db, period) };
     },
 
     vatCsv: async function* (quarter: string | undefined) {

@@ -5,7 +5,7 @@ import { QueryError } from '../../components/query-error';
 import { invoicePath } from './invoices-panel';
 import { ListFooter } from './list-footer';
 import { ListEmpty, ListSkeleton } from './list-states';
-import { cents, MoneyCell, moneyStyle, ReportToolbar } from './report-parts';
+import { cents, counted, MoneyCell, moneyStyle, ReportToolbar } from './report-parts';
 import { REPORT_CSV, useDocumentsReport } from './reports-api';
 import { useUrlFilters } from './url-filters';
 
@@ -75,7 +75,8 @@ const DocumentsTable = ({ report }: { report: DocumentsReport }) => (
         <Table.Tfoot>
           <Table.Tr>
             <Table.Th colSpan={4}>
-              Totals of {report.totals.invoices} invoices and {report.totals.credit_notes} credit notes
+              Totals of {counted(report.totals.invoices, 'invoice')} and{' '}
+              {counted(report.totals.credit_notes, 'credit note')}
             </Table.Th>
             <MoneyCell value={report.totals.net_cents} th />
             <Table.Th />

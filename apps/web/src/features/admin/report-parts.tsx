@@ -9,6 +9,9 @@ import { downloadCsv } from './csv-download';
 /** Cents as euro in the browser's locale (`-€24.60` for a credit note's). */
 export const cents = (value: number) => formatEuro(value / 100);
 
+/** `1 invoice`, `2 invoices`: a count with its noun. */
+export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** A money cell: right-aligned, one line, figures of even width. */
 export const moneyStyle = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 

@@ -2,7 +2,7 @@ import { Box, Card, Select, Stack, Table, Text } from '@mantine/core';
 import type { VatReport } from '@proxydesk/contract';
 import { QueryError } from '../../components/query-error';
 import { ListEmpty, ListSkeleton } from './list-states';
-import { MoneyCell, moneyStyle, ReportToolbar } from './report-parts';
+import { counted, MoneyCell, moneyStyle, ReportToolbar } from './report-parts';
 import { REPORT_CSV, useVatReport } from './reports-api';
 import { useUrlFilters } from './url-filters';
 
@@ -40,8 +40,8 @@ const VatTable = ({ report }: { report: VatReport }) => (
                 {row.vat_rate} %
               </Table.Td>
               <Table.Td ta="right" style={moneyStyle}>
-                {row.invoices} invoices
-                {row.credit_notes > 0 ? `, ${row.credit_notes} credit notes` : ''}
+                {counted(row.invoices, 'invoice')}
+                {row.credit_notes > 0 ? `, ${counted(row.credit_notes, 'credit note')}` : ''}
               </Table.Td>
               <MoneyCell value={row.net_cents} />
               <MoneyCell value={row.vat_cents} strong />
