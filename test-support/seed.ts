@@ -1,4 +1,4 @@
-import { insertUser, lockFreeAddresses, schema, type Db } from '@proxydesk/db';
+import { addToRevenue, insertUser, lockFreeAddresses, schema, type Db } from '@proxydesk/db';
 
 /** A confirmed customer named `name`, with no password, written straight to the database. */
 export const seedUser = (db: Db, name: string) =>
@@ -71,3 +71,56 @@ export const seedIpPlan = async (
     return row!;
   });
 };
+/** An invoice issued on `paidAt` as a given tax rule would issue it, and its place in the reports' roll-up. */
+export interface IssuedFixture {
+  userId: string;
+  number: string;
+  product: string;
+  method: string;
+  country: string;
+  vatRate: number;
+  netCents: number;
+  vatCents: number;
+  paidAt: Date;
+}
+
+/**
+ * Writes a paid, numbered invoice with its VAT (which `TAX_MODE=none` never charges) and adds it to the reports'
+ * roll-up in one transaction, as `issueInvoice` does: fixtures with two VAT rates for the reports (issue #30 item 9).
+ */
+export const seedIssuedInvoice = (db: Db, f: IssuedFixture) =>
+  db.transaction(async (tx) => {
+    const totalCents = f.netCents + f.vatCents;
+    const [invoice] = await tx
+      .insert(schema.invoices)
+      .values({
+        userId: f.userId,
+        kind: 'plan',
+        planName: `${f.product} plan`,
+        listPriceCents: totalCents,
+        priceCents: totalCents,
+        proxyType: f.product,
+        paymentMethod: f.method,
+        paid: true,
+        paidAt: f.paidAt,
+        number: f.number,
+        netCents: f.netCents,
+        vatRate: f.vatRate,
+        vatCents: f.vatCents,
+        buyerCountry: f.country,
+        createdAt: f.paidAt,
+      })
+      .returning();
+    await addToRevenue(tx, {
+      kind: 'invoice',
+      at: f.paidAt,
+      product: f.product,
+      method: f.method,
+      country: f.country,
+      vatRate: f.vatRate,
+      netCents: f.netCents,
+      vatCents: f.vatCents,
+      totalCents,
+    });
+    return invoice!;
+  });

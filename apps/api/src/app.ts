@@ -28,6 +28,8 @@ import { createAdminCatalogueService } from './modules/admin/admin-catalogue.ser
 import { adminFailureRoutes } from './modules/admin/admin-failures.routes.js';
 import { createAdminFailuresService } from './modules/admin/admin-failures.service.js';
 import { adminMoneyPoolRoutes } from './modules/admin/admin-money-pool.routes.js';
+import { adminReportRoutes } from './modules/admin/admin-reports.routes.js';
+import { createAdminReportsService } from './modules/admin/admin-reports.service.js';
 import { adminPreflightRoutes } from './modules/admin/admin-preflight.routes.js';
 import { createAdminMoneyService } from './modules/admin/admin-money.service.js';
 import { createAdminPoolService } from './modules/admin/admin-pool.service.js';
@@ -383,6 +385,7 @@ export const buildApp = async ({
     shopUrl,
   );
   adminFailureRoutes(app, createAdminFailuresService(db), shopUrl);
+  adminReportRoutes(app, createAdminReportsService(db), shopUrl);
   adminPreflightRoutes(app, { config, mailer, db });
   await webhookRoutes(app, {
     db,

@@ -1,6 +1,6 @@
 import type { Plan } from '@proxydesk/contract';
 import { nextDocumentNumber, schema, type Db, type User } from '@proxydesk/db';
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../../../test-support/accounts.js';
@@ -163,6 +163,24 @@ describe('gapless numbers under concurrent payments (issue #30 §1)', () => {
             .from(schema.documentCounters)
             .where(eq(schema.documentCounters.series, 'invoice'));
           expect(counter?.last).toBe(paid.length);
+          // The reports' roll-up (issue #30 item 9), added to in the same transactions, agrees with the documents.
+          const figures = async (query: SQL) => {
+            const result: unknown = await t.database.db.execute(query);
+            return JSON.stringify((result as { rows: unknown[] }).rows);
+          };
+          expect(
+            await figures(
+              sql`select sum(invoices)::int as n, sum(credit_notes)::int as c, sum(total_cents)::int as total
+                  from revenue_days`,
+            ),
+          ).toBe(
+            await figures(
+              sql`select (select count(*)::int from invoices where number is not null) as n,
+                         (select count(*)::int from credit_notes) as c,
+                         (select sum(price_cents)::int from invoices where number is not null)
+                           - (select coalesce(sum(total_cents), 0)::int from credit_notes) as total`,
+            ),
+          );
           paidRefundable = toPay.map((invoice) => invoice.invoice_id);
         },
       ),

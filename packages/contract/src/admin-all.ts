@@ -5,6 +5,7 @@ import { adminFailureEndpoints } from './admin-failures.js';
 import { adminMoneyEndpoints } from './admin-money.js';
 import { adminPoolEndpoints } from './admin-pool.js';
 import { adminPreflightEndpoints } from './admin-preflight.js';
+import { adminReportEndpoints } from './admin-reports.js';
 import { adminStaffEndpoints } from './admin-staff.js';
 import { adminEndpoints } from './admin.js';
 import { adminDocumentEndpoints } from './documents.js';
@@ -18,6 +19,7 @@ export const allAdminEndpoints: Endpoint[] = [
   ...Object.values(adminCustomerActions),
   ...Object.values(adminByHandEndpoints),
   ...Object.values(adminMoneyEndpoints),
+  ...Object.values(adminReportEndpoints),
   ...Object.values(adminPoolEndpoints),
   ...Object.values(adminFailureEndpoints),
   ...Object.values(adminPreflightEndpoints),

@@ -27,6 +27,7 @@ export * from './admin.js';
 export * from './admin-shared.js';
 export * from './admin-catalogue.js';
 export * from './admin-money.js';
+export * from './admin-reports.js';
 export * from './admin-pool.js';
 export * from './admin-failures.js';
 export * from './admin-preflight.js';

@@ -63,3 +63,5 @@ export * from './repositories/documents.js';
 export * from './repositories/address-replacements.js';
 export * from './repositories/pool-free.js';
 export * from './repositories/vat-rates.js';
+export * from './repositories/revenue.js';
+export * from './repositories/reports.js';

@@ -183,12 +183,11 @@ export const markInvoicePaid = (
           invoiceId: id,
           payload: { by: actor.userId, reason, ...(payment ?? {}) },
           paymentRef: payment?.reference ?? null,
+          ...(payment ? { paymentMethod: payment.method } : {}),
         },
         referralPointsPerEuro,
       );
       if (result.outcome !== 'provisioned') throw new Refusal('This invoice is paid already');
-      if (payment)
-        await tx.update(invoices).set({ paymentMethod: payment.method }).where(eq(invoices.id, id));
       const how = payment ? { method: payment.method, reference: payment.reference } : {};
       return {
         before: { paid: false, method: invoice.method },

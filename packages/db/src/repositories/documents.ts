@@ -22,6 +22,7 @@ import {
   type DOCUMENT_SERIES,
 } from '../schema/index.js';
 import type { InvoiceRow } from './invoices.js';
+import { addToRevenue } from './revenue.js';
 import { readShopIdentity, type ShopIdentityRow } from './shop-identity.js';
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -63,8 +64,11 @@ const sellerOf = (shop: ShopIdentityRow): DocumentParty => ({
   email: shop.email,
 });
 
-/** The customer as billed now (their billing details, else their username), for a document issued now. */
-const buyerOf = async (tx: Db, userId: string): Promise<DocumentParty> => {
+/**
+ * The customer as billed now (their billing details, else their username), for a document issued now, and their
+ * country (null without billing details).
+ */
+const buyerOf = async (tx: Db, userId: string): Promise<{ party: DocumentParty; country: string | null }> => {
   const [row] = await tx
     .select({ billing: billingDetails, username: users.username, email: users.email })
     .from(users)
@@ -75,13 +79,14 @@ const buyerOf = async (tx: Db, userId: string): Promise<DocumentParty> => {
   const address = billing ? [billing.address, `${billing.zip} ${billing.city}`, billing.country] : [];
   // A business is billed by its company name, to the person's attention; its VAT number is printed (a reverse
   // charge names it).
-  return {
+  const party = {
     name: billing?.company ?? person,
     address: billing?.company ? [person, ...address] : address,
     vat_number: billing?.vatNumber ?? null,
     registration_number: null,
     email: row?.email ?? null,
   };
+  return { party, country: billing?.country ?? null };
 };
 
 /**
@@ -171,12 +176,13 @@ const invoiceDocument = async (
   { number, paidAt, provider }: { number: string; paidAt: Date; provider: string },
 ) => {
   const { netCents, vatCents, ratePercent, note } = taxOf(invoice);
+  const buyer = await buyerOf(tx, invoice.userId);
   const document: IssuedDocument = {
     kind: 'invoice',
     number,
     issued_at: paidAt.toISOString(),
     seller: sellerOf(shop),
-    buyer: await buyerOf(tx, invoice.userId),
+    buyer: buyer.party,
     lines: invoiceLines(invoice, netCents),
     currency: 'EUR',
     net: centsToEuro(netCents),
@@ -190,7 +196,7 @@ const invoiceDocument = async (
     footer: shop.footer,
     support_url: shop.supportUrl,
   };
-  return { netCents, vatRate: ratePercent, vatCents, document };
+  return { netCents, vatRate: ratePercent, vatCents, buyerCountry: buyer.country, document };
 };
 
 /**
@@ -205,6 +211,17 @@ export const issueInvoice = async (
 ): Promise<string> => {
   const shop = await readShopIdentity(tx);
   const draft = await invoiceDocument(tx, invoice, shop, { number: '', paidAt, provider });
+  await addToRevenue(tx, {
+    kind: 'invoice',
+    at: paidAt,
+    product: invoice.proxyType,
+    method: invoice.paymentMethod,
+    country: draft.buyerCountry,
+    vatRate: draft.vatRate,
+    netCents: draft.netCents,
+    vatCents: draft.vatCents,
+    totalCents: invoice.priceCents,
+  });
   // The number last: the counter's row stays locked until the commit, and nothing is waited for after it.
   const year = paidAt.getUTCFullYear();
   const number = documentNumber(shop.invoicePrefix, year, await nextDocumentNumber(tx, 'invoice', year));
@@ -254,12 +271,18 @@ export const issueCreditNote = async (
   const ratePercent = invoice.vatRate ?? 0;
   const { netCents, vatCents } = splitGross(cents, ratePercent);
   const invoiceNumber = invoice.number ?? invoice.id;
+  // The buyer as the invoice was issued to; what it does not say (an invoice issued before snapshots): as billed now.
+  const billedNow = () => buyerOf(tx, invoice.userId);
+  const buyer = {
+    party: invoice.document?.buyer ?? (await billedNow()).party,
+    country: invoice.buyerCountry ?? (await billedNow()).country,
+  };
   const amount = centsToEuro(netCents);
   const issued: Omit<IssuedDocument, 'number'> = {
     kind: 'credit_note',
     issued_at: at.toISOString(),
     seller: sellerOf(shop),
-    buyer: invoice.document?.buyer ?? (await buyerOf(tx, invoice.userId)),
+    buyer: buyer.party,
     lines: [
       {
         description: `Refund of invoice ${invoiceNumber}: ${invoice.kind === 'balance' ? 'Balance top-up' : invoice.planName}`,
@@ -283,6 +306,17 @@ export const issueCreditNote = async (
   // The row's foreign keys share-lock the customer: taken before the number, so that nothing is waited for while
   // the counter is held (a balance purchase holds the customer's row and then asks for the invoice counter).
   await tx.select({ id: users.id }).from(users).where(eq(users.id, invoice.userId)).for('key share');
+  await addToRevenue(tx, {
+    kind: 'credit_note',
+    at,
+    product: invoice.proxyType,
+    method: invoice.paymentMethod,
+    country: buyer.country,
+    vatRate: ratePercent,
+    netCents,
+    vatCents,
+    totalCents: cents,
+  });
   const year = at.getUTCFullYear();
   const number = documentNumber(CREDIT_NOTE_PREFIX, year, await nextDocumentNumber(tx, 'credit-note', year));
   const [row] = await tx
@@ -295,6 +329,7 @@ export const issueCreditNote = async (
       netCents,
       vatRate: ratePercent,
       vatCents,
+      buyerCountry: buyer.country,
       reason,
       document: { ...issued, number },
       createdAt: at,

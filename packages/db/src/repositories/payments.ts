@@ -41,6 +41,8 @@ export interface PaymentEvent {
   paymentRef?: string | null;
   /** Why this payment cannot pay this invoice (amount, currency, provider), or null; judged under its lock. */
   mismatch?: (invoice: InvoiceRow) => string | null;
+  /** How the money came when the shop says so (a bank transfer): becomes the invoice's payment method. */
+  paymentMethod?: string;
 }
 
 /** Products sold by the IP wait for activation with an IP; the others run from the moment they are paid. */
@@ -216,7 +218,13 @@ export const applyPayment = async (
     invoice.paymentMethod === 'balance' ? 0 : Math.floor(invoice.priceCents / 100) * referralPointsPerEuro;
   await tx
     .update(invoices)
-    .set({ paid: true, paidAt: now, paymentRef: event.paymentRef ?? null, referralPoints: points })
+    .set({
+      paid: true,
+      paidAt: now,
+      paymentRef: event.paymentRef ?? null,
+      referralPoints: points,
+      paymentMethod: event.paymentMethod ?? invoice.paymentMethod,
+    })
     .where(eq(invoices.id, invoice.id));
   const unprovisioned = await provision(tx, invoice, now);
   await notifyAccessChanged(tx);
@@ -256,7 +264,11 @@ export const applyPayment = async (
     }
   }
   // Its number and the document as issued (issue #30 §1), last: the year's counter is held until the commit.
-  await issueInvoice(tx, invoice, { paidAt: now, provider: event.provider });
+  await issueInvoice(
+    tx,
+    { ...invoice, paymentMethod: event.paymentMethod ?? invoice.paymentMethod },
+    { paidAt: now, provider: event.provider },
+  );
   return { outcome: 'provisioned', flag };
 };
 

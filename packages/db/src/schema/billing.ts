@@ -124,6 +124,8 @@ export const invoices = pgTable(
     vatCents: integer('vat_cents'),
     /** Why no VAT (outside the EU) or a reverse charge, as the invoice prints it; null otherwise. */
     taxNote: text('tax_note'),
+    /** The buyer's country (billing details' full name) when it was issued; null with no billing details. */
+    buyerCountry: text('buyer_country'),
     /** The invoice as issued: seller and buyer details, lines and sums, never changed after (a snapshot). */
     document: jsonb('document').$type<IssuedDocument>(),
     createdAt: createdAt(),

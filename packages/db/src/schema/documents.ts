@@ -1,6 +1,18 @@
 import type { IssuedDocument } from '@proxydesk/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { invoices } from './billing.js';
 import { at, createdAt, id } from './columns.js';
@@ -68,6 +80,8 @@ export const creditNotes = pgTable(
     netCents: integer('net_cents').notNull(),
     vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     vatCents: integer('vat_cents').notNull(),
+    /** The buyer's country as the invoice it credits was issued to (null: none was known). */
+    buyerCountry: text('buyer_country'),
     reason: text('reason').notNull(),
     /** The credit note as issued: seller, buyer, lines and sums (never changed after). */
     document: jsonb('document').$type<IssuedDocument>().notNull(),
@@ -77,4 +91,27 @@ export const creditNotes = pgTable(
     index('credit_notes_invoice').on(t.invoiceId, t.createdAt),
     index('credit_notes_created').on(t.createdAt),
   ],
+);
+
+/**
+ * The accountant's reports (issue #30 item 9, ADR 015) read this roll-up, not a million invoices: one row per UTC
+ * day, product, payment method, buyer country and VAT rate, added to in the transaction that issues each invoice
+ * (`+`) or credit note (`−`), so it always agrees with the documents. `country` is '' when none was known.
+ */
+export const revenueDays = pgTable(
+  'revenue_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    product: text('product').notNull(),
+    method: text('method').notNull(),
+    country: text('country').notNull(),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    invoices: integer('invoices').notNull().default(0),
+    creditNotes: integer('credit_notes').notNull().default(0),
+    /** Invoices' sums minus credit notes', in cents. */
+    netCents: bigint('net_cents', { mode: 'number' }).notNull().default(0),
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.product, t.method, t.country, t.vatRate] })],
 );

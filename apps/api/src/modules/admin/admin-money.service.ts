@@ -85,6 +85,7 @@ const filterOf = (query: AdminInvoiceFilter): InvoiceFilter => ({
 });
 
 const CSV_COLUMNS = [
+  'number',
   'id',
   'created',
   'paid_at',

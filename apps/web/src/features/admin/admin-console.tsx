@@ -4,6 +4,7 @@ import {
   IconArrowLeft,
   IconArrowsExchange,
   IconMail,
+  IconReportMoney,
   IconWebhook,
   IconSend,
   IconBuildingStore,
@@ -47,6 +48,7 @@ const CataloguePage = lazy(async () => ({
   default: (await import('./catalogue/catalogue-page')).CataloguePage,
 }));
 const MoneyPage = lazy(async () => ({ default: (await import('./money-page')).MoneyPage }));
+const ReportsPage = lazy(async () => ({ default: (await import('./reports-page')).ReportsPage }));
 const InvoicePage = lazy(async () => ({ default: (await import('./invoice-page')).InvoicePage }));
 const StaffPage = lazy(async () => ({ default: (await import('./staff-page')).StaffPage }));
 const ShopPage = lazy(async () => ({ default: (await import('./shop-page')).ShopPage }));
@@ -55,6 +57,7 @@ const sections = [
   { label: 'Overview', to: '/admin', icon: IconChartBar },
   { label: 'Customers', to: '/admin/customers', icon: IconUsers },
   { label: 'Money', to: '/admin/money', icon: IconCash },
+  { label: 'Reports', to: '/admin/reports', icon: IconReportMoney },
   { label: 'Catalogue', to: '/admin/catalogue', icon: IconBuildingStore },
   { label: 'Pools', to: '/admin/pools', icon: IconServer2 },
   { label: 'Shop', to: '/admin/shop', icon: IconId },
@@ -204,6 +207,7 @@ const Console = () => {
             <Route path="audit" element={<AuditPage />} />
             <Route path="money" element={<MoneyPage />} />
             <Route path="money/invoices/:id" element={<InvoicePage />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="catalogue/:section?" element={<CataloguePage />} />
             <Route path="pools" element={<PoolsPage />} />
             <Route path="mails" element={<MailsPage />} />

@@ -1,7 +1,7 @@
-import { adminMoneyEndpoints, buildPath, type AdminInvoiceFilter } from '@proxydesk/contract';
+import { adminMoneyEndpoints, type AdminInvoiceFilter } from '@proxydesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call } from '../../lib/api';
-import { readToken } from '../../lib/token';
+import { call } from '../../lib/api';
+import { downloadCsv } from './csv-download';
 import { only } from './url-filters';
 
 /** Money in the console (issue #17 §4): invoices, provider events, refunds and manual payments. */
@@ -53,25 +53,5 @@ export const useInvoiceAction = (id: string) => {
 };
 
 /** The filtered list as CSV, every page, saved by the browser under the server's file name. */
-export const downloadInvoicesCsv = async (filter: AdminInvoiceFilter) => {
-  const token = readToken();
-  const search = new URLSearchParams(only(filter)).toString();
-  const response = await fetch(`${buildPath(adminMoneyEndpoints.invoicesCsv.path)}?${search}`, {
-    headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  }).catch(() => {
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { detail?: string };
-    throw new ApiError(response.status, body.detail ?? `Export failed (${response.status})`);
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'invoices.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-  return name;
-};
+export const downloadInvoicesCsv = (filter: AdminInvoiceFilter) =>
+  downloadCsv(adminMoneyEndpoints.invoicesCsv.path, filter, 'invoices.csv');

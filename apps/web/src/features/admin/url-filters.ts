@@ -29,6 +29,7 @@ export const useUrlFilters = <N extends string>(names: readonly N[]) => {
 
 /** What useUrlFilters answers. */
 export type UrlFilters = ReturnType<typeof useUrlFilters>;
+
 /** The filters that are set: an empty or absent one is not sent (the query string would say `undefined`). */
 export const only = <T extends object>(filter: T) =>
   Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Partial<T>;

@@ -1,0 +1,76 @@
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { FormAlert } from '../../components/form-alert';
+import { formatEuro } from '../../lib/format';
+import { toastDone } from '../../lib/toast';
+import { downloadCsv } from './csv-download';
+
+/** Cents as euro in the browser's locale (`-€24.60` for a credit note's). */
+export const cents = (value: number) => formatEuro(value / 100);
+
+/** `1 invoice`, `2 invoices`: a count with its noun. */
+export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** A money cell: right-aligned, one line, figures of even width. */
+export const moneyStyle = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * A report's bar: its filters on the left; on the right what the view is doing and the CSV of the same figures
+ * (a loader while it downloads, the server's words if it refuses).
+ */
+export const ReportToolbar = ({
+  filters,
+  note,
+  csv,
+}: {
+  filters: ReactNode;
+  note: string;
+  csv: { path: string; query: Record<string, string>; fallback: string; disabled: boolean };
+}) => {
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState('');
+  const save = () => {
+    setSaving(true);
+    setFailure('');
+    downloadCsv(csv.path, csv.query, csv.fallback)
+      .then((name) => toastDone(`Saved ${name}`))
+      .catch((error: Error) => setFailure(error.message))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          {filters}
+        </Group>
+        <Group gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {note}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            onClick={save}
+            loading={saving}
+            disabled={csv.disabled}
+          >
+            Export CSV
+          </Button>
+        </Group>
+      </Group>
+      <FormAlert>{failure}</FormAlert>
+    </Stack>
+  );
+};
+
+/** A table cell of cents (a header cell in a totals row), right-aligned in even-width figures. */
+export const MoneyCell = ({ value, th, strong }: { value: number; th?: boolean; strong?: boolean }) => {
+  const Cell = th ? Table.Th : Table.Td;
+  return (
+    <Cell ta="right" style={moneyStyle} fw={strong ? 600 : undefined}>
+      {cents(value)}
+    </Cell>
+  );
+};
