@@ -102,6 +102,32 @@ test('a consumer sees net, VAT and total before Pay, pays the total, and the inv
   await screenshots(page, 'invoice-consumer');
 });
 
+test('a first-time buyer gives billing details in checkout and sees their own VAT before Pay', async ({
+  page,
+}) => {
+  const newcomer = shopCustomer(shop.url);
+  await newcomer.signUp(shop.smtp, 'anna');
+  await newcomer.signIn(page);
+  await page.goto('/purchase/datacenter');
+  await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  // No billing details yet: the shop's own country's rate (Germany, 19 %) until the buyer says where they are.
+  await expect(checkout.getByTestId('checkout-sums')).toContainText('VAT 19 %', { timeout: 30_000 });
+  await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+  const billing = page.getByRole('dialog', { name: 'Billing details' });
+  await billing.getByLabel(/^First name/).fill('Anna');
+  await billing.getByLabel(/^Last name/).fill('Gruber');
+  await billing.getByLabel(/^Address/).fill('Stephansplatz 1');
+  await billing.getByLabel(/^City/).fill('Wien');
+  await billing.getByLabel(/^ZIP/).fill('1010');
+  await billing.getByLabel(/^Country/).fill('Austri');
+  await page.getByRole('option', { name: 'Austria' }).click();
+  await billing.getByRole('button', { name: 'Save and continue' }).click();
+  // Back to checkout with Austria's 20 %, not on to payment at the old figure.
+  await expect(checkout.getByTestId('checkout-sums')).toContainText('VAT 20 %', { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/purchase\/datacenter/);
+});
+
 test('a business of another member state is reverse-charged at checkout', async ({ page }) => {
   await business.signIn(page);
   await page.goto('/purchase/datacenter');

@@ -16,7 +16,7 @@ import { PaymentMethodSelect } from './payment-method-select';
 
 /**
  * Checkout (SPEC.md §4): payment method and optional promo code; with no billing details the billing
- * modal opens first and checkout goes on once they are saved. Then the browser goes to the payment page,
+ * modal opens first and checkout goes on once they are saved (under a tax mode, back to checkout's new sums). Then the browser goes to the payment page,
  * or to the invoice when it was paid on the spot.
  */
 export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose: () => void }) => {
@@ -157,7 +157,9 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
         onClose={() => setAskBilling(false)}
         onSaved={() => {
           setAskBilling(false);
-          if (chosen) create.mutate(chosen);
+          // Under a tax mode the details just saved decide the VAT: checkout shows the new sums before Pay
+          // (issue #30 item 4); without one, it goes on to payment (SPEC.md §4).
+          if (chosen && !taxed) create.mutate(chosen);
         }}
       />
     </>
