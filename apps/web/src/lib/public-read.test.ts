@@ -3,7 +3,7 @@ import { ApiError, readPublicList } from './api';
 
 /** The API answering `body` with `status`, and the requests it was asked. */
 const answering = (status: number, body: unknown) => {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
   vi.stubGlobal('fetch', fetch);
   return fetch;
 };
