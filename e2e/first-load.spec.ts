@@ -80,9 +80,11 @@ for (const [path, screen] of [
   });
 }
 
-test('/pricing: its first load is reported, and the sign-in form pays nothing for it', async ({ page }) => {
+test(`/pricing: the scripts fetched before the network is idle weigh at most ${BUDGET_KIB} KiB gzip, and the sign-in form pays nothing for it`, async ({
+  page,
+}) => {
   const fetched = await scriptsUntilIdle(page, '/pricing');
-  report('/pricing', fetched);
+  expect(report('/pricing', fetched)).toBeLessThanOrEqual(BUDGET_KIB);
   await expect(page.getByTestId('plan-card').first()).toBeVisible();
   // Nothing of the forms' schemas or the captcha: those come with a form being used.
   expect(fetched.map((f) => f.path).filter((p) => /login-call|signup-call|captcha/.test(p))).toEqual([]);

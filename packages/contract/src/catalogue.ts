@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { CATALOGUE_PATHS } from './catalogue-paths.js';
 import { CUSTOM_PLAN } from './pricing.js';
 import { productCodeSchema } from './products.js';
 import { contentEndpoints, publicList } from './content.js';
@@ -46,12 +47,12 @@ const read = publicList('catalogue');
 
 export const catalogueEndpoints = {
   plans: read(
-    '/v1/plan/read',
+    CATALOGUE_PATHS.plans,
     'Purchasable plans of every product (public; Cache-Control: public, max-age=60)',
     planSchema,
   ),
   customDayPrices: read(
-    '/v1/plan/custom-prices',
+    CATALOGUE_PATHS.customDayPrices,
     'Custom datacenter and IPv6 plans: price per day for 1 to 30 days, per product (public; cached 60 s)',
     customDayPricesSchema,
   ),

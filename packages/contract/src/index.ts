@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './pricing.js';
 export * from './invoice-status.js';
 export * from './catalogue.js';
+export * from './catalogue-paths.js';
 export * from './content.js';
 export * from './health.js';
 export * from './auth-names.js';

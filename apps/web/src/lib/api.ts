@@ -17,6 +17,8 @@ export class ApiError extends Error {
 
 /** What a call says when the server cannot be reached. */
 const UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';
+/** What a call says when the answer is not the shape the contract gives it. */
+const NOT_UNDERSTOOD = 'The server sent an answer this page does not understand.';
 
 /**
  * Calls kept in a chunk of their own, loaded on first use so a page's first load does not carry their schemas
@@ -45,7 +47,7 @@ const onUnauthorized = () => {
 /** Asks the API; a failed answer is thrown as an ApiError with the server's detail. */
 const send = async <E extends Endpoint>(
   url: string,
-  endpoint: E,
+  endpoint: Pick<E, 'method' | 'access'>,
   token: string | null,
   options: CallOptions<E>,
 ): Promise<unknown> => {
@@ -90,6 +92,22 @@ export const call = async <E extends Endpoint>(
   const written = endpoint.method === 'GET' ? takeFirstAnswer(url, token) : undefined;
   const data = written ?? (await send(url, endpoint, token, options));
   const parsed = endpoint.response.safeParse(data);
-  if (!parsed.success) throw new ApiError(200, 'The server sent an answer this page does not understand.');
+  if (!parsed.success) throw new ApiError(200, NOT_UNDERSTOOD);
   return parsed.data as z.output<E['response']>;
+};
+
+/**
+ * A public list (`{ payload: [...] }`, contract's `publicList`) read without the endpoint's zod schema, so a
+ * signed-out page's first load does not carry zod (ADR 003, issue #33 item 8): the server checks the answer
+ * against the schema as it sends it (its serializer), and here only the envelope is checked. A written answer
+ * (lib/first-answers.ts) is taken as `call` takes it.
+ */
+export const readPublicList = async <T>(path: string, signal?: AbortSignal): Promise<T[]> => {
+  const token = readToken();
+  const data =
+    takeFirstAnswer(path, token) ??
+    (await send(path, { method: 'GET', access: 'public' }, token, { signal }));
+  const payload = (data as { payload?: unknown } | null | undefined)?.payload;
+  if (!Array.isArray(payload)) throw new ApiError(200, NOT_UNDERSTOOD);
+  return payload as T[];
 };

@@ -2,7 +2,7 @@ import { Button, Card, Slider, Stack, Text, Title, Group } from '@mantine/core';
 import { durationLabel, gbSliderBounds, gbSliderPrice, type Plan } from '@proxydesk/contract';
 import { useState } from 'react';
 import { formatEuro } from '../../lib/format';
-import { featureLines } from './plan-card';
+import { featureLines } from './plan-figures';
 
 /**
  * What sets a plan apart from its neighbours (issue #33 item 7): the Starter Day and the Day both start at 50 GB

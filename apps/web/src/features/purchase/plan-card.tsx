@@ -1,17 +1,8 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { durationLabel, perGbPlanTotal, type Plan } from '@proxydesk/contract';
+import { durationLabel, type Plan } from '@proxydesk/contract';
 import { IconCheck } from '@tabler/icons-react';
 import { formatEuro } from '../../lib/format';
-
-/** Feature lines of SPEC.md §9: countries and threads for ISP / premium, bandwidth for datacenter / IPv6. */
-export const featureLines = (type: Plan['type']): string[] =>
-  type === 'PR_4' || type === 'PR_5'
-    ? ['Unlimited bandwidth', 'IP whitelist authentication', 'HTTP(S) proxies']
-    : ['150+ countries', 'Unlimited threads', 'Sticky and rotating sessions'];
-
-/** What a plan card shows as its price: per-GB plans show price × GB (SPEC.md §9). */
-export const cardPrice = (plan: Plan): number =>
-  plan.type === 'PR_2' || plan.type === 'PR_6' ? perGbPlanTotal(plan.price, plan.data ?? 0) : plan.price;
+import { cardPrice, featureLines } from './plan-figures';
 
 /** The plan's size (IPs or GB) as a badge, unless its name already says it. */
 const sizeBadge = (plan: Plan): string | null => {

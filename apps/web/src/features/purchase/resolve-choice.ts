@@ -6,7 +6,7 @@ import {
   type CustomDayPrices,
   type Plan,
 } from '@proxydesk/contract';
-import { cardPrice } from './plan-card';
+import { cardPrice } from './plan-figures';
 import type { ChoiceRequest, PlanChoice } from './plan-choice';
 
 const sliderOf = (plan: Plan) => ({

@@ -1,13 +1,15 @@
-import type { CustomDayPrices } from '@proxydesk/contract';
+import { CATALOGUE_PATHS, type CustomDayPrices } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadCalls } from '../../../lib/api';
+import { readPublicList } from '../../../lib/api';
 
-/** The catalogue's custom-plan day prices, the table the server charges from (GET /v1/plan/custom-prices). */
+/**
+ * The catalogue's custom-plan day prices, the table the server charges from (GET /v1/plan/custom-prices, public):
+ * read without zod, as the plans (ADR 003).
+ */
 export const customDayPricesQuery = () =>
   queryOptions({
     queryKey: ['custom-day-prices'],
-    queryFn: async ({ signal }) =>
-      (await loadCalls(() => import('./catalogue-calls'))).readCustomDayPrices(signal),
+    queryFn: ({ signal }) => readPublicList<CustomDayPrices>(CATALOGUE_PATHS.customDayPrices, signal),
   });
 
 /** One product's day prices (index = days − 1). */
