@@ -7,12 +7,11 @@ import {
   type FairUseMaximumView,
 } from '@proxydesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { FormAlert } from '../../../components/form-alert';
 import { QueryError } from '../../../components/query-error';
 import { call } from '../../../lib/api';
 import type { SectionProps } from './catalogue-page';
 import { bodyOf, useCatalogueEdit } from './catalogue-api';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 /** The shop's fair-use maximums, one per plan type (issue #31 item 3). */
 const useFairUseMaximums = () =>
@@ -74,9 +73,12 @@ const MaximumForm = ({ maximum, canEdit }: { maximum: FairUseMaximumView; canEdi
           </SimpleGrid>
           {canEdit && (
             <>
-              <ReasonField placeholder="e.g. Accounts shared on a forum" {...form.getInputProps('reason')} />
-              <FormAlert>{save.error?.message}</FormAlert>
-              <FormButtons label="Save maximums" pending={save.isPending} />
+              <ReasonAndSave
+                form={form}
+                call={save}
+                placeholder="e.g. Accounts shared on a forum"
+                label="Save maximums"
+              />
             </>
           )}
         </Stack>

@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 
 /** Why an operator changes the catalogue: every edit names it, and the audit trail keeps it. */
-export const ReasonField = (props: TextInputProps) => (
+export const ReasonField = ({ placeholder = 'e.g. Autumn prices', ...props }: TextInputProps) => (
   <TextInput
     label="Reason"
     description="Kept in the audit trail"
-    placeholder="e.g. Autumn prices"
+    placeholder={placeholder}
     required
     {...props}
   />
@@ -67,18 +67,15 @@ export const ReasonModal = ({
   );
 };
 
-/** The buttons under a form in a modal: Cancel and the submit, which waits while the call is out. */
-export const FormButtons = ({
-  label,
-  color,
-  pending,
-  onCancel,
-}: {
+interface FormButtonsProps {
   label: string;
   color?: string | undefined;
   pending: boolean;
   onCancel?: () => void;
-}) => (
+}
+
+/** The buttons under a form in a modal: Cancel and the submit, which waits while the call is out. */
+export const FormButtons = ({ label, color, pending, onCancel }: FormButtonsProps) => (
   <Group justify="flex-end">
     {onCancel && (
       <Button variant="default" onClick={onCancel}>
@@ -89,4 +86,31 @@ export const FormButtons = ({
       {label}
     </Button>
   </Group>
+);
+
+/** What `ReasonAndSave` reads of a form: the reason's input props and its key. */
+interface ReasonForm {
+  getInputProps: (path: 'reason') => TextInputProps;
+  key: (path: 'reason') => string;
+}
+
+/**
+ * The last rows of every catalogue edit: the reason (a placeholder where the edit suggests its own), the call's
+ * error and the buttons, which wait while the call is out.
+ */
+export const ReasonAndSave = ({
+  form,
+  call,
+  placeholder,
+  ...buttons
+}: Omit<FormButtonsProps, 'pending'> & {
+  form: ReasonForm;
+  call: { error: Error | null; isPending: boolean };
+  placeholder?: string;
+}) => (
+  <>
+    <ReasonField placeholder={placeholder} {...form.getInputProps('reason')} key={form.key('reason')} />
+    <FormAlert>{call.error?.message}</FormAlert>
+    <FormButtons {...buttons} pending={call.isPending} />
+  </>
 );
