@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adminReason, z } from '@proxydesk/contract';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
+import { FormButtons, type FormButtonsProps } from '../../../components/form-buttons';
 
 /** Why an operator changes the catalogue: every edit names it, and the audit trail keeps it. */
 export const ReasonField = ({ placeholder = 'e.g. Autumn prices', ...props }: TextInputProps) => (
@@ -66,27 +67,6 @@ export const ReasonModal = ({
     </Modal>
   );
 };
-
-interface FormButtonsProps {
-  label: string;
-  color?: string | undefined;
-  pending: boolean;
-  onCancel?: () => void;
-}
-
-/** The buttons under a form in a modal: Cancel and the submit, which waits while the call is out. */
-export const FormButtons = ({ label, color, pending, onCancel }: FormButtonsProps) => (
-  <Group justify="flex-end">
-    {onCancel && (
-      <Button variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-    )}
-    <Button type="submit" color={color} loading={pending}>
-      {label}
-    </Button>
-  </Group>
-);
 
 /** What `ReasonAndSave` reads of a form: the reason's input props and its key. */
 interface ReasonForm {
