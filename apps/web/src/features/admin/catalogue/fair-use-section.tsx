@@ -20,6 +20,13 @@ const useFairUseMaximums = () =>
     queryFn: async ({ signal }) => (await call(endpoints.maximums, { signal })).payload.maximums,
   });
 
+/** A maximum's three figures, in the order the form shows them. */
+const FIELDS = [
+  { name: 'max_sources', label: 'Source addresses', description: '0: no cap', min: 0 },
+  { name: 'window_minutes', label: 'Window (minutes)', description: 'For the sources', min: 1 },
+  { name: 'max_connections', label: 'Open connections', description: '0: no cap', min: 0 },
+] as const satisfies { name: keyof FairUseMaximumBody; label: string; description: string; min: number }[];
+
 const MaximumForm = ({ maximum, canEdit }: { maximum: FairUseMaximumView; canEdit: boolean }) => {
   const save = useCatalogueEdit(endpoints.setMaximum);
   const form = useForm<FairUseMaximumBody>({
@@ -46,30 +53,17 @@ const MaximumForm = ({ maximum, canEdit }: { maximum: FairUseMaximumView; canEdi
             {name}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <NumberInput
-              label="Source addresses"
-              description="0: no cap"
-              min={0}
-              allowDecimal={false}
-              readOnly={!canEdit}
-              {...form.getInputProps('max_sources')}
-            />
-            <NumberInput
-              label="Window (minutes)"
-              description="For the sources"
-              min={1}
-              allowDecimal={false}
-              readOnly={!canEdit}
-              {...form.getInputProps('window_minutes')}
-            />
-            <NumberInput
-              label="Open connections"
-              description="0: no cap"
-              min={0}
-              allowDecimal={false}
-              readOnly={!canEdit}
-              {...form.getInputProps('max_connections')}
-            />
+            {FIELDS.map(({ name, label, description, min }) => (
+              <NumberInput
+                key={name}
+                label={label}
+                description={description}
+                min={min}
+                allowDecimal={false}
+                readOnly={!canEdit}
+                {...form.getInputProps(name)}
+              />
+            ))}
           </SimpleGrid>
           {canEdit && (
             <>
