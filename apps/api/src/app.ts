@@ -237,28 +237,32 @@ export const buildApp = async ({
     : null;
   const gateways = new Map<string, Gateway>();
   const verifiers = new Map<string, WebhookVerifier>();
-  if (sandboxSecret) {
-    gateways.set('sandbox', sandboxGateway(shopUrl));
-    verifiers.set('sandbox', sandboxVerifier(sandboxSecret));
-  }
+  const offer = (code: string, provider: { gateway: Gateway; verify: WebhookVerifier }) => {
+    gateways.set(code, provider.gateway);
+    verifiers.set(code, provider.verify);
+  };
+  if (sandboxSecret)
+    offer('sandbox', { gateway: sandboxGateway(shopUrl), verify: sandboxVerifier(sandboxSecret) });
   // A provider is offered only with its keys (DESIGN.md §4).
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
-    const stripe = stripeGateway({
-      secretKey: config.STRIPE_SECRET_KEY,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      apiBase: config.STRIPE_API_BASE,
-    });
-    gateways.set('stripe', stripe.gateway);
-    verifiers.set('stripe', stripe.verify);
+    offer(
+      'stripe',
+      stripeGateway({
+        secretKey: config.STRIPE_SECRET_KEY,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        apiBase: config.STRIPE_API_BASE,
+      }),
+    );
   }
   if (config.PADDLE_API_KEY && config.PADDLE_WEBHOOK_SECRET) {
-    const paddle = paddleGateway({
-      apiKey: config.PADDLE_API_KEY,
-      webhookSecret: config.PADDLE_WEBHOOK_SECRET,
-      apiBase: config.PADDLE_API_BASE,
-    });
-    gateways.set('paddle', paddle.gateway);
-    verifiers.set('paddle', paddle.verify);
+    offer(
+      'paddle',
+      paddleGateway({
+        apiKey: config.PADDLE_API_KEY,
+        webhookSecret: config.PADDLE_WEBHOOK_SECRET,
+        apiBase: config.PADDLE_API_BASE,
+      }),
+    );
   }
   if (config.COINGATE_API_TOKEN) {
     const coinGate = coinGateGateway({

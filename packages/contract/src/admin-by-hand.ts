@@ -1,7 +1,6 @@
-import { ADMIN_TAG, adminDay, adminReason } from './admin-shared.js';
+import { adminDay, adminReason, customerPost } from './admin-shared.js';
 import { billingDetailsShape, vatNumberCheck } from './billing-details.js';
 import { paymentMethodCodeSchema } from './catalogue.js';
-import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { z } from './zod.js';
 
@@ -10,26 +9,6 @@ import { z } from './zod.js';
  * invoice made for them, one plan's end date or suspension, and staff notes. Operators only, each audited with
  * its reason; the target is a customer or reseller, never staff or oneself.
  */
-/** A customer's id in the path (as `/v1/admin/customers/:id`). */
-const adminCustomerId = z.object({ id: z.string().check(z.maxLength(64)) });
-
-const customerPost = <B extends z.ZodMiniType, R extends z.ZodMiniType>(
-  path: string,
-  summary: string,
-  body: B,
-  response: R,
-) =>
-  defineEndpoint({
-    method: 'POST',
-    path: `/v1/admin/customers/:id/${path}`,
-    summary,
-    tag: ADMIN_TAG,
-    access: 'operator',
-    params: adminCustomerId,
-    body,
-    response,
-  });
-
 const euro = (label: string) =>
   z
     .number(`${label} must be a number`)
@@ -94,18 +73,21 @@ export const adminByHandEndpoints = {
   setBilling: customerPost(
     'billing-details',
     "Correct a customer's billing details (company, VAT number checked for its country); invoices issued after use them",
+    'operator',
     adminBillingBodySchema,
     detailOnly,
   ),
   createInvoice: customerPost(
     'invoices',
     'Make an invoice for a customer: a catalogue plan or a custom line, a due date and a note; the customer pays it on its page, or the operator marks it paid',
+    'operator',
     adminInvoiceBodySchema,
     withPayload(z.object({ invoice_id: z.string(), hosted_url: z.nullable(z.string()) })),
   ),
   setPlanEnd: customerPost(
     'plan-end',
     "Move one plan's end date (a later or earlier time, still to come)",
+    'operator',
     z.object({
       plan_id: planId,
       expires_at: z.iso.datetime({ offset: true, message: 'The end is an ISO 8601 time' }),
@@ -116,6 +98,7 @@ export const adminByHandEndpoints = {
   setPlanSuspended: customerPost(
     'plan-suspension',
     'Suspend one plan (the gateways refuse it within their change delay) or resume it',
+    'operator',
     z.object({
       plan_id: planId,
       suspended: z.boolean('Say whether the plan is suspended'),
@@ -126,6 +109,7 @@ export const adminByHandEndpoints = {
   addNote: customerPost(
     'notes',
     'A note on the customer for staff (never shown to the customer)',
+    'operator',
     z.object({
       body: z
         .string('Write the note')

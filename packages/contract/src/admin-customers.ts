@@ -1,7 +1,5 @@
-import { ADMIN_TAG, adminReason } from './admin-shared.js';
-import { adminCustomerId } from './admin.js';
+import { adminReason, customerPost } from './admin-shared.js';
 import { emailSchema } from './auth.js';
-import { defineEndpoint } from './endpoint.js';
 import { detailOnly } from './envelope.js';
 import { z } from './zod.js';
 
@@ -18,17 +16,7 @@ const action = <B extends z.ZodMiniType>(
   summary: string,
   access: 'staff' | 'operator',
   body: B,
-) =>
-  defineEndpoint({
-    method: 'POST',
-    path: `/v1/admin/customers/:id/${path}`,
-    summary,
-    tag: ADMIN_TAG,
-    access,
-    params: adminCustomerId,
-    body,
-    response: detailOnly,
-  });
+) => customerPost(path, summary, access, body, detailOnly);
 
 export const adminCustomerActions = {
   setActive: action(

@@ -1,3 +1,4 @@
+import { defineEndpoint } from './endpoint.js';
 import { z } from './zod.js';
 
 /** What every console route shares (issue #17): its docs tag, its page query and the reason an action needs. */
@@ -44,3 +45,25 @@ export const adminDay = z.string().check(
     return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
   }, 'No such day'),
 );
+
+/** A customer's id in the path (as `/v1/admin/customers/:id`). */
+export const adminCustomerId = z.object({ id: z.string().check(z.maxLength(64)) });
+
+/** A console action on one customer: POST `/v1/admin/customers/:id/<path>`, its body and its answer. */
+export const customerPost = <B extends z.ZodMiniType, R extends z.ZodMiniType>(
+  path: string,
+  summary: string,
+  access: 'staff' | 'operator',
+  body: B,
+  response: R,
+) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/v1/admin/customers/:id/${path}`,
+    summary,
+    tag: ADMIN_TAG,
+    access,
+    params: adminCustomerId,
+    body,
+    response,
+  });

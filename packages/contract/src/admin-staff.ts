@@ -1,5 +1,4 @@
-import { ADMIN_TAG, adminReason } from './admin-shared.js';
-import { adminCustomerId } from './admin.js';
+import { ADMIN_TAG, adminCustomerId, adminReason } from './admin-shared.js';
 import { usernameSchema } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';

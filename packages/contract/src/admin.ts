@@ -1,7 +1,7 @@
 import { adminNoteSchema } from './admin-by-hand.js';
 import { adminFailuresSchema } from './admin-failures.js';
 import { billingDetailsSchema } from './billing-details.js';
-import { ADMIN_TAG, adminDay, adminPageQuery, adminReason } from './admin-shared.js';
+import { ADMIN_TAG, adminCustomerId, adminDay, adminPageQuery, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
 import { z } from './zod.js';
@@ -11,7 +11,6 @@ import { z } from './zod.js';
  * operators change things, and every change names its reason and is audited.
  */
 const TAG = ADMIN_TAG;
-export const adminCustomerId = z.object({ id: z.string().check(z.maxLength(64)) });
 
 const perProduct = <T extends z.ZodMiniType>(figure: T) =>
   z.array(z.object({ product: z.string(), value: figure }));

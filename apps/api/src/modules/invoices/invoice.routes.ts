@@ -6,7 +6,11 @@ import { route } from '../../lib/route.js';
 import { toBilling } from '../billing/billing.routes.js';
 import type { DocumentsService } from '../documents/documents.service.js';
 import { toInvoice, type InvoiceService } from './invoice.service.js';
-import type { Quotes } from './quote.js';
+import type { Quote, Quotes } from './quote.js';
+import type { Account } from '../../plugins/authenticate.js';
+
+/** What every checkout body carries: how to pay and, except for a top-up, a promo code. */
+type CheckoutChoice = { payment_method: string; coupon?: string | null };
 
 /** SPEC.md §7 `/v1/invoice/*`. Checkout needs billing details first (SPEC.md §4). */
 export const invoiceRoutes = (
@@ -20,49 +24,37 @@ export const invoiceRoutes = (
     if (!(await billingDetailsOf(db, userId))) throw new HttpError(400, 'Add your billing details first');
   };
 
-  route(app, invoiceEndpoints.create, async ({ account, body }) => {
+  /** A checkout: billing details first, then the quote's invoice with the chosen method and promo code. */
+  const checkout = async (account: Account, body: CheckoutChoice, quote: () => Quote | Promise<Quote>) => {
     await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.plan(body), {
+    return invoices.create(account, await quote(), {
       paymentMethod: body.payment_method,
       coupon: body.coupon,
     });
-  });
-  route(app, invoiceEndpoints.createNormal, async ({ account, body }) => {
-    await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.normal(body), {
-      paymentMethod: body.payment_method,
-      coupon: body.coupon,
-    });
-  });
-  route(app, invoiceEndpoints.buyAdditional, async ({ account, body }) => {
-    await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.additional(account.user.id, body), {
-      paymentMethod: body.payment_method,
-      coupon: body.coupon,
-    });
-  });
-  route(app, invoiceEndpoints.customCheckout, async ({ account, body }) => {
-    await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.custom(body), {
-      paymentMethod: body.payment_method,
-      coupon: body.coupon,
-    });
-  });
-  route(app, invoiceEndpoints.renew, async ({ account, body }) => {
-    await requireBilling(account.user.id);
-    return invoices.create(account, await quotes.renewal(account.user.id, body.plan_id), {
-      paymentMethod: body.payment_method,
-      coupon: body.coupon,
-    });
-  });
+  };
+
+  route(app, invoiceEndpoints.create, ({ account, body }) =>
+    checkout(account, body, () => quotes.plan(body)),
+  );
+  route(app, invoiceEndpoints.createNormal, ({ account, body }) =>
+    checkout(account, body, () => quotes.normal(body)),
+  );
+  route(app, invoiceEndpoints.buyAdditional, ({ account, body }) =>
+    checkout(account, body, () => quotes.additional(account.user.id, body)),
+  );
+  route(app, invoiceEndpoints.customCheckout, ({ account, body }) =>
+    checkout(account, body, () => quotes.custom(body)),
+  );
+  route(app, invoiceEndpoints.renew, ({ account, body }) =>
+    checkout(account, body, () => quotes.renewal(account.user.id, body.plan_id)),
+  );
   route(app, invoiceEndpoints.renewQuote, async ({ account, query }) => {
     const quote = await quotes.renewal(account.user.id, query.plan_id);
     return { payload: { plan_name: quote.planName, price: centsToEuro(quote.listPriceCents) } };
   });
-  route(app, invoiceEndpoints.createBalance, async ({ account, body }) => {
-    await requireBilling(account.user.id);
-    return invoices.create(account, quotes.balance(body.amount), { paymentMethod: body.payment_method });
-  });
+  route(app, invoiceEndpoints.createBalance, ({ account, body }) =>
+    checkout(account, body, () => quotes.balance(body.amount)),
+  );
 
   route(app, couponEndpoints.check, async ({ account, query }) => ({
     payload: await invoices.checkCoupon(account, query.code),

@@ -11,6 +11,7 @@ import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { useByHand } from './by-hand-api';
 import { when } from './format';
+import { FormButtons } from '../../components/form-buttons';
 
 const rules = schemaResolver(adminBillingBodySchema, { sync: true });
 
@@ -54,14 +55,7 @@ const EditBilling = ({
             {...form.getInputProps('reason')}
           />
           <FormAlert>{save.error?.message}</FormAlert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save billing details
-            </Button>
-          </Group>
+          <FormButtons label="Save billing details" pending={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   adminMarkPaidBodySchema,
@@ -11,6 +11,7 @@ import { FormAlert } from '../../components/form-alert';
 import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
 import { useInvoiceAction, type InvoiceAction } from './money-api';
+import { FormButtons } from '../../components/form-buttons';
 
 const refundRules = schemaResolver(adminRefundBodySchema, { sync: true });
 const markPaidRules = schemaResolver(adminMarkPaidBodySchema, { sync: true });
@@ -155,14 +156,12 @@ export const InvoiceActionModal = ({
             {...form.getInputProps('reason')}
           />
           <FormAlert>{action.error?.message}</FormAlert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color={refund ? 'red' : undefined} loading={action.isPending}>
-              {refund ? 'Refund' : 'Mark paid'}
-            </Button>
-          </Group>
+          <FormButtons
+            label={refund ? 'Refund' : 'Mark paid'}
+            color={refund ? 'red' : undefined}
+            pending={action.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,4 @@
 import {
-  Button,
   Group,
   Modal,
   NumberInput,
@@ -18,6 +17,7 @@ import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
 import { useByHand, useCataloguePlans, usePaymentMethods } from './by-hand-api';
 import { productName } from './format';
+import { FormButtons } from '../../components/form-buttons';
 
 interface InvoiceForm {
   what: 'plan' | 'line';
@@ -168,14 +168,7 @@ export const InvoiceByHandModal = ({ customerId, onClose }: { customerId: string
             {...form.getInputProps('reason')}
           />
           <FormAlert>{create.error?.message}</FormAlert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Make invoice
-            </Button>
-          </Group>
+          <FormButtons label="Make invoice" pending={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { useByHand } from './by-hand-api';
+import { FormButtons } from '../../components/form-buttons';
 
 interface Plan {
   id: string;
@@ -89,14 +90,12 @@ const PlanModal = ({
             onChange={(event) => setReason(event.currentTarget.value)}
           />
           <FormAlert>{error?.message}</FormAlert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color={kind === 'suspend' ? 'red' : undefined} loading={pending}>
-              {TITLES[kind]}
-            </Button>
-          </Group>
+          <FormButtons
+            label={TITLES[kind]}
+            color={kind === 'suspend' ? 'red' : undefined}
+            pending={pending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

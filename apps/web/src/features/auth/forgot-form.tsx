@@ -1,12 +1,12 @@
-import { Anchor, Button, Stack } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { forgotPasswordBodySchema, type ForgotPasswordBody } from '@proxydesk/contract';
 import { Link, useNavigate } from 'react-router';
-import { FormAlert } from '../../components/form-alert';
 import { useForgotPassword } from './api/auth-mutations';
 import { rememberPendingEmail } from './pending-email';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
 import { FormTextInput } from '../../components/form-inputs';
+import { AuthForm } from './auth-form';
 
 /** Mails a reset code, then goes on to the relative path change-password (SPEC.md §2). */
 export const ForgotForm = () => {
@@ -27,25 +27,26 @@ export const ForgotForm = () => {
     }),
   );
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert>{forgot.error?.message}</FormAlert>
-        <FormTextInput
-          form={form}
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-        />
-        <Button type="submit" fullWidth loading={forgot.isPending}>
-          Send reset code
-        </Button>
+    <AuthForm
+      onSubmit={submit}
+      error={forgot.error}
+      action="Send reset code"
+      pending={forgot.isPending}
+      footer={
         <Anchor component={Link} to="/" size="sm" ta="center">
           Back to sign in
         </Anchor>
-      </Stack>
-    </form>
+      }
+    >
+      <FormTextInput
+        form={form}
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+      />
+    </AuthForm>
   );
 };

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { LoginBody } from '@proxydesk/contract';
 import { useEffect, useState } from 'react';
@@ -9,7 +9,8 @@ import { takeOAuthWarning } from './oauth-warning';
 import { SocialButtons } from './social-buttons';
 import { useNext } from './use-next';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
-import { FormPasswordInput, FormTextInput } from '../../components/form-inputs';
+import { FormPasswordInput } from '../../components/form-inputs';
+import { AuthForm, UsernameInput } from './auth-form';
 
 /** Username + password (SPEC.md §5); a 422 means an OTP was mailed: go confirm it (api/login-call.ts). */
 export const SignInForm = () => {
@@ -47,40 +48,35 @@ export const SignInForm = () => {
       <SocialButtons />
       {/* The schema and the call, fetched once the visitor starts on the form (api/login.ts), not with the page:
           a visitor who only looks never downloads them (issue #33: the first load's weight). */}
-      <form onSubmit={submit} onKeyDown={warmUp} onPointerDown={warmUp} onInput={warmUp} noValidate>
-        <Stack gap="md">
-          <FormAlert>{login.error?.message}</FormAlert>
-          <FormTextInput
-            form={form}
-            name="username"
-            label="Username"
-            autoComplete="username"
-            required
-            autoFocus
-          />
-          <FormPasswordInput
-            form={form}
-            name="password"
-            label="Password"
-            autoComplete="current-password"
-            required
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth loading={login.isPending}>
-            Sign in
-          </Button>
+      <AuthForm
+        onSubmit={submit}
+        error={login.error}
+        action="Sign in"
+        pending={login.isPending}
+        warmUp={warmUp}
+        footer={
           <Text size="sm" ta="center" c="dimmed">
             New here?{' '}
             <Anchor component={Link} to={link('/signup')} underline="always">
               Create an account
             </Anchor>
           </Text>
-        </Stack>
-      </form>
+        }
+      >
+        <UsernameInput form={form} />
+        <FormPasswordInput
+          form={form}
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+      </AuthForm>
     </Stack>
   );
 };

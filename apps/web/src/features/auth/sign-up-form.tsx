@@ -1,14 +1,14 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SignupBody } from '@proxydesk/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormAlert } from '../../components/form-alert';
 import { loadSignup, useSignup, validateSignup } from './api/signup';
 import { rememberPendingEmail } from './pending-email';
 import { SocialButtons } from './social-buttons';
 import { useNext } from './use-next';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
 import { FormPasswordInput, FormTextInput } from '../../components/form-inputs';
+import { AuthForm, UsernameInput } from './auth-form';
 
 /** Username, e-mail, password and an optional referral code, prefilled from `?ref=` (SPEC.md §2, §5). */
 export const SignUpForm = () => {
@@ -39,44 +39,39 @@ export const SignUpForm = () => {
     <Stack gap="md">
       <SocialButtons referee={referee} />
       {/* The schema and the call come once the visitor starts on the form (api/signup.ts). */}
-      <form onSubmit={submit} onKeyDown={warmUp} onPointerDown={warmUp} onInput={warmUp} noValidate>
-        <Stack gap="md">
-          <FormAlert>{signup.error?.message}</FormAlert>
-          <FormTextInput
-            form={form}
-            name="username"
-            label="Username"
-            autoComplete="username"
-            required
-            autoFocus
-          />
-          <FormTextInput form={form} name="email" label="E-mail" type="email" autoComplete="email" required />
-          <FormPasswordInput
-            form={form}
-            name="password"
-            label="Password"
-            description="At least 8 characters. A few words you will remember make a strong one."
-            autoComplete="new-password"
-            required
-          />
-          <FormTextInput
-            form={form}
-            name="referee"
-            label="Referral code"
-            description="Optional"
-            autoComplete="off"
-          />
-          <Button type="submit" fullWidth loading={signup.isPending}>
-            Create account
-          </Button>
+      <AuthForm
+        onSubmit={submit}
+        error={signup.error}
+        action="Create account"
+        pending={signup.isPending}
+        warmUp={warmUp}
+        footer={
           <Text size="sm" ta="center" c="dimmed">
             Already have an account?{' '}
             <Anchor component={Link} to={link('/')} underline="always">
               Sign in
             </Anchor>
           </Text>
-        </Stack>
-      </form>
+        }
+      >
+        <UsernameInput form={form} />
+        <FormTextInput form={form} name="email" label="E-mail" type="email" autoComplete="email" required />
+        <FormPasswordInput
+          form={form}
+          name="password"
+          label="Password"
+          description="At least 8 characters. A few words you will remember make a strong one."
+          autoComplete="new-password"
+          required
+        />
+        <FormTextInput
+          form={form}
+          name="referee"
+          label="Referral code"
+          description="Optional"
+          autoComplete="off"
+        />
+      </AuthForm>
     </Stack>
   );
 };

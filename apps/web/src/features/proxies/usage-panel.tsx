@@ -1,4 +1,4 @@
-import { Button, Card, Group, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { QueryError } from '../../components/query-error';
@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { usePlanUsage } from './api/proxies';
 import { downloadUsageCsv } from './usage-download';
 import { dayLabel, usageRows, type UsageRow } from './usage-rows';
+import { UsageTable } from './usage-table';
 
 /** The chart library is the heaviest part of the page: it arrives after the figures and the generator. */
 const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).UsageChart }));
@@ -23,7 +24,6 @@ export const UsagePanel = ({ planId, product }: { planId: string; product: strin
   if (usage.error) return <QueryError error={usage.error} onRetry={() => void usage.refetch()} />;
   if (!usage.data || !table) return <Skeleton height={480} radius="md" />;
   const start = usage.data.period_start;
-  const newestFirst = [...table.rows].reverse();
   return (
     <Card withBorder padding="lg" data-testid="usage-panel">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
@@ -51,32 +51,16 @@ export const UsagePanel = ({ planId, product }: { planId: string; product: strin
         />
       </Suspense>
       <ScrollArea.Autosize mah={320} mt="md" type="auto">
-        <Table stickyHeader verticalSpacing={6} data-testid="usage-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Day (UTC)</Table.Th>
-              <Table.Th ta="right">Used</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {newestFirst.map((row) => (
-              <Table.Tr key={row.date}>
-                <Table.Td>{dayLabel(row.date, true)}</Table.Td>
-                <Table.Td ta="right" ff="monospace" data-date={row.date}>
-                  {row.gb} GB
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th>Total since {formatDate(start)}</Table.Th>
-              <Table.Th ta="right" ff="monospace" data-testid="usage-total">
-                {table.total} GB
-              </Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
+        <UsageTable
+          rows={table.rows}
+          total={table.total}
+          heading="Day (UTC)"
+          when={(date) => dayLabel(date, true)}
+          totalLabel={`Total since ${formatDate(start)}`}
+          testId="usage"
+          dateAttribute="data-date"
+          spacing={6}
+        />
       </ScrollArea.Autosize>
     </Card>
   );

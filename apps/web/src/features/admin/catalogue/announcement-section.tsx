@@ -1,10 +1,9 @@
 import { Card, Stack, Switch, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adminCatalogueEndpoints as endpoints } from '@proxydesk/contract';
-import { FormAlert } from '../../../components/form-alert';
 import type { SectionProps } from './catalogue-page';
 import { type BodyInput, bodyOf, useCatalogueEdit } from './catalogue-api';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 type AnnouncementBody = BodyInput<typeof endpoints.setAnnouncement>;
 
@@ -43,9 +42,7 @@ export const AnnouncementSection = ({ catalogue, canEdit }: SectionProps) => {
           />
           {canEdit && (
             <>
-              <ReasonField {...form.getInputProps('reason')} />
-              <FormAlert>{save.error?.message}</FormAlert>
-              <FormButtons label="Save announcement" pending={save.isPending} />
+              <ReasonAndSave form={form} call={save} label="Save announcement" />
             </>
           )}
         </Stack>

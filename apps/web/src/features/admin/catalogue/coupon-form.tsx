@@ -17,10 +17,9 @@ import {
   PRODUCT_NAMES,
   type AdminCoupon,
 } from '@proxydesk/contract';
-import { FormAlert } from '../../../components/form-alert';
 import { type BodyInput, bodyOf, useCatalogueEdit } from './catalogue-api';
 import { nullableNumber } from './plan-form';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 type CouponBody = BodyInput<typeof endpoints.createCoupon>;
 
@@ -157,11 +156,10 @@ export const CouponForm = ({ coupon, onClose }: { coupon: AdminCoupon | null; on
             label="Active: customers can use it"
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          <ReasonField {...form.getInputProps('reason')} />
-          <FormAlert>{saving.error?.message}</FormAlert>
-          <FormButtons
+          <ReasonAndSave
+            form={form}
+            call={saving}
             label={coupon ? 'Save coupon' : 'Create coupon'}
-            pending={saving.isPending}
             onCancel={onClose}
           />
         </Stack>

@@ -1,10 +1,9 @@
 import { Card, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adminCatalogueEndpoints as endpoints, PRODUCT_NAMES } from '@proxydesk/contract';
-import { FormAlert } from '../../../components/form-alert';
 import type { SectionProps } from './catalogue-page';
 import { type BodyInput, bodyOf, useCatalogueEdit } from './catalogue-api';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 type DayPricesBody = BodyInput<typeof endpoints.setDayPrices>;
 type IpProduct = SectionProps['catalogue']['day_prices'][number]['type'];
@@ -55,9 +54,7 @@ const DayPriceTable = ({
           </SimpleGrid>
           {canEdit && (
             <>
-              <ReasonField {...form.getInputProps('reason')} />
-              <FormAlert>{save.error?.message}</FormAlert>
-              <FormButtons label={`Save ${PRODUCT_NAMES[type]} prices`} pending={save.isPending} />
+              <ReasonAndSave form={form} call={save} label={`Save ${PRODUCT_NAMES[type]} prices`} />
             </>
           )}
         </Stack>

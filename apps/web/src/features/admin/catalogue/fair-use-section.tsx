@@ -7,12 +7,11 @@ import {
   type FairUseMaximumView,
 } from '@proxydesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { FormAlert } from '../../../components/form-alert';
 import { QueryError } from '../../../components/query-error';
 import { call } from '../../../lib/api';
 import type { SectionProps } from './catalogue-page';
 import { bodyOf, useCatalogueEdit } from './catalogue-api';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 /** The shop's fair-use maximums, one per plan type (issue #31 item 3). */
 const useFairUseMaximums = () =>
@@ -20,6 +19,13 @@ const useFairUseMaximums = () =>
     queryKey: ['admin', 'fair-use'],
     queryFn: async ({ signal }) => (await call(endpoints.maximums, { signal })).payload.maximums,
   });
+
+/** A maximum's three figures, in the order the form shows them. */
+const FIELDS = [
+  { name: 'max_sources', label: 'Source addresses', description: '0: no cap', min: 0 },
+  { name: 'window_minutes', label: 'Window (minutes)', description: 'For the sources', min: 1 },
+  { name: 'max_connections', label: 'Open connections', description: '0: no cap', min: 0 },
+] as const satisfies { name: keyof FairUseMaximumBody; label: string; description: string; min: number }[];
 
 const MaximumForm = ({ maximum, canEdit }: { maximum: FairUseMaximumView; canEdit: boolean }) => {
   const save = useCatalogueEdit(endpoints.setMaximum);
@@ -47,36 +53,26 @@ const MaximumForm = ({ maximum, canEdit }: { maximum: FairUseMaximumView; canEdi
             {name}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <NumberInput
-              label="Source addresses"
-              description="0: no cap"
-              min={0}
-              allowDecimal={false}
-              readOnly={!canEdit}
-              {...form.getInputProps('max_sources')}
-            />
-            <NumberInput
-              label="Window (minutes)"
-              description="For the sources"
-              min={1}
-              allowDecimal={false}
-              readOnly={!canEdit}
-              {...form.getInputProps('window_minutes')}
-            />
-            <NumberInput
-              label="Open connections"
-              description="0: no cap"
-              min={0}
-              allowDecimal={false}
-              readOnly={!canEdit}
-              {...form.getInputProps('max_connections')}
-            />
+            {FIELDS.map(({ name, label, description, min }) => (
+              <NumberInput
+                key={name}
+                label={label}
+                description={description}
+                min={min}
+                allowDecimal={false}
+                readOnly={!canEdit}
+                {...form.getInputProps(name)}
+              />
+            ))}
           </SimpleGrid>
           {canEdit && (
             <>
-              <ReasonField placeholder="e.g. Accounts shared on a forum" {...form.getInputProps('reason')} />
-              <FormAlert>{save.error?.message}</FormAlert>
-              <FormButtons label="Save maximums" pending={save.isPending} />
+              <ReasonAndSave
+                form={form}
+                call={save}
+                placeholder="e.g. Accounts shared on a forum"
+                label="Save maximums"
+              />
             </>
           )}
         </Stack>

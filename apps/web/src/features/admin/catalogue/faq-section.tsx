@@ -3,10 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints } from '@proxydesk/contract';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/form-alert';
 import type { SectionProps } from './catalogue-page';
 import { type BodyInput, bodyOf, moved, useCatalogueEdit } from './catalogue-api';
-import { FormButtons, ReasonField, ReasonModal } from './reason-modal';
+import { ReasonAndSave, ReasonModal } from './reason-modal';
 import { FormTextInput } from '../../../components/form-inputs';
 
 type Faq = SectionProps['catalogue']['faqs'][number];
@@ -40,11 +39,10 @@ const FaqForm = ({ faq, onClose }: { faq: Faq | null; onClose: () => void }) => 
             {...form.getInputProps('answer')}
             key={form.key('answer')}
           />
-          <ReasonField {...form.getInputProps('reason')} key={form.key('reason')} />
-          <FormAlert>{saving.error?.message}</FormAlert>
-          <FormButtons
+          <ReasonAndSave
+            form={form}
+            call={saving}
             label={faq ? 'Save question' : 'Add question'}
-            pending={saving.isPending}
             onCancel={onClose}
           />
         </Stack>

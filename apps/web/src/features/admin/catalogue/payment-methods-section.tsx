@@ -2,10 +2,9 @@ import { ActionIcon, Badge, Card, Group, Stack, Switch, Text } from '@mantine/co
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints } from '@proxydesk/contract';
-import { FormAlert } from '../../../components/form-alert';
 import type { SectionProps } from './catalogue-page';
 import { type BodyInput, bodyOf, moved, useCatalogueEdit } from './catalogue-api';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 type MethodsBody = BodyInput<typeof endpoints.setPaymentMethods>;
 
@@ -92,9 +91,7 @@ export const PaymentMethodsSection = ({ catalogue, canEdit }: SectionProps) => {
         </Text>
         {canEdit && (
           <>
-            <ReasonField {...form.getInputProps('reason')} />
-            <FormAlert>{save.error?.message}</FormAlert>
-            <FormButtons label="Save payment methods" pending={save.isPending} />
+            <ReasonAndSave form={form} call={save} label="Save payment methods" />
           </>
         )}
       </Stack>

@@ -14,9 +14,8 @@ import {
   PRODUCT_NAMES,
   type AdminPlan,
 } from '@proxydesk/contract';
-import { FormAlert } from '../../../components/form-alert';
 import { type BodyInput, bodyOf, useCatalogueEdit } from './catalogue-api';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 type PlanBody = BodyInput<typeof endpoints.createPlan>;
 
@@ -125,11 +124,10 @@ export const PlanForm = ({ plan, onClose }: { plan: AdminPlan | null; onClose: (
               {...nullableNumber(form.getInputProps('add_gb_price'))}
             />
           </SimpleGrid>
-          <ReasonField {...form.getInputProps('reason')} />
-          <FormAlert>{saving.error?.message}</FormAlert>
-          <FormButtons
+          <ReasonAndSave
+            form={form}
+            call={saving}
             label={plan ? 'Save plan' : 'Add plan'}
-            pending={saving.isPending}
             onCancel={onClose}
           />
         </Stack>

@@ -1,15 +1,16 @@
-import { Button, Group, Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adminReason, z } from '@proxydesk/contract';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
+import { FormButtons, type FormButtonsProps } from '../../../components/form-buttons';
 
 /** Why an operator changes the catalogue: every edit names it, and the audit trail keeps it. */
-export const ReasonField = (props: TextInputProps) => (
+export const ReasonField = ({ placeholder = 'e.g. Autumn prices', ...props }: TextInputProps) => (
   <TextInput
     label="Reason"
     description="Kept in the audit trail"
-    placeholder="e.g. Autumn prices"
+    placeholder={placeholder}
     required
     {...props}
   />
@@ -67,26 +68,29 @@ export const ReasonModal = ({
   );
 };
 
-/** The buttons under a form in a modal: Cancel and the submit, which waits while the call is out. */
-export const FormButtons = ({
-  label,
-  color,
-  pending,
-  onCancel,
-}: {
-  label: string;
-  color?: string | undefined;
-  pending: boolean;
-  onCancel?: () => void;
+/** What `ReasonAndSave` reads of a form: the reason's input props and its key. */
+interface ReasonForm {
+  getInputProps: (path: 'reason') => TextInputProps;
+  key: (path: 'reason') => string;
+}
+
+/**
+ * The last rows of every catalogue edit: the reason (a placeholder where the edit suggests its own), the call's
+ * error and the buttons, which wait while the call is out.
+ */
+export const ReasonAndSave = ({
+  form,
+  call,
+  placeholder,
+  ...buttons
+}: Omit<FormButtonsProps, 'pending'> & {
+  form: ReasonForm;
+  call: { error: Error | null; isPending: boolean };
+  placeholder?: string;
 }) => (
-  <Group justify="flex-end">
-    {onCancel && (
-      <Button variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-    )}
-    <Button type="submit" color={color} loading={pending}>
-      {label}
-    </Button>
-  </Group>
+  <>
+    <ReasonField placeholder={placeholder} {...form.getInputProps('reason')} key={form.key('reason')} />
+    <FormAlert>{call.error?.message}</FormAlert>
+    <FormButtons {...buttons} pending={call.isPending} />
+  </>
 );

@@ -2,10 +2,9 @@ import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantin
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints } from '@proxydesk/contract';
-import { FormAlert } from '../../../components/form-alert';
 import type { SectionProps } from './catalogue-page';
 import { type BodyInput, bodyOf, useCatalogueEdit } from './catalogue-api';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 type SocialBody = BodyInput<typeof endpoints.setSocialLinks>;
 
@@ -69,9 +68,7 @@ export const SocialSection = ({ catalogue, canEdit }: SectionProps) => {
               >
                 Add link
               </Button>
-              <ReasonField {...form.getInputProps('reason')} />
-              <FormAlert>{save.error?.message}</FormAlert>
-              <FormButtons label="Save social links" pending={save.isPending} />
+              <ReasonAndSave form={form} call={save} label="Save social links" />
             </>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text } from '@mantine/core';
 import {
   capRefusal,
   fairUseCapsSchema,
@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useSetFairUse, type FairUseTarget } from '../api/fair-use';
 import { maximumWords } from './fair-use-words';
+import { FormButtons } from '../../../components/form-buttons';
 
 export interface FairUseEdit {
   target: FairUseTarget;
@@ -104,14 +105,7 @@ const FairUseForm = ({
           onChange={setConnections}
           error={errors.connections}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormButtons label="Save" pending={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

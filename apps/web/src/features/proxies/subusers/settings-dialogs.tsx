@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useCountryStats } from '../api/proxies';
 import { useSetSubuserCountries, useSetSubuserLimit } from '../api/subusers';
+import { FormButtons } from '../../../components/form-buttons';
 
 /** GB and period of a sub-user's own limit (the plan's data bounds it anyway), or none. */
 export const LimitDialog = ({ subuser, onClose }: { subuser: Subuser | null; onClose: () => void }) => (
@@ -127,14 +128,7 @@ const CountriesForm = ({ subuser, onClose }: { subuser: Subuser; onClose: () => 
           comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormButtons label="Save" pending={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

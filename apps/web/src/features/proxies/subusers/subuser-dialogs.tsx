@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CopyButton } from '../../../components/copy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { useCreateSubuser, useDeleteSubuser } from '../api/subusers';
+import { FormButtons } from '../../../components/form-buttons';
 
 /** A password the server just made, shown once: after creating the sub-user or asking for a new one. */
 export interface ShownPassword {
@@ -67,14 +68,7 @@ export const CreateDialog = ({
             data-autofocus
             required
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <FormButtons label="Create" pending={create.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

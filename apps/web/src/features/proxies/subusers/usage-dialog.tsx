@@ -6,7 +6,6 @@ import {
   SegmentedControl,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -18,6 +17,7 @@ import { QueryError } from '../../../components/query-error';
 import { useLineUsage, type UsageOwner } from '../api/line-usage';
 import { downloadUsageCsv } from '../usage-download';
 import { dayLabel, hourLabel, usageRows } from '../usage-rows';
+import { UsageTable } from '../usage-table';
 import { TopDomains } from './top-domains';
 
 const UsageChart = lazy(async () => ({ default: (await import('../usage-chart')).UsageChart }));
@@ -118,34 +118,16 @@ const UsageView = ({ whose, name }: { whose: UsageOwner; name: string }) => {
             type="auto"
             viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `Usage per ${granularity}` }}
           >
-            <Table stickyHeader verticalSpacing={4} data-testid="line-usage-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{label.slice(0, -1)} (UTC)</Table.Th>
-                  <Table.Th ta="right">Used</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...table.rows].reverse().map((row) => (
-                  <Table.Tr key={row.date}>
-                    <Table.Td>
-                      {granularity === 'hour' ? hourLabel(row.date) : dayLabel(row.date, true)}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace" data-at={row.date}>
-                      {row.gb} GB
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th>Total, {span}</Table.Th>
-                  <Table.Th ta="right" ff="monospace" data-testid="line-usage-total">
-                    {table.total} GB
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
+            <UsageTable
+              rows={table.rows}
+              total={table.total}
+              heading={`${label.slice(0, -1)} (UTC)`}
+              when={(date) => (granularity === 'hour' ? hourLabel(date) : dayLabel(date, true))}
+              totalLabel={`Total, ${span}`}
+              testId="line-usage"
+              dateAttribute="data-at"
+              spacing={4}
+            />
           </ScrollArea.Autosize>
         </>
       )}
