@@ -3,13 +3,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { adminTaxEndpoints as endpoints } from '@proxydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { QueryError } from '../../../components/query-error';
 import { call } from '../../../lib/api';
 import type { SectionProps } from './catalogue-page';
 import { bodyOf, useCatalogueEdit, type BodyInput } from './catalogue-api';
-import { FormButtons, ReasonField } from './reason-modal';
+import { ReasonAndSave } from './reason-modal';
 
 type RateBody = BodyInput<typeof endpoints.setRate>;
 const rules = schemaResolver(bodyOf(endpoints.setRate), { sync: true });
@@ -51,9 +50,7 @@ const EditRate = ({
             data-autofocus
             {...form.getInputProps('rate')}
           />
-          <ReasonField {...form.getInputProps('reason')} />
-          <FormAlert>{save.error?.message}</FormAlert>
-          <FormButtons label="Save rate" pending={save.isPending} onCancel={onClose} />
+          <ReasonAndSave form={form} call={save} label="Save rate" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
