@@ -1,45 +1,25 @@
 import { expect, test } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
-import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 
 /**
  * Address replacement on the datacenter page (issue #32 item 4): choose an address, confirm with the addresses
  * and the quota named, get the new one with a copy button; the quota then stops a second replacement.
  */
 const PORT = 3170;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
-let customer: ReturnType<typeof shopCustomer>;
+const shop = useMailedShop(PORT);
+const customer = shopCustomer(shop.url);
 let operatorToken: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const dataDir = freshDataDir();
-  server = await startServer(PORT, dataDir, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  customer = shopCustomer(shop);
-  await customer.signUp(smtp, 'swapper');
+  await customer.signUp(shop.smtp, 'swapper');
   await customer.addBilling();
   await customer.buyPaid('PR_4');
   await customer.api('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' });
-  // The console opens only to a sign-in with two-factor (issue #28); the CLI makes the operator.
-  const operator = shopCustomer(shop);
-  await operator.signUp(smtp, 'olga');
-  await operator.turnOnTwoFactor(smtp);
-  operatorToken = await operator.signInWithCode(smtp);
-  expect(admin(dataDir, 'operator', 'olga', 'on')).toContain('olga');
+  operatorToken = await signUpOperator(shop, shopCustomer(shop.url), 'olga');
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 
 test('a customer replaces a datacenter address within the month’s quota and copies the new one', async ({
   page,
@@ -102,7 +82,7 @@ test('an operator raises the monthly share in the console, and the customer’s 
   browser,
   page,
 }) => {
-  await page.context().addCookies([{ name: 'token', value: operatorToken, url: shop }]);
+  await page.context().addCookies([{ name: 'token', value: operatorToken, url: shop.url }]);
   await page.goto('/admin/catalogue/replacements');
   await expect(page.getByRole('tab', { name: 'Replacements', selected: true })).toBeVisible({
     timeout: 30_000,
@@ -120,7 +100,7 @@ test('an operator raises the monthly share in the console, and the customer’s 
   await expect(dialog).toBeHidden();
   await screenshots(page, 'address-replacement-console');
 
-  const mine = await (await browser.newContext({ baseURL: shop })).newPage();
+  const mine = await (await browser.newContext({ baseURL: shop.url })).newPage();
   await customer.signIn(mine);
   await mine.goto('/product/datacenter');
   await expect(mine.getByTestId('replacement-quota')).toHaveText('1 / 3 used this month');

@@ -1,54 +1,35 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { violations } from './support/axe.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
-import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 
 /**
  * The catalogue, edited live in the console (issue #17 §5): an operator with two-factor sign-in changes the
  * shop while it runs, and a customer sees each change at once.
  */
 const PORT = 3122;
-const shop = `http://127.0.0.1:${PORT}`;
+const shop = useMailedShop(PORT, { GATEWAY_ENABLED: 'false' });
 const euro = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
-let server: RunningServer;
-let smtp: SmtpCapture;
 let operatorToken: string;
 let customerToken: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const dataDir = freshDataDir();
-  server = await startServer(PORT, dataDir, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-    GATEWAY_ENABLED: 'false',
-  });
-  const operator = shopCustomer(shop);
-  await operator.signUp(smtp, 'olga');
-  // The console opens only to a sign-in with two-factor (issue #28); the CLI makes the operator while the shop runs.
-  operatorToken = await operator.signInWithTwoFactor(smtp);
-  expect(admin(dataDir, 'operator', 'olga', 'on')).toContain('olga');
-  const customer = shopCustomer(shop);
-  customerToken = await customer.signUp(smtp, 'cat');
+  operatorToken = await signUpOperator(shop, shopCustomer(shop.url), 'olga');
+  const customer = shopCustomer(shop.url);
+  customerToken = await customer.signUp(shop.smtp, 'cat');
   await customer.addBilling();
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
 // axe (the WCAG scan) is injected as a script, which the shop's CSP would refuse.
-test.use({ baseURL: shop, bypassCSP: true });
+test.use({ baseURL: shop.url, bypassCSP: true });
 test.describe.configure({ timeout: 120_000 });
 
 const signedIn = async (page: Page, token: string) =>
-  page.context().addCookies([{ name: 'token', value: token, url: shop }]);
+  page.context().addCookies([{ name: 'token', value: token, url: shop.url }]);
 
 /** The customer, in a browser of their own beside the operator's. */
 const customerPage = async (browser: Browser) => {
-  const page = await (await browser.newContext({ baseURL: shop })).newPage();
+  const page = await (await browser.newContext({ baseURL: shop.url })).newPage();
   await signedIn(page, customerToken);
   return page;
 };
@@ -164,7 +145,7 @@ test('maintenance on shows the customer the maintenance page; off gives the shop
   await screenshots(page, 'admin-catalogue-maintenance-confirm');
   await ask.getByRole('button', { name: 'Turn maintenance on' }).click();
   // The console itself moves under /4, where the app lives while the shop is closed.
-  await expect(page).toHaveURL(`${shop}/4/admin/catalogue/maintenance`, { timeout: 30_000 });
+  await expect(page).toHaveURL(`${shop.url}/4/admin/catalogue/maintenance`, { timeout: 30_000 });
   await expect(page.getByTestId('maintenance-state')).toHaveText('On: the shop is closed');
 
   const customer = await customerPage(browser);
@@ -175,7 +156,7 @@ test('maintenance on shows the customer the maintenance page; off gives the shop
   const back = page.getByRole('dialog', { name: 'Open the shop again?' });
   await back.getByLabel(/^Reason/).fill('Upgrade done');
   await back.getByRole('button', { name: 'Turn off' }).click();
-  await expect(page).toHaveURL(`${shop}/admin/catalogue/maintenance`, { timeout: 30_000 });
+  await expect(page).toHaveURL(`${shop.url}/admin/catalogue/maintenance`, { timeout: 30_000 });
   await expect(page.getByTestId('maintenance-state')).toHaveText('Off: the shop is open');
 
   await customer.goto('/');

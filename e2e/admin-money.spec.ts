@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
-import { useMailedShop } from './support/mailed-shop.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 import { admin } from './support/server.js';
 
 /**
@@ -16,10 +16,7 @@ const operator = shopCustomer(shop.url);
 const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  await operator.signUp(shop.smtp, 'olive');
-  // The operator CLI reaches the running shop; the console then asks for a sign-in with 2FA (issue #28).
-  expect(admin(shop.server.dataDir, 'operator', 'olive', 'on')).toContain('olive');
-  await operator.signInWithTwoFactor(shop.smtp);
+  await signUpOperator(shop, operator, 'olive');
 
   await customer.signUp(shop.smtp, 'carmen');
   // The balance is a reseller's (issue #30 item 8): the console credits resellers only.

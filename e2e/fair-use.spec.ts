@@ -1,13 +1,11 @@
 import { request } from 'node:http';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { violations } from './support/axe.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
-import { admin, freshDataDir, gatewayPortOf, startServer, type RunningServer } from './support/server.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
+import { gatewayPortOf } from './support/server.js';
+import { useSite } from './support/site.js';
 
 /**
  * Fair use set by the customer (issue #31 item 3): the operator sets the ISP maximums in the console, the
@@ -15,48 +13,27 @@ import { admin, freshDataDir, gatewayPortOf, startServer, type RunningServer } f
  * row shows the source addresses the gateway saw; a second source is refused with 429.
  */
 const PORT = 3179;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
-let site: Server;
+const shop = useMailedShop(PORT);
+const site = useSite('hello');
 let operatorToken: string;
-const customer = shopCustomer(shop);
+const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const dataDir = freshDataDir();
-  server = await startServer(PORT, dataDir, {
-    SMTP_URL: smtp.url,
-    CAPTCHA_PROVIDER: 'off',
-    PUBLIC_URL: shop,
-  });
-  const operator = shopCustomer(shop);
-  await operator.signUp(smtp, 'olga');
-  expect(await operator.turnOnTwoFactor(smtp)).toEqual({ is_2fa: true });
-  operatorToken = await operator.signInWithCode(smtp);
-  expect(admin(dataDir, 'operator', 'olga', 'on')).toContain('olga');
-  await customer.signUp(smtp, 'fran');
+  operatorToken = await signUpOperator(shop, shopCustomer(shop.url), 'olga');
+  await customer.signUp(shop.smtp, 'fran');
   await customer.addBilling();
   await customer.buyPaid('PR_2');
-  site = createServer((_req, res) => res.end('hello'));
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
 });
-test.afterAll(async () => {
-  site?.close();
-  await server?.stop();
-  await smtp?.close();
-});
-test.use({ baseURL: shop, bypassCSP: true });
+test.use({ baseURL: shop.url, bypassCSP: true });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const signedIn = (page: Page, token: string) =>
-  page.context().addCookies([{ name: 'token', value: token, url: shop }]);
+  page.context().addCookies([{ name: 'token', value: token, url: shop.url }]);
 
 /** A GET through the gateway with a sub-user's credentials, from `from` (a loopback address): its status. */
 const through = (username: string, password: string, from: string) =>
   new Promise<number>((resolve, reject) => {
-    const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    const url = site.url;
     const req = request({
       host: '127.0.0.1',
       port: gatewayPortOf(PORT),

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
-import { useMailedShop } from './support/mailed-shop.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 import { screenshots } from './support/screenshots.js';
 import { admin } from './support/server.js';
 
@@ -16,9 +16,7 @@ const operator = shopCustomer(shop.url);
 const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  await operator.signUp(shop.smtp, 'otis');
-  expect(admin(shop.server.dataDir, 'operator', 'otis', 'on')).toContain('otis');
-  await operator.signInWithTwoFactor(shop.smtp);
+  await signUpOperator(shop, operator, 'otis');
   await customer.signUp(shop.smtp, 'cleo');
   await customer.addBilling('Germany');
   await customer.buyPaid('PR_4');

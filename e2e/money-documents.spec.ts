@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
-import { useMailedShop } from './support/mailed-shop.js';
-import { admin } from './support/server.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 
 /**
  * Issue #30 in the browser: a paid invoice named by its number, saying when and how it was paid, with its credit
@@ -22,9 +21,7 @@ const ids = { paid: '', unpaid: '' };
 const screenshots = (page: Page, name: string) => save(page, `money-documents-${name}`);
 
 test.beforeAll(async () => {
-  await operator.signUp(shop.smtp, 'ophelia');
-  expect(admin(shop.server.dataDir, 'operator', 'ophelia', 'on')).toContain('ophelia');
-  await operator.signInWithTwoFactor(shop.smtp);
+  await signUpOperator(shop, operator, 'ophelia');
 
   await customer.signUp(shop.smtp, 'cora');
   await customer.addBilling('Ireland');

@@ -23,8 +23,15 @@ export interface PaymentShop {
   plan: Plan;
   /** The customer buys the plan with this payment method: the new invoice and its provider's page. */
   buy: (paymentMethod: string) => Promise<{ hosted_url: string; invoice_id: string }>;
+  /**
+   * The customer pays with Stripe: `body` (with `payment_method: 'stripe'`) posted to `path`, the plan by default
+   * as a new invoice, and its checkout completed at the fake. The invoice's id and its checkout session's.
+   */
+  payWithStripe: (body?: object, path?: string) => Promise<{ invoiceId: string; sessionId: string }>;
   /** An invoice's row in the database. */
   invoiceRow: (id: string) => Promise<typeof schema.invoices.$inferSelect>;
+  /** The plan an invoice bought: its row in the database. */
+  planOf: (invoiceId: string) => Promise<typeof schema.customerPlans.$inferSelect>;
 }
 
 /**
@@ -42,6 +49,23 @@ export const usePaymentShop = (env: Record<string, string> = {}) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return answer.body.payload as { hosted_url: string; invoice_id: string };
     },
+    payWithStripe: async (body = { plan: shop.plan.id }, path = '/v1/invoice/create') => {
+      const answer = await shop.api.post(path, { payment_method: 'stripe', ...body }, { token: shop.token });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const invoiceId = (answer.body.payload as { invoice_id: string }).invoice_id;
+      const session = [...shop.stripe.sessions.values()].find(
+        (s) => s.session.metadata.invoice_id === invoiceId,
+      )!;
+      expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
+      return { invoiceId, sessionId: session.session.id };
+    },
+    planOf: async (invoiceId: string) =>
+      (
+        await shop.t.database.db
+          .select()
+          .from(schema.customerPlans)
+          .where(eq(schema.customerPlans.invoiceId, invoiceId))
+      )[0]!,
     invoiceRow: async (id: string) =>
       (await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!,
   } as PaymentShop;

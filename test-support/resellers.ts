@@ -1,4 +1,4 @@
-import { schema } from '@proxydesk/db';
+import { schema, type Db } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { signUp, type ApiClient } from './accounts.js';
@@ -15,6 +15,16 @@ export const TEST_BILLING = {
   country: 'Ireland',
 };
 
+/** Makes the user named `username` a reseller, as the operator's CLI does: their id. */
+export const makeReseller = async (db: Db, username: string) => {
+  const [user] = await db
+    .update(schema.users)
+    .set({ role: 'reseller' })
+    .where(eq(schema.users.username, username))
+    .returning({ id: schema.users.id });
+  return user!.id;
+};
+
 /**
  * A reseller as the operator makes one: signed up by mail, made a reseller, with billing details. Answers the
  * session token and the user's id.
@@ -24,11 +34,7 @@ export const signUpReseller = async (
   username: string,
 ): Promise<{ token: string; userId: string }> => {
   const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
-  const [user] = await bed.t.database.db
-    .update(schema.users)
-    .set({ role: 'reseller' })
-    .where(eq(schema.users.username, username))
-    .returning({ id: schema.users.id });
+  const userId = await makeReseller(bed.t.database.db, username);
   expect((await bed.api.post('/v1/billing/create', TEST_BILLING, { token })).status).toBe(200);
-  return { token, userId: user!.id };
+  return { token, userId };
 };

@@ -1,6 +1,7 @@
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp.js';
-import { startServer, type RunningServer } from './server.js';
+import type { shopCustomer } from './customer.js';
+import { admin, startServer, type RunningServer } from './server.js';
 
 /**
  * A spec's own shop on `port`, started before its tests and stopped after them: its sign-up codes mailed to a
@@ -35,4 +36,20 @@ export const useMailedShop = (port: number, env: Record<string, string> = {}) =>
       return server;
     },
   };
+};
+
+export type MailedShop = ReturnType<typeof useMailedShop>;
+
+/**
+ * Signs `who` up as `name`, makes them an operator with the CLI (while the shop runs) and signs them in with
+ * two-factor, as the console asks (issue #28): the session's token.
+ */
+export const signUpOperator = async (
+  shop: MailedShop,
+  who: ReturnType<typeof shopCustomer>,
+  name: string,
+) => {
+  await who.signUp(shop.smtp, name);
+  expect(admin(shop.server.dataDir, 'operator', name, 'on')).toContain(name);
+  return who.signInWithTwoFactor(shop.smtp);
 };

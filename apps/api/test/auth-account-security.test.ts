@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES } from '@proxydesk/contract';
-import { schema } from '@proxydesk/db';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, turnOnTwoFactor } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { otpFrom } from '../../../test-support/smtp.js';
+import { makeReseller } from '../../../test-support/resellers.js';
 
 /** Issue #15 items 4, 9 and 12: security changes re-authenticate, tell the owner, and end other sessions. */
 const bed = useMailedApp();
@@ -99,10 +99,7 @@ describe('security changes ask for the current password (issue #15 item 4, DESIG
 
   it('an API key never reaches account security: 401 there, while it still works for a reseller call', async () => {
     const { token } = await customer('scripted');
-    await bed.t.database.db
-      .update(schema.users)
-      .set({ role: 'reseller' })
-      .where(eq(schema.users.username, 'scripted'));
+    await makeReseller(bed.t.database.db, 'scripted');
     const apiKey = (await bed.api.post('/v1/user/generate-api-key', undefined, { token })).body.payload
       .apiKey as string;
     const calls: [string, object | undefined][] = [

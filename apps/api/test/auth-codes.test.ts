@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { otpFrom } from '../../../test-support/smtp.js';
+import { makeReseller } from '../../../test-support/resellers.js';
 
 const bed = useMailedApp();
 
@@ -272,10 +273,7 @@ describe('reseller API key (SPEC.md §2 Settings, DESIGN.md §2)', () => {
       status: 403,
       body: { detail: 'Only resellers can do this' },
     });
-    await bed.t.database.db
-      .update(schema.users)
-      .set({ role: 'reseller' })
-      .where(eq(schema.users.username, 'reseller'));
+    await makeReseller(bed.t.database.db, 'reseller');
 
     const made = await bed.api.post('/v1/user/generate-api-key', undefined, { token });
     expect(made.status).toBe(200);
@@ -295,10 +293,7 @@ describe('reseller API key (SPEC.md §2 Settings, DESIGN.md §2)', () => {
 
   it('a customer who is not a reseller cannot use a key', async () => {
     const token = await signUp(bed.api, bed.smtp, { username: 'demoted', email: 'demoted@example.com' });
-    await bed.t.database.db
-      .update(schema.users)
-      .set({ role: 'reseller' })
-      .where(eq(schema.users.username, 'demoted'));
+    await makeReseller(bed.t.database.db, 'demoted');
     const key = (await bed.api.post('/v1/user/generate-api-key', undefined, { token })).body.payload
       .apiKey as string;
     await bed.t.database.db

@@ -17,18 +17,20 @@ const userRow = async (username: string) =>
       .where(sql`lower(${schema.users.username}) = ${username.toLowerCase()}`)
   )[0]!;
 
+/** A sign-up as `username` with `email` and the test password (`fields` add to it or replace it). */
+const postSignUp = (username: string, email: string, fields: Record<string, unknown> = {}) =>
+  bed.api.post('/v1/auth/signup', { username, email, password: PASSWORD, ...fields });
+/** The answer to a sign-up that is not refused: a code mailed to `email` (a taken address gets a mail saying so). */
+const codeSent = (email: string) => ({
+  status: 422,
+  body: { detail: AUTH_MESSAGES.otpSent, payload: { email } },
+});
+
 describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
   it('answers 422 with payload.email, mails a 6-digit code, and the code signs the new account in', async () => {
     const after = Date.now();
-    const signup = await bed.api.post('/v1/auth/signup', {
-      username: 'Ann',
-      email: 'Ann@Example.com',
-      password: PASSWORD,
-    });
-    expect(signup).toEqual({
-      status: 422,
-      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'ann@example.com' } },
-    });
+    const signup = await postSignUp('Ann', 'Ann@Example.com');
+    expect(signup).toEqual(codeSent('ann@example.com'));
 
     const mail = await bed.smtp.waitFor('ann@example.com', { after });
     expect(mail.subject).toContain('Acme Proxies');
@@ -75,11 +77,7 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
 
   it('takes the OTP as a number too, as SPEC.md §5 calls it', async () => {
     const after = Date.now();
-    await bed.api.post('/v1/auth/signup', {
-      username: 'numeric',
-      email: 'numeric@example.com',
-      password: PASSWORD,
-    });
+    await postSignUp('numeric', 'numeric@example.com');
     const code = otpFrom(await bed.smtp.waitFor('numeric@example.com', { after }));
     const confirmed = await bed.api.post('/v1/auth/confirm-email', {
       email: 'numeric@example.com',
@@ -98,34 +96,18 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
     await signUp(bed.api, bed.smtp, { username: 'referee', email: 'referee@example.com', referee: code });
     expect((await userRow('referee')).referredBy).toBe((await userRow('referrer')).id);
 
-    const unknown = await bed.api.post('/v1/auth/signup', {
-      username: 'stray',
-      email: 'stray@example.com',
-      password: PASSWORD,
-      referee: 'NOPE1234',
-    });
+    const unknown = await postSignUp('stray', 'stray@example.com', { referee: 'NOPE1234' });
     expect(unknown).toEqual({ status: 400, body: { detail: 'Unknown referral code' } });
   });
 
   it('says a username is taken, but answers a taken e-mail exactly like a new one and tells only its owner', async () => {
     await signUp(bed.api, bed.smtp, { username: 'owner', email: 'owner@example.com' });
-    const taken = await bed.api.post('/v1/auth/signup', {
-      username: 'OWNER',
-      email: 'other@example.com',
-      password: PASSWORD,
-    });
+    const taken = await postSignUp('OWNER', 'other@example.com');
     expect(taken).toEqual({ status: 409, body: { detail: 'That username is taken' } });
 
     const after = Date.now();
-    const sameEmail = await bed.api.post('/v1/auth/signup', {
-      username: 'newcomer',
-      email: 'owner@example.com',
-      password: PASSWORD,
-    });
-    expect(sameEmail).toEqual({
-      status: 422,
-      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'owner@example.com' } },
-    });
+    const sameEmail = await postSignUp('newcomer', 'owner@example.com');
+    expect(sameEmail).toEqual(codeSent('owner@example.com'));
     const mail = await bed.smtp.waitFor('owner@example.com', { after });
     expect(mail.subject).toMatch(/already have an account/);
     expect(mail.text).not.toMatch(/\b\d{6}\b/);
@@ -144,17 +126,9 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
     // The mail names the account it confirms, so the mailbox's owner sees it is not theirs.
     expect(squatterMail.text).toContain('"squatter1"');
     const squatterCode = otpFrom(squatterMail);
-    const signUpAsVictim = () =>
-      bed.api.post('/v1/auth/signup', {
-        username: 'victim',
-        email: 'victim@example.com',
-        password: PASSWORD,
-      });
+    const signUpAsVictim = () => postSignUp('victim', 'victim@example.com');
     // While its code is valid, another sign-up changes nothing (issue #15 item 5).
-    expect(await signUpAsVictim()).toEqual({
-      status: 422,
-      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'victim@example.com' } },
-    });
+    expect(await signUpAsVictim()).toEqual(codeSent('victim@example.com'));
     expect(await userRow('victim')).toBeUndefined();
 
     await bed.t.database.db
@@ -192,24 +166,12 @@ describe('sign-up and e-mail confirmation (SPEC.md §4)', () => {
   });
 
   it('refuses the most common passwords and passwords outside 8–128 characters', async () => {
-    const common = await bed.api.post('/v1/auth/signup', {
-      username: 'weak',
-      email: 'weak@example.com',
-      password: 'password123',
-    });
+    const common = await postSignUp('weak', 'weak@example.com', { password: 'password123' });
     expect(common).toEqual({ status: 400, body: { detail: AUTH_MESSAGES.commonPassword } });
-    const short = await bed.api.post('/v1/auth/signup', {
-      username: 'weak',
-      email: 'weak@example.com',
-      password: 'short',
-    });
+    const short = await postSignUp('weak', 'weak@example.com', { password: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.detail).toBe('body.password: Password must be at least 8 characters');
-    const long = await bed.api.post('/v1/auth/signup', {
-      username: 'weak',
-      email: 'weak@example.com',
-      password: 'x'.repeat(129),
-    });
+    const long = await postSignUp('weak', 'weak@example.com', { password: 'x'.repeat(129) });
     expect(long.body.detail).toBe('body.password: Password must be at most 128 characters');
     // Composition rules do not exist: a long phrase of lowercase words is fine.
     await signUp(bed.api, bed.smtp, {
@@ -253,17 +215,10 @@ describe('sign-in (SPEC.md §4, issue #3 security rules)', () => {
 
   it('mails a code instead of a token while the e-mail is unconfirmed', async () => {
     const after = Date.now();
-    await bed.api.post('/v1/auth/signup', {
-      username: 'pending',
-      email: 'pending@example.com',
-      password: PASSWORD,
-    });
+    await postSignUp('pending', 'pending@example.com');
     await bed.smtp.waitFor('pending@example.com', { after });
     const login = await bed.api.post('/v1/auth/login', { username: 'pending', password: PASSWORD });
-    expect(login).toEqual({
-      status: 422,
-      body: { detail: AUTH_MESSAGES.otpSent, payload: { email: 'pending@example.com' } },
-    });
+    expect(login).toEqual(codeSent('pending@example.com'));
   });
 
   it('with two-factor on, answers 422 and the mailed code finishes the sign-in', async () => {

@@ -22,16 +22,7 @@ const setAutoRenew = (planId: string, enabled: boolean) =>
 
 /** A datacenter plan bought with Stripe and activated, ending in 12 hours. */
 const planEndingSoon = async () => {
-  const answer = await shop.api.post(
-    '/v1/invoice/create',
-    { payment_method: 'stripe', plan: shop.plan.id },
-    { token: shop.token },
-  );
-  const invoiceId = (answer.body.payload as { invoice_id: string }).invoice_id;
-  const session = [...shop.stripe.sessions.values()].find(
-    (s) => s.session.metadata.invoice_id === invoiceId,
-  )!;
-  expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
+  const { invoiceId } = await shop.payWithStripe();
   const [plan] = await db()
     .select()
     .from(schema.customerPlans)

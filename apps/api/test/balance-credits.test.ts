@@ -5,6 +5,7 @@ import { commands } from '../src/cli/commands.js';
 import { signUp } from '../../../test-support/accounts.js';
 import { signInAsStaff } from '../../../test-support/staff.js';
 import { useMailedApp } from '../../../test-support/app.js';
+import { makeReseller } from '../../../test-support/resellers.js';
 
 /**
  * The console's balance credits (issue #28 §13): an idempotency key makes a double click one credit (the repeat
@@ -19,7 +20,7 @@ beforeAll(async () => {
   // The console opens only to a sign-in with the mailed code (issue #28).
   tokens.olga = await signInAsStaff(bed.api, bed.smtp, db, { username: 'olga', role: 'operator' });
   tokens.rita = await signUp(bed.api, bed.smtp, { username: 'rita', email: 'rita@example.com' });
-  await db.update(schema.users).set({ role: 'reseller' }).where(eq(schema.users.username, 'rita'));
+  await makeReseller(db, 'rita');
   for (const user of await db.select().from(schema.users)) ids[user.username] = user.id;
 });
 

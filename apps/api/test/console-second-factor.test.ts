@@ -25,6 +25,10 @@ const passwordOnly = (username: string) =>
     .post('/v1/auth/login', { username, password: PASSWORD })
     .then((r) => r.body.payload.token as string);
 
+/** A GET of the console as `token` is refused 403 with `detail`. */
+const expectRefused = async (path: string, token: string, detail: string) =>
+  expect(await bed.api.get(path, { token })).toEqual({ status: 403, body: { detail } });
+
 describe('the console opens only to a session signed in with the second factor (issue #28 item 1)', () => {
   it('the reported attack: password-only sign-in, two-factor/true, then the console in the same session', async () => {
     await signUp(bed.api, bed.smtp, { username: 'mallory', email: 'mallory@example.com' });
@@ -66,15 +70,9 @@ describe('the console opens only to a session signed in with the second factor (
     expect(await makeStaff('owner', 'operator')).toBe(
       'owner: customer → operator (turn on two-factor authentication in Settings, then sign in again with its code, to open the console)',
     );
-    expect(await bed.api.get('/v1/admin/me', { token })).toEqual({
-      status: 403,
-      body: { detail: ADMIN_MESSAGES.turnOnTwoFactor },
-    });
+    await expectRefused('/v1/admin/me', token, ADMIN_MESSAGES.turnOnTwoFactor);
     await turnOnTwoFactor(bed.api, bed.smtp, token, 'owner@example.com');
-    expect(await bed.api.get('/v1/admin/overview', { token })).toEqual({
-      status: 403,
-      body: { detail: ADMIN_MESSAGES.signInWithCode },
-    });
+    await expectRefused('/v1/admin/overview', token, ADMIN_MESSAGES.signInWithCode);
     const signedIn = await signInWithCode(bed.api, bed.smtp, {
       username: 'owner',
       email: 'owner@example.com',
@@ -95,10 +93,7 @@ describe('the console opens only to a session signed in with the second factor (
       { token: changed.body.payload.token },
     );
     expect(off.status).toBe(200);
-    expect(await bed.api.get('/v1/admin/me', { token: changed.body.payload.token })).toEqual({
-      status: 403,
-      body: { detail: ADMIN_MESSAGES.turnOnTwoFactor },
-    });
+    await expectRefused('/v1/admin/me', changed.body.payload.token, ADMIN_MESSAGES.turnOnTwoFactor);
   });
 
   it('support is held to the same rule', async () => {
@@ -109,10 +104,7 @@ describe('the console opens only to a session signed in with the second factor (
     const token = await signUp(bed.api, bed.smtp, { username: 'helper2', email: 'helper2@example.com' });
     await makeStaff('helper2', 'support');
     await db().update(schema.users).set({ is2fa: true }).where(eq(schema.users.username, 'helper2'));
-    expect(await bed.api.get('/v1/admin/customers', { token })).toEqual({
-      status: 403,
-      body: { detail: ADMIN_MESSAGES.signInWithCode },
-    });
+    await expectRefused('/v1/admin/customers', token, ADMIN_MESSAGES.signInWithCode);
     const withCode = await signInWithCode(bed.api, bed.smtp, {
       username: 'helper',
       email: 'helper@example.com',

@@ -1,5 +1,3 @@
-import { schema } from '@proxydesk/db';
-import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import createClient, { type Middleware } from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { PASSWORD } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import type { paths } from '../../../test-support/generated/openapi.js';
 import { otpFrom } from '../../../test-support/smtp.js';
+import { makeReseller } from '../../../test-support/resellers.js';
 
 /**
  * A reseller's script, written against a client generated from the API's own OpenAPI document
@@ -47,10 +46,7 @@ describe('a client generated from /docs/json', () => {
     expect(token, JSON.stringify(confirmed.error)).toBeTruthy();
 
     // The operator makes the account a reseller (the console's or the CLI's `reseller <username> on`).
-    await bed.t.database.db
-      .update(schema.users)
-      .set({ role: 'reseller' })
-      .where(eq(schema.users.username, 'script'));
+    await makeReseller(bed.t.database.db, 'script');
     const session = createClient<paths>({ baseUrl });
     session.use(authorised(`Bearer ${token}`));
     const key = (await session.POST('/v1/user/generate-api-key')).data?.payload.apiKey;
@@ -77,7 +73,7 @@ describe('a client generated from /docs/json', () => {
     const hostedUrl = topUp.data?.payload.hosted_url;
     expect(hostedUrl, JSON.stringify(topUp.error)).toBeTruthy();
     // A person pays the top-up on the provider's page (the sandbox's Pay button).
-    const paid = await fetch(`${baseUrl}${new URL(hostedUrl!).pathname}`, {
+    const paid = await fetch(`${baseUrl}${new URL(hostedUrl).pathname}`, {
       method: 'POST',
       body: 'action=pay',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { pressPay } from '../../../test-support/sandbox.js';
+import { makeReseller } from '../../../test-support/resellers.js';
 
 const bed = useMailedApp({ PUBLIC_URL: 'http://shop.test' });
 let plans: Plan[];
@@ -490,10 +491,7 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
     ).toEqual({
       detail: 'Only resellers pay from a balance',
     });
-    await bed.t.database.db
-      .update(schema.users)
-      .set({ role: 'reseller' })
-      .where(eq(schema.users.username, username));
+    await makeReseller(bed.t.database.db, username);
 
     expect(
       (

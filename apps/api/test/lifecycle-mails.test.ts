@@ -8,20 +8,8 @@ const shop = usePaymentShop();
 const db = () => shop.t.database.db;
 const EMAIL = 'payer@example.com';
 
-const payWithStripe = async (plan: number) => {
-  const answer = await shop.api.post(
-    '/v1/invoice/create',
-    { payment_method: 'stripe', plan },
-    { token: shop.token },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const id = (answer.body.payload as { invoice_id: string }).invoice_id;
-  const session = [...shop.stripe.sessions.values()].find((s) => s.session.metadata.invoice_id === id)!;
-  expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
-  return id;
-};
-const planOf = async (invoiceId: string) =>
-  (await db().select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, invoiceId)))[0]!;
+const payWithStripe = async (plan: number) => (await shop.payWithStripe({ plan })).invoiceId;
+const { planOf } = shop;
 const mailsWith = async (onceKeyPrefix: string) =>
   (await db().select().from(schema.mailOutbox)).filter((m) => m.onceKey?.startsWith(onceKeyPrefix));
 const setNotifications = async (planReminders: boolean, usageAlerts: boolean) => {

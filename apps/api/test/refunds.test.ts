@@ -6,11 +6,7 @@ import { usePaymentShop } from '../../../test-support/payment-shop.js';
 const shop = usePaymentShop();
 
 const buy = async (paymentMethod: string) => (await shop.buy(paymentMethod)).invoice_id;
-const { invoiceRow } = shop;
-const planOf = async (id: string) =>
-  (
-    await shop.t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, id))
-  )[0]!;
+const { invoiceRow, planOf } = shop;
 const until = async (condition: () => Promise<boolean>, what: string) => {
   const end = Date.now() + 15_000;
   while (!(await condition())) {
@@ -19,10 +15,8 @@ const until = async (condition: () => Promise<boolean>, what: string) => {
   }
 };
 const paidWithStripe = async () => {
-  const id = await buy('stripe');
-  const session = [...shop.stripe.sessions.values()].find((s) => s.session.metadata.invoice_id === id)!;
-  expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
-  return { id, sessionId: session.session.id };
+  const { invoiceId, sessionId } = await shop.payWithStripe();
+  return { id: invoiceId, sessionId };
 };
 
 describe('refunds and chargebacks (issue #16 §6), through each provider fake', () => {
@@ -111,14 +105,10 @@ describe('refunds and chargebacks (issue #16 §6), through each provider fake', 
     const balance = async () =>
       (await shop.api.get('/v1/auth/access', { token: shop.token })).body.payload.balance as number;
     const start = await balance();
-    const topUp = await shop.api.post(
+    const { invoiceId: id, sessionId } = await shop.payWithStripe(
+      { amount: 50 },
       '/v1/invoice/create-balance-invoice',
-      { amount: 50, payment_method: 'stripe' },
-      { token: shop.token },
     );
-    const id = (topUp.body.payload as { invoice_id: string }).invoice_id;
-    const session = [...shop.stripe.sessions.values()].find((s) => s.session.metadata.invoice_id === id)!;
-    expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
     await buy('balance');
     const spent = Math.round(shop.plan.price * 100);
     expect(await balance()).toBe((Math.round(start * 100) + 5000 - spent) / 100);
@@ -142,7 +132,7 @@ describe('refunds and chargebacks (issue #16 §6), through each provider fake', 
     expect(await balance()).toBe((left - 1000) / 100);
 
     // The payer's bank takes all of it back: the balance gives what it has, the operator is told the rest.
-    await shop.stripe.dispute(session.session.id, 'lost');
+    await shop.stripe.dispute(sessionId, 'lost');
     expect(await balance()).toBe(0);
     const row = await invoiceRow(id);
     expect(row.refundedAt).not.toBeNull();

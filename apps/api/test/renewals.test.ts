@@ -5,14 +5,7 @@ import { usePaymentShop } from '../../../test-support/payment-shop.js';
 
 const shop = usePaymentShop();
 
-const payWithStripe = async (path: string, body: object) => {
-  const answer = await shop.api.post(path, { payment_method: 'stripe', ...body }, { token: shop.token });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const id = (answer.body.payload as { invoice_id: string }).invoice_id;
-  const session = [...shop.stripe.sessions.values()].find((s) => s.session.metadata.invoice_id === id)!;
-  expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
-  return id;
-};
+const payWithStripe = async (path: string, body: object) => (await shop.payWithStripe(body, path)).invoiceId;
 const planRow = async (id: string) =>
   (await shop.t.database.db.select().from(schema.customerPlans).where(eq(schema.customerPlans.id, id)))[0]!;
 const addressesOf = async (planId: string) =>

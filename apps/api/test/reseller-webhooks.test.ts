@@ -1,12 +1,11 @@
 import { queueScheduledWebhookEvents, schema } from '@proxydesk/db';
-import { eq } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, signUp } from '../../../test-support/accounts.js';
 import { createTestApp, useMailedApp, type TestApp } from '../../../test-support/app.js';
-import { signUpReseller } from '../../../test-support/resellers.js';
+import { signUpReseller, makeReseller } from '../../../test-support/resellers.js';
 import { pressPay } from '../../../test-support/sandbox.js';
 
 /**
@@ -284,10 +283,7 @@ describe('in production', () => {
   it('refuses an endpoint on a loopback, private or link-local address (SSRF)', async () => {
     const api = apiClient(shop.app);
     const token = await signUp(api, bed.smtp, { username: 'prod', email: 'prod@example.com' });
-    await shop.database.db
-      .update(schema.users)
-      .set({ role: 'reseller' })
-      .where(eq(schema.users.username, 'prod'));
+    await makeReseller(shop.database.db, 'prod');
     for (const url of [
       'http://127.0.0.1:9/x',
       'http://[::1]/x',

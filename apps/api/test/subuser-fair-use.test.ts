@@ -41,21 +41,14 @@ describe('the shop’s fair-use maximums (console)', () => {
     );
     // The console is invisible to customers (404), as its other routes.
     expect((await bed.api.get('/v1/admin/fair-use', as('fay'))).status).toBe(404);
-    const bySupport = await bed.api.put(
-      '/v1/admin/fair-use/PR_3',
-      { ...RESIDENTIAL, reason: 'try' },
-      as('sue'),
-    );
-    expect(bySupport).toEqual({
+    /** The residential maximums set as `who`, with `reason`. */
+    const setResidential = (who: string, reason: string) =>
+      bed.api.put('/v1/admin/fair-use/PR_3', { ...RESIDENTIAL, reason }, as(who));
+    expect(await setResidential('sue', 'try')).toEqual({
       status: 403,
       body: { detail: 'Support has read-only access to the console' },
     });
-    const byCustomer = await bed.api.put(
-      '/v1/admin/fair-use/PR_3',
-      { ...RESIDENTIAL, reason: 'try' },
-      as('fay'),
-    );
-    expect(byCustomer.status).toBe(404);
+    expect((await setResidential('fay', 'try')).status).toBe(404);
 
     for (const body of [
       RESIDENTIAL,
@@ -71,11 +64,7 @@ describe('the shop’s fair-use maximums (console)', () => {
       (await bed.api.put('/v1/admin/fair-use/PR_4', { ...RESIDENTIAL, reason: 'ip' }, as('olga'))).status,
     ).toBe(400);
 
-    const set = await bed.api.put(
-      '/v1/admin/fair-use/PR_3',
-      { ...RESIDENTIAL, reason: 'accounts shared in a forum' },
-      as('olga'),
-    );
+    const set = await setResidential('olga', 'accounts shared in a forum');
     expect(set).toEqual({
       status: 200,
       body: { detail: 'Fair-use maximums saved', payload: { product: 'PR_3', ...RESIDENTIAL } },

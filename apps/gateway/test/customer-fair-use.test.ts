@@ -1,16 +1,9 @@
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { listenForAccessChanges, schema, setOwnerFairUse, updateSubuser } from '@proxydesk/db';
+import { schema, setOwnerFairUse, updateSubuser } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlThrough } from '../../../test-support/curl.js';
-import { seedCustomer, startTestGateway, useGatewayTestbed } from '../../../test-support/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { seedCustomer, useGatewayTestbed } from '../../../test-support/gateway.js';
+import { useLoggedGateway } from '../../../test-support/logged-gateway.js';
 import { seedSubuser } from '../../../test-support/subusers.js';
-import type { RunningGateway } from '../src/gateway.js';
 
 /**
  * Caps set by the customer (issue #31 item 3), with real curl from several source addresses: the gateway here
@@ -18,86 +11,49 @@ import type { RunningGateway } from '../src/gateway.js';
  * re-read on the announcement (NOTIFY) of the customer's change can refuse or let a line through.
  */
 const bed = useGatewayTestbed({ gateway: false });
-const logFile = join(mkdtempSync(join(tmpdir(), 'customer-fair-use-')), 'access.log');
-let site: Server;
-let url: string;
-let gateway: RunningGateway;
-beforeAll(async () => {
-  site = createServer((_req, res) => res.end('ok'));
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
-  url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-  gateway = await startTestGateway(bed.database.db, { GATEWAY_ACCESS_LOG: logFile }, (onChange) =>
-    listenForAccessChanges(bed.database, onChange),
-  );
-});
-afterAll(async () => {
-  await gateway?.close();
-  site?.close();
-});
-
+const run = useLoggedGateway(bed, { announced: true });
 const loggedBusy = (reason: string, from: string, subuser?: string) =>
-  expect
-    .poll(
-      () =>
-        readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .some((line) => {
-            const entry = JSON.parse(line) as Record<string, unknown>;
-            return (
-              entry.reason === reason &&
-              entry.source === from &&
-              entry.outcome === 'busy' &&
-              (subuser === undefined || entry.subuser === subuser)
-            );
-          }),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
+  run.logged({ reason, source: from, outcome: 'busy', subuser }, 10_000);
 
 describe("the customer's own fair-use caps at the gateway", () => {
   it("refuses a sub-user's second source with 429 once capped at 1, and lets it through once the cap is raised (NOTIFY)", async () => {
     const owner = await seedCustomer(bed.database.db, { product: 'PR_3' });
     const sub = await seedSubuser(bed.database.db, owner.userId, 'PR_3');
-    await gateway.sync();
+    await run.gateway.sync();
     // No cap yet: three sources pass.
     for (const from of ['127.0.0.2', '127.0.0.3', '127.0.0.4'])
-      expect((await curlThrough(gateway.port, url, sub, 'http', from)).status).toBe(200);
+      expect((await run.curl(sub, 'http', from)).status).toBe(200);
 
     await updateSubuser(bed.database.db, owner.userId, sub.id, { maxSources: 3 });
     const other = await seedSubuser(bed.database.db, owner.userId, 'PR_3', { maxSources: 1 });
-    await gateway.sync();
-    expect((await curlThrough(gateway.port, url, other, 'http', '127.0.0.2')).status).toBe(200);
-    const refused = await curlThrough(gateway.port, url, other, 'http', '127.0.0.3');
+    await run.gateway.sync();
+    expect((await run.curl(other, 'http', '127.0.0.2')).status).toBe(200);
+    const refused = await run.curl(other, 'http', '127.0.0.3');
     const rule = 'Fair use: too many source addresses for these credentials (at most 1 in 10 minutes)';
     expect({ status: refused.status, body: refused.body.trim() }).toEqual({ status: 429, body: rule });
     await loggedBusy(rule, '127.0.0.3', other.id);
-    expect((await curlThrough(gateway.port, url, other, 'connect', '127.0.0.3')).connect).toBe(429);
+    expect((await run.curl(other, 'connect', '127.0.0.3')).connect).toBe(429);
 
     await updateSubuser(bed.database.db, owner.userId, other.id, { maxSources: 2 });
     await expect
-      .poll(async () => (await curlThrough(gateway.port, url, other, 'http', '127.0.0.3')).status, {
+      .poll(async () => (await run.curl(other, 'http', '127.0.0.3')).status, {
         timeout: 10_000,
       })
       .toBe(200);
-    expect((await curlThrough(gateway.port, url, other, 'http', '127.0.0.4')).status).toBe(429);
+    expect((await run.curl(other, 'http', '127.0.0.4')).status).toBe(429);
     // The first sub-user, capped at 3 with 3 already seen, keeps them and is refused a fourth.
-    expect((await curlThrough(gateway.port, url, sub, 'http', '127.0.0.5')).status).toBe(429);
-    expect((await curlThrough(gateway.port, url, sub, 'http', '127.0.0.2')).status).toBe(200);
+    expect((await run.curl(sub, 'http', '127.0.0.5')).status).toBe(429);
+    expect((await run.curl(sub, 'http', '127.0.0.2')).status).toBe(200);
   });
 
   it("caps the owner's own line of a product, and a maximum lowered by the shop clamps the customer's cap", async () => {
     const owner = await seedCustomer(bed.database.db, { product: 'PR_6' });
-    await gateway.sync();
+    await run.gateway.sync();
     await setOwnerFairUse(bed.database.db, owner.userId, 'PR_6', { maxSources: 2 });
     // Each try from a new address: once the announced cap arrives, a third one is refused.
     let last = 1;
     await expect
-      .poll(
-        async () => (await curlThrough(gateway.port, url, owner, 'http', `127.0.1.${(last += 1)}`)).status,
-        { timeout: 10_000 },
-      )
+      .poll(async () => (await run.curl(owner, 'http', `127.0.1.${(last += 1)}`)).status, { timeout: 10_000 })
       .toBe(429);
     expect(last).toBeGreaterThanOrEqual(3);
     // The shop's maximum for premium residential goes to 1: another owner's cap of 2 is clamped to it.
@@ -106,9 +62,9 @@ describe("the customer's own fair-use caps at the gateway", () => {
       .values({ productType: 'PR_6', maxSources: 1, windowMinutes: 10, maxConnections: 0 });
     const clamped = await seedCustomer(bed.database.db, { product: 'PR_6' });
     await setOwnerFairUse(bed.database.db, clamped.userId, 'PR_6', { maxSources: 2 });
-    await gateway.sync();
-    expect((await curlThrough(gateway.port, url, clamped, 'http', '127.0.0.2')).status).toBe(200);
-    expect((await curlThrough(gateway.port, url, clamped, 'http', '127.0.0.3')).status).toBe(429);
+    await run.gateway.sync();
+    expect((await run.curl(clamped, 'http', '127.0.0.2')).status).toBe(200);
+    expect((await run.curl(clamped, 'http', '127.0.0.3')).status).toBe(429);
     await loggedBusy(
       'Fair use: too many source addresses for these credentials (at most 1 in 10 minutes)',
       '127.0.0.3',
@@ -118,10 +74,10 @@ describe("the customer's own fair-use caps at the gateway", () => {
   it('writes the sources it saw with the sync, for the customer to see', async () => {
     const owner = await seedCustomer(bed.database.db, { product: 'PR_2' });
     const sub = await seedSubuser(bed.database.db, owner.userId, 'PR_2');
-    await gateway.sync();
-    expect((await curlThrough(gateway.port, url, sub, 'http', '127.0.0.6')).status).toBe(200);
-    expect((await curlThrough(gateway.port, url, owner, 'socks5', '127.0.0.7')).status).toBe(200);
-    await gateway.sync();
+    await run.gateway.sync();
+    expect((await run.curl(sub, 'http', '127.0.0.6')).status).toBe(200);
+    expect((await run.curl(owner, 'socks5', '127.0.0.7')).status).toBe(200);
+    await run.gateway.sync();
     const rows = await bed.database.db
       .select()
       .from(schema.fairUseSources)

@@ -1,19 +1,7 @@
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlThrough } from '../../../test-support/curl.js';
-import {
-  httpConnect,
-  seedCustomer,
-  startTestGateway,
-  useGatewayTestbed,
-} from '../../../test-support/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { httpConnect, seedCustomer, useGatewayTestbed } from '../../../test-support/gateway.js';
+import { useLoggedGateway } from '../../../test-support/logged-gateway.js';
 import { seedSubuser } from '../../../test-support/subusers.js';
-import type { RunningGateway } from '../src/gateway.js';
 
 /**
  * Fair use against sharing (issue #31 item 3), per set of credentials, with real curl from several source
@@ -21,73 +9,47 @@ import type { RunningGateway } from '../src/gateway.js';
  * the rule named in the answer and in the access log. Each sub-user's credentials count apart from the owner's.
  */
 const bed = useGatewayTestbed({ gateway: false });
-const logFile = join(mkdtempSync(join(tmpdir(), 'fair-use-')), 'access.log');
-let site: Server;
-let url: string;
-let gateway: RunningGateway;
-beforeAll(async () => {
-  site = createServer((_req, res) => res.end('ok'));
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
-  url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-  gateway = await startTestGateway(bed.database.db, {
-    GATEWAY_ACCESS_LOG: logFile,
+const run = useLoggedGateway(bed, {
+  env: {
     GATEWAY_FAIR_USE_MAX_SOURCES: '2',
     GATEWAY_FAIR_USE_WINDOW_MINUTES: '10',
     GATEWAY_FAIR_USE_MAX_CONNECTIONS: '2',
-  });
-});
-afterAll(async () => {
-  await gateway.close();
-  site.close();
+  },
 });
 
 const SOURCES_RULE = 'Fair use: too many source addresses for these credentials (at most 2 in 10 minutes)';
 const CONNECTIONS_RULE = 'Fair use: too many open connections for these credentials (at most 2)';
-const logged = (reason: string, from: string) =>
-  expect
-    .poll(
-      () =>
-        readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .some((line) => {
-            const entry = JSON.parse(line) as Record<string, unknown>;
-            return entry.reason === reason && entry.source === from && entry.outcome === 'busy';
-          }),
-      { timeout: 5_000 },
-    )
-    .toBe(true);
+const logged = (reason: string, from: string) => run.logged({ reason, source: from, outcome: 'busy' });
 
 describe('fair use per set of credentials (issue #31 item 3)', () => {
   it('refuses a third source address within the window (429), on every protocol; the first two and a sub-user still work', async () => {
     const owner = await seedCustomer(bed.database.db, { product: 'PR_2' });
     const sub = await seedSubuser(bed.database.db, owner.userId, 'PR_2');
-    await gateway.sync();
-    expect((await curlThrough(gateway.port, url, owner, 'http', '127.0.0.2')).status).toBe(200);
-    expect((await curlThrough(gateway.port, url, owner, 'connect', '127.0.0.3')).status).toBe(200);
-    const third = await curlThrough(gateway.port, url, owner, 'http', '127.0.0.4');
+    await run.gateway.sync();
+    expect((await run.curl(owner, 'http', '127.0.0.2')).status).toBe(200);
+    expect((await run.curl(owner, 'connect', '127.0.0.3')).status).toBe(200);
+    const third = await run.curl(owner, 'http', '127.0.0.4');
     expect({ status: third.status, body: third.body.trim() }).toEqual({ status: 429, body: SOURCES_RULE });
-    expect(await curlThrough(gateway.port, url, owner, 'connect', '127.0.0.4')).toMatchObject({
+    expect(await run.curl(owner, 'connect', '127.0.0.4')).toMatchObject({
       connect: 429,
     });
-    expect((await curlThrough(gateway.port, url, owner, 'socks5', '127.0.0.4')).exit).not.toBe(0);
+    expect((await run.curl(owner, 'socks5', '127.0.0.4')).exit).not.toBe(0);
     await logged(SOURCES_RULE, '127.0.0.4');
     // The addresses already in the window go on; the sub-user's credentials have a window of their own.
-    expect((await curlThrough(gateway.port, url, owner, 'socks5', '127.0.0.2')).status).toBe(200);
-    expect((await curlThrough(gateway.port, url, sub, 'http', '127.0.0.4')).status).toBe(200);
-    expect((await curlThrough(gateway.port, url, sub, 'http', '127.0.0.5')).status).toBe(200);
-    expect((await curlThrough(gateway.port, url, sub, 'http', '127.0.0.6')).status).toBe(429);
+    expect((await run.curl(owner, 'socks5', '127.0.0.2')).status).toBe(200);
+    expect((await run.curl(sub, 'http', '127.0.0.4')).status).toBe(200);
+    expect((await run.curl(sub, 'http', '127.0.0.5')).status).toBe(200);
+    expect((await run.curl(sub, 'http', '127.0.0.6')).status).toBe(429);
   });
 
   it('refuses a third open connection (429) and lets one in again when one closes', async () => {
     const owner = await seedCustomer(bed.database.db, { product: 'PR_6' });
-    await gateway.sync();
+    await run.gateway.sync();
     const target = `127.0.0.1:${bed.target.port}`;
-    const first = await httpConnect(gateway.port, target, owner);
-    const second = await httpConnect(gateway.port, target, owner);
+    const first = await httpConnect(run.gateway.port, target, owner);
+    const second = await httpConnect(run.gateway.port, target, owner);
     expect([first.status, second.status]).toEqual([200, 200]);
-    const third = await httpConnect(gateway.port, target, owner);
+    const third = await httpConnect(run.gateway.port, target, owner);
     expect({ status: third.status, body: third.body }).toEqual({
       status: 429,
       body: `${CONNECTIONS_RULE}\n`,
@@ -96,7 +58,7 @@ describe('fair use per set of credentials (issue #31 item 3)', () => {
     first.socket.destroy();
     await expect
       .poll(async () => {
-        const again = await httpConnect(gateway.port, target, owner);
+        const again = await httpConnect(run.gateway.port, target, owner);
         again.socket.destroy();
         return again.status;
       })

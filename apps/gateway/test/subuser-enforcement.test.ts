@@ -1,22 +1,10 @@
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { listenForAccessChanges, schema, updateSubuser, usedGb } from '@proxydesk/db';
+import { schema, updateSubuser, usedGb } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlThrough } from '../../../test-support/curl.js';
-import {
-  httpConnect,
-  readBytes,
-  seedCustomer,
-  startTestGateway,
-  useGatewayTestbed,
-} from '../../../test-support/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { httpConnect, readBytes, seedCustomer, useGatewayTestbed } from '../../../test-support/gateway.js';
+import { useLoggedGateway } from '../../../test-support/logged-gateway.js';
 import { seedSubuser } from '../../../test-support/subusers.js';
-import type { RunningGateway } from '../src/gateway.js';
 
 /**
  * A sub-user's own rules at the gateway (issue #31 item 2), with real curl: paused, past its limit, or asking
@@ -25,48 +13,22 @@ import type { RunningGateway } from '../src/gateway.js';
  */
 const bed = useGatewayTestbed({ gateway: false });
 const BODY = 50_000;
-const logFile = join(mkdtempSync(join(tmpdir(), 'subuser-gate-')), 'access.log');
-let site: Server;
-let url: string;
-let gateway: RunningGateway;
-beforeAll(async () => {
-  site = createServer((_req, res) => res.end('z'.repeat(BODY)));
-  site.listen(0, '127.0.0.1');
-  await once(site, 'listening');
-  url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-  gateway = await startTestGateway(bed.database.db, { GATEWAY_ACCESS_LOG: logFile }, (onChange) =>
-    listenForAccessChanges(bed.database, onChange),
-  );
-});
-afterAll(async () => {
-  await gateway.close();
-  site.close();
-});
+const run = useLoggedGateway(bed, { body: 'z'.repeat(BODY), announced: true });
 
 const db = () => bed.database.db;
 type Login = { username: string; password: string };
 const HOW = ['http', 'connect', 'socks5'] as const;
 /** Whether each protocol let the line through (http 200, CONNECT 200, SOCKS5 without error). */
 const through = async (login: Login) => {
-  const answers = await Promise.all(HOW.map((how) => curlThrough(gateway.port, url, login, how)));
+  const answers = await Promise.all(HOW.map((how) => run.curl(login, how)));
   return answers.map((answer) => answer.exit === 0 && answer.status === 200);
 };
 /** The refusal on plain HTTP: its status and the body the gateway wrote. */
 const refusal = async (login: Login) => {
-  const answer = await curlThrough(gateway.port, url, login);
+  const answer = await run.curl(login);
   return { status: answer.status, body: answer.body.trim() };
 };
-const logLines = () =>
-  readFileSync(logFile, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-const loggedRefusal = (subuser: string, reason: string) =>
-  expect
-    .poll(() => logLines().some((line) => line.subuser === subuser && line.reason === reason), {
-      timeout: 5_000,
-    })
-    .toBe(true);
+const loggedRefusal = (subuser: string, reason: string) => run.logged({ subuser, reason });
 
 describe("a sub-user's own rules at the gateway (issue #31 item 2)", () => {
   it('refuses a paused sub-user within the change delay, on every protocol, and lets it in once resumed', async () => {
@@ -92,7 +54,7 @@ describe("a sub-user's own rules at the gateway (issue #31 item 2)", () => {
   it('refuses a country outside its list, and a line without a country when it has a list', async () => {
     const owner = await seedCustomer(db(), { product: 'PR_6' });
     const sub = await seedSubuser(db(), owner.userId, 'PR_6', { allowedCountries: ['gb', 'us'] });
-    await gateway.sync();
+    await run.gateway.sync();
     const with_ = (options: string) => ({ username: sub.username, password: sub.password + options });
     expect(await through(with_('_country-us'))).toEqual([true, true, true]);
     expect(await through(with_('_country-gb_session-abcdefgh'))).toEqual([true, true, true]);
@@ -115,20 +77,20 @@ describe("a sub-user's own rules at the gateway (issue #31 item 2)", () => {
   it('refuses a sub-user past its limit, counts its bytes with the plan, and lets it in when the limit is raised', async () => {
     const owner = await seedCustomer(db(), { product: 'PR_2' });
     const sub = await seedSubuser(db(), owner.userId, 'PR_2', { limitBytes: 120_000 });
-    await gateway.sync();
+    await run.gateway.sync();
     // Each request is a little over BODY bytes both ways: the third passes the limit, the fourth is refused.
-    for (let i = 0; i < 3; i += 1) expect((await curlThrough(gateway.port, url, sub)).status).toBe(200);
-    await expect.poll(() => gateway.openConnections()).toBe(0);
-    await gateway.sync();
+    for (let i = 0; i < 3; i += 1) expect((await run.curl(sub)).status).toBe(200);
+    await expect.poll(() => run.gateway.openConnections()).toBe(0);
+    await run.gateway.sync();
     expect(await refusal(sub)).toEqual({
       status: 403,
       body: 'This sub-user has used its data limit (0.11 MB)',
     });
     await loggedRefusal(sub.id, 'This sub-user has used its data limit (0.11 MB)');
-    const ownerBytes = (await curlThrough(gateway.port, url, owner)).status;
+    const ownerBytes = (await run.curl(owner)).status;
     expect(ownerBytes).toBe(200);
-    await expect.poll(() => gateway.openConnections()).toBe(0);
-    await gateway.sync();
+    await expect.poll(() => run.gateway.openConnections()).toBe(0);
+    await run.gateway.sync();
     const [row] = await db().select().from(schema.subusers).where(eq(schema.subusers.id, sub.id));
     expect(row!.usedBytes).toBeGreaterThan(3 * BODY);
     expect(row!.periodUsedBytes).toBe(row!.usedBytes);
@@ -145,24 +107,24 @@ describe("a sub-user's own rules at the gateway (issue #31 item 2)", () => {
     const owner = await seedCustomer(db(), { product: 'PR_2' });
     const limit = 1_000_000;
     const sub = await seedSubuser(db(), owner.userId, 'PR_2', { limitBytes: limit });
-    await gateway.sync();
-    const tunnel = await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`, sub);
+    await run.gateway.sync();
+    const tunnel = await httpConnect(run.gateway.port, `127.0.0.1:${bed.target.port}`, sub);
     expect(tunnel.status).toBe(200);
     const closed = once(tunnel.socket, 'close');
     // One interval: 600 kB (under the limit), sampled; the next: 700 kB more (past it), sampled and cut.
     tunnel.socket.write('SEND 600000\n');
     await readBytes(tunnel.socket, 600_000);
-    await gateway.sync();
+    await run.gateway.sync();
     expect(tunnel.socket.destroyed).toBe(false);
     tunnel.socket.write('SEND 700000\n');
     await readBytes(tunnel.socket, 700_000);
-    await gateway.sync();
+    await run.gateway.sync();
     await closed;
     const [row] = await db().select().from(schema.subusers).where(eq(schema.subusers.id, sub.id));
     // Past the limit by no more than the last interval's bytes.
     expect(row!.usedBytes).toBeGreaterThanOrEqual(limit);
     expect(row!.usedBytes - limit).toBeLessThanOrEqual(700_000 + 100);
-    expect((await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`, sub)).status).toBe(403);
+    expect((await httpConnect(run.gateway.port, `127.0.0.1:${bed.target.port}`, sub)).status).toBe(403);
   });
 
   it('counts a day limit from 00:00 UTC: a count of an earlier day starts again', async () => {
@@ -173,11 +135,11 @@ describe("a sub-user's own rules at the gateway (issue #31 item 2)", () => {
       .update(schema.subusers)
       .set({ usedBytes: 900_000, periodUsedBytes: 900_000, periodStart: yesterday })
       .where(eq(schema.subusers.id, sub.id));
-    await gateway.sync();
+    await run.gateway.sync();
     // Yesterday's bytes do not count today: let in, and today's count starts from this request.
-    expect((await curlThrough(gateway.port, url, sub)).status).toBe(200);
-    await expect.poll(() => gateway.openConnections()).toBe(0);
-    await gateway.sync();
+    expect((await run.curl(sub)).status).toBe(200);
+    await expect.poll(() => run.gateway.openConnections()).toBe(0);
+    await run.gateway.sync();
     const [row] = await db().select().from(schema.subusers).where(eq(schema.subusers.id, sub.id));
     const today = new Date();
     expect(row!.periodStart.toISOString()).toBe(

@@ -1,6 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   listMaintenance,
   listPlans,
@@ -10,16 +9,12 @@ import {
   schema,
   setMaintenance,
 } from '../src/index.js';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { useTestDatabase } from '../../../test-support/test-database.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-});
-afterAll(() => database.close());
+const bed = useTestDatabase();
 
 const tableCounts = async () => {
-  const { db } = database;
+  const { db } = bed.database;
   const tables = {
     plans: schema.plans,
     customDayPrices: schema.customDayPrices,
@@ -44,34 +39,34 @@ const tableCounts = async () => {
 describe('migrations and catalogue loading', () => {
   it('applies the migrations again without error or change', async () => {
     const applied = async () => {
-      const result: unknown = await database.db.execute(
+      const result: unknown = await bed.database.db.execute(
         sql`select hash from drizzle.__drizzle_migrations order by id`,
       );
       return (result as { rows: unknown[] }).rows;
     };
     const before = await applied();
     expect(before.length).toBeGreaterThan(0);
-    await migrate(database);
-    await migrate(database);
+    await migrate(bed.database);
+    await migrate(bed.database);
     expect(await applied()).toEqual(before);
   });
 
   it('loads the catalogue idempotently: same rows and same plan ids after loading twice more', async () => {
     const counts = await tableCounts();
-    const plans = await listPlans(database.db);
+    const plans = await listPlans(bed.database.db);
     expect(counts.plans).toBeGreaterThan(10);
     expect(counts.locations).toBeGreaterThan(200);
     // 192.0.2.1–250 (datacenter) and 2001:db8:5::100/120 (IPv6): the demo pool's documentation addresses.
     expect(counts.proxyPool).toBe(250 + 256);
     const catalogue = await readCatalogue();
-    await loadCatalogue(database.db, catalogue);
-    await loadCatalogue(database.db, catalogue);
+    await loadCatalogue(bed.database.db, catalogue);
+    await loadCatalogue(bed.database.db, catalogue);
     expect(await tableCounts()).toEqual(counts);
-    expect(await listPlans(database.db)).toEqual(plans);
+    expect(await listPlans(bed.database.db)).toEqual(plans);
   });
 
   it('stores the custom-plan day prices of SPEC.md §9 in cents, dip included', async () => {
-    const rows = await database.db
+    const rows = await bed.database.db
       .select()
       .from(schema.customDayPrices)
       .where(eq(schema.customDayPrices.productType, 'PR_4'))
@@ -82,7 +77,7 @@ describe('migrations and catalogue loading', () => {
   });
 
   it('never overwrites a row already in the database, and adds what is new in the files', async () => {
-    const { db } = database;
+    const { db } = bed.database;
     await setMaintenance(db, true);
     const catalogue = await readCatalogue();
     const [first] = catalogue.plans;
@@ -129,7 +124,7 @@ describe('migrations and catalogue loading', () => {
   });
 
   it('gives a plan the files renamed its new name, unless the operator named it otherwise', async () => {
-    const { db } = database;
+    const { db } = bed.database;
     const catalogue = await readCatalogue();
     const renamed = catalogue.plans.find((p) => p.formerNames.length > 0)!;
     const other = catalogue.plans.find((p) => p.slug !== renamed.slug && p.formerNames.length === 0)!;
@@ -153,7 +148,7 @@ describe('migrations and catalogue loading', () => {
   });
 
   it('seeds the demo pool into an empty pool only, never beside the addresses an operator has', async () => {
-    const { db } = database;
+    const { db } = bed.database;
     const catalogue = await readCatalogue();
     const poolOf = async (productType: string) =>
       (await db.select().from(schema.proxyPool).where(eq(schema.proxyPool.productType, productType))).map(

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteEndedSessionsAndCodes, insertUser, schema } from '../src/index.js';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { useTestDatabase } from '../../../test-support/test-database.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-});
-afterAll(() => database.close());
+const bed = useTestDatabase();
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-23T12:00:00Z');
@@ -14,7 +10,7 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
 
 describe('clean-up of ended sessions and used codes (issue #16 §3)', () => {
   it('deletes what ended more than 30 days ago, keeps the rest, and deletes nothing more the second time', async () => {
-    const user = await insertUser(database.db, {
+    const user = await insertUser(bed.database.db, {
       username: 'tidy',
       email: 'tidy@example.com',
       passwordHash: null,
@@ -29,7 +25,7 @@ describe('clean-up of ended sessions and used codes (issue #16 §3)', () => {
       expiresAt,
       revokedAt,
     });
-    await database.db
+    await bed.database.db
       .insert(schema.sessions)
       .values([
         session('expired-long-ago', daysAgo(31)),
@@ -46,7 +42,7 @@ describe('clean-up of ended sessions and used codes (issue #16 §3)', () => {
       expiresAt,
       consumedAt,
     });
-    await database.db
+    await bed.database.db
       .insert(schema.otps)
       .values([
         code('used-long-ago', daysAgo(35), daysAgo(35)),
@@ -55,11 +51,13 @@ describe('clean-up of ended sessions and used codes (issue #16 §3)', () => {
         code('live', daysAgo(-1)),
       ]);
 
-    expect(await deleteEndedSessionsAndCodes(database.db, now)).toEqual({ sessions: 2, codes: 2 });
-    const sessions = await database.db.select({ tokenHash: schema.sessions.tokenHash }).from(schema.sessions);
+    expect(await deleteEndedSessionsAndCodes(bed.database.db, now)).toEqual({ sessions: 2, codes: 2 });
+    const sessions = await bed.database.db
+      .select({ tokenHash: schema.sessions.tokenHash })
+      .from(schema.sessions);
     expect(sessions.map((s) => s.tokenHash).sort()).toEqual(['expired-lately', 'live', 'revoked-lately']);
-    const codes = await database.db.select({ codeHash: schema.otps.codeHash }).from(schema.otps);
+    const codes = await bed.database.db.select({ codeHash: schema.otps.codeHash }).from(schema.otps);
     expect(codes.map((c) => c.codeHash).sort()).toEqual(['live', 'used-lately']);
-    expect(await deleteEndedSessionsAndCodes(database.db, now)).toEqual({ sessions: 0, codes: 0 });
+    expect(await deleteEndedSessionsAndCodes(bed.database.db, now)).toEqual({ sessions: 0, codes: 0 });
   });
 });

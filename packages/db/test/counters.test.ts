@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   claimAttemptKey,
   countAttempt,
@@ -9,17 +9,13 @@ import {
   resetAttempts,
   schema,
 } from '../src/index.js';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { useTestDatabase } from '../../../test-support/test-database.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-});
-afterAll(() => database.close());
+const bed = useTestDatabase();
 
 describe('attempt counters in the database (issue #28 item 11)', () => {
   it('count in a fixed window, atomically, and start again once it ended', async () => {
-    const db = database.db;
+    const db = bed.database.db;
     const counts = await Promise.all(Array.from({ length: 10 }, () => countAttempt(db, 'burst', 60_000)));
     expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect((await peekAttempts(db, 'burst')).ttlMs).toBeGreaterThan(55_000);
@@ -36,7 +32,7 @@ describe('attempt counters in the database (issue #28 item 11)', () => {
   });
 
   it('claim a key once until it expires, and the clean-up deletes only expired rows', async () => {
-    const db = database.db;
+    const db = bed.database.db;
     expect(await claimAttemptKey(db, 'challenge', 200)).toBe(true);
     expect(await claimAttemptKey(db, 'challenge', 200)).toBe(false);
     await countAttempt(db, 'kept', 60_000);

@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertSession, insertUser, schema, updateUserAndRevokeSessions } from '../src/index.js';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { useTestDatabase } from '../../../test-support/test-database.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-});
-afterAll(() => database.close());
+const bed = useTestDatabase();
 
 const session = (userId: string, tokenHash: string) => ({
   userId,
@@ -20,7 +15,7 @@ const session = (userId: string, tokenHash: string) => ({
 
 describe('a password change and the sessions it ends (issue #15 §12)', () => {
   it('is all or nothing: when the new session cannot be opened, the old password and sessions stand', async () => {
-    const user = await insertUser(database.db, {
+    const user = await insertUser(bed.database.db, {
       username: 'atomic',
       email: 'atomic@example.com',
       passwordHash: 'old-hash',
@@ -29,19 +24,22 @@ describe('a password change and the sessions it ends (issue #15 §12)', () => {
       proxyUsername: 'u_atomic',
       proxyPassword: 'secret',
     });
-    await insertSession(database.db, session(user.id, 'old-session'));
+    await insertSession(bed.database.db, session(user.id, 'old-session'));
     // The new session's token hash is taken: its insert fails after the update and the revocation.
     await expect(
       updateUserAndRevokeSessions(
-        database.db,
+        bed.database.db,
         user.id,
         { passwordHash: 'new-hash' },
         { start: session(user.id, 'old-session') },
       ),
     ).rejects.toThrow();
-    const [after] = await database.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    const [after] = await bed.database.db.select().from(schema.users).where(eq(schema.users.id, user.id));
     expect(after!.passwordHash).toBe('old-hash');
-    const live = await database.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    const live = await bed.database.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, user.id));
     expect(live.map((row) => row.revokedAt)).toEqual([null]);
   });
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   dailyUsageGb,
   HOURS_KEPT_MS,
@@ -11,14 +11,10 @@ import {
   usedGb,
   type UsageRow,
 } from '../src/index.js';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
+import { useTestDatabase } from '../../../test-support/test-database.js';
 import { seedPaidInvoice, seedUser } from '../../../test-support/seed.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase(inject('testDb'));
-});
-afterAll(() => database.close());
+const bed = useTestDatabase();
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -31,11 +27,11 @@ let customers = 0;
 const customer = async (...products: string[]) => {
   customers += 1;
   const name = `usage${customers}`;
-  const user = await seedUser(database.db, name);
+  const user = await seedUser(bed.database.db, name);
   const plans: Record<string, string> = {};
   for (const product of products) {
-    const invoice = await seedPaidInvoice(database.db, user.id, product, product);
-    const [plan] = await database.db
+    const invoice = await seedPaidInvoice(bed.database.db, user.id, product, product);
+    const [plan] = await bed.database.db
       .insert(schema.customerPlans)
       .values({
         userId: user.id,
@@ -53,11 +49,11 @@ const customer = async (...products: string[]) => {
   return { userId: user.id, plans };
 };
 
-const bytesOf = async (planId: string) => (await usedGb(database.db, planId)) * 1024 ** 3;
+const bytesOf = async (planId: string) => (await usedGb(bed.database.db, planId)) * 1024 ** 3;
 
 /** Every usage row, in a stable order, as plain values. */
 const allRows = async () =>
-  (await database.db.select().from(schema.usageRecords))
+  (await bed.database.db.select().from(schema.usageRecords))
     .map((r) => ({ ...r, bucket: r.bucket.toISOString() }))
     .sort((a, b) =>
       `${a.userId}/${a.productType}/${a.bucket}`.localeCompare(`${b.userId}/${b.productType}/${b.bucket}`),
@@ -80,14 +76,14 @@ describe('plan totals (issue #14 §4)', () => {
       row(plans.PR_6!, 'PR_6', 0, 5, 50),
     ];
     const second: UsageRow[] = [row(plans.PR_2!, 'PR_2', 1, 1, 2), row(plans.PR_2!, 'PR_2', 1, 3, 4)];
-    expect(await recordUsageBatch(database.db, 'totals:1', first)).toBe(true);
-    expect(await recordUsageBatch(database.db, 'totals:2', second)).toBe(true);
+    expect(await recordUsageBatch(bed.database.db, 'totals:1', first)).toBe(true);
+    expect(await recordUsageBatch(bed.database.db, 'totals:2', second)).toBe(true);
     // Retried (a commit whose answer was lost), concurrently too: nothing counted twice.
     expect(
       await Promise.all([
-        recordUsageBatch(database.db, 'totals:1', first),
-        recordUsageBatch(database.db, 'totals:2', second),
-        recordUsageBatch(database.db, 'totals:2', second),
+        recordUsageBatch(bed.database.db, 'totals:1', first),
+        recordUsageBatch(bed.database.db, 'totals:2', second),
+        recordUsageBatch(bed.database.db, 'totals:2', second),
       ]),
     ).toEqual([false, false, false]);
     expect(await bytesOf(plans.PR_2!)).toBe(110 + 220 + 3 + 7);
@@ -102,7 +98,7 @@ describe('plan totals (issue #14 §4)', () => {
 
   it('count usage against no plan when it names none', async () => {
     const { userId, plans } = await customer('PR_2');
-    await recordUsageBatch(database.db, 'totals:none', [
+    await recordUsageBatch(bed.database.db, 'totals:none', [
       { planId: null, userId, productType: 'PR_2', bucket: NOW, bytesUp: 1, bytesDown: 1 },
     ]);
     expect(await bytesOf(plans.PR_2!)).toBe(0);
@@ -162,29 +158,29 @@ const fortyDays = async () => {
   series(a, 'PR_6', 60, 11);
   series(b, 'PR_2', 91, 13);
   for (let i = 0; i < rows.length; i += 2000)
-    await recordUsageBatch(database.db, `forty:${customers}:${i}`, rows.slice(i, i + 2000));
+    await recordUsageBatch(bed.database.db, `forty:${customers}:${i}`, rows.slice(i, i + 2000));
   return { a, b, rows };
 };
 
 /** What the customers see: the 30-day charts and their plans' used bytes. */
 const figures = async ({ a, b }: Awaited<ReturnType<typeof fortyDays>>) => ({
-  chartA: await dailyUsageGb(database.db, a.userId, ['PR_2', 'PR_6'], 30, NOW),
-  chartB: await dailyUsageGb(database.db, b.userId, ['PR_2'], 30, NOW),
+  chartA: await dailyUsageGb(bed.database.db, a.userId, ['PR_2', 'PR_6'], 30, NOW),
+  chartB: await dailyUsageGb(bed.database.db, b.userId, ['PR_2'], 30, NOW),
   plans: await Promise.all(
-    [a.plans.PR_2!, a.plans.PR_6!, b.plans.PR_2!].map((id) => usedGb(database.db, id)),
+    [a.plans.PR_2!, a.plans.PR_6!, b.plans.PR_2!].map((id) => usedGb(bed.database.db, id)),
   ),
 });
 
 describe('the migration to plan totals (0002)', () => {
   it('backfills each plan with what the rule it replaces summed: its product since its first minute', async () => {
     const { userId, plans } = await customer('PR_2');
-    const [plan] = await database.db
+    const [plan] = await bed.database.db
       .select()
       .from(schema.customerPlans)
       .where(eq(schema.customerPlans.id, plans.PR_2!));
     const started = plan!.activatedAt!.getTime();
     const at = (ms: number) => new Date(ms);
-    await database.db.insert(schema.usageRecords).values([
+    await bed.database.db.insert(schema.usageRecords).values([
       {
         userId,
         productType: 'PR_2',
@@ -202,30 +198,30 @@ describe('the migration to plan totals (0002)', () => {
     );
     const backfill = migration.split('--> statement-breakpoint').at(-1)!;
     expect(backfill).toContain('INSERT INTO "plan_usage"');
-    await database.db.delete(schema.planUsage);
-    await database.db.execute(sql.raw(backfill));
+    await bed.database.db.delete(schema.planUsage);
+    await bed.database.db.execute(sql.raw(backfill));
     expect(await bytesOf(plans.PR_2!)).toBe(330);
   });
 });
 
 describe('usage roll-up (issue #14 §4)', () => {
   beforeEach(async () => {
-    await database.db.delete(schema.usageRecords);
+    await bed.database.db.delete(schema.usageRecords);
   });
 
   it('folds minutes into hours after 48 h and into days after 35 days, figures unchanged', async () => {
     const data = await fortyDays();
     const before = await figures(data);
 
-    expect(await rollUpUsage(database.db, NOW)).toBeGreaterThan(30);
+    expect(await rollUpUsage(bed.database.db, NOW)).toBeGreaterThan(30);
 
     expect(await allRows()).toEqual(expectedAfterRollUp(data.rows));
     expect(await figures(data)).toEqual(before);
     // Run again: nothing left to fold, nothing changed.
-    expect(await rollUpUsage(database.db, NOW)).toBe(0);
+    expect(await rollUpUsage(bed.database.db, NOW)).toBe(0);
     expect(await allRows()).toEqual(expectedAfterRollUp(data.rows));
     // An hour later, the next hour of minutes is folded.
-    expect(await rollUpUsage(database.db, new Date(NOW.getTime() + HOUR))).toBe(1);
+    expect(await rollUpUsage(bed.database.db, new Date(NOW.getTime() + HOUR))).toBe(1);
     expect(await figures(data)).toEqual(before);
   }, 60_000);
 
@@ -242,14 +238,14 @@ describe('usage roll-up (issue #14 §4)', () => {
       bytesDown: 2000,
     }));
     const runs = await Promise.all([
-      rollUpUsage(database.db, NOW),
-      rollUpUsage(database.db, NOW),
-      recordUsageBatch(database.db, 'late:1', late),
-      rollUpUsage(database.db, NOW),
+      rollUpUsage(bed.database.db, NOW),
+      rollUpUsage(bed.database.db, NOW),
+      recordUsageBatch(bed.database.db, 'late:1', late),
+      rollUpUsage(bed.database.db, NOW),
     ]);
     expect(runs[2]).toBe(true);
     // What a late row left unfolded, the next run folds.
-    await rollUpUsage(database.db, NOW);
+    await rollUpUsage(bed.database.db, NOW);
     expect(await allRows()).toEqual(expectedAfterRollUp([...data.rows, ...late]));
     const after = await figures(data);
     expect(after.chartB).toEqual(before.chartB);
@@ -259,8 +255,8 @@ describe('usage roll-up (issue #14 §4)', () => {
   it('stops between days of rows when asked to, and goes on from there next time', async () => {
     const data = await fortyDays();
     let periods = 0;
-    expect(await rollUpUsage(database.db, NOW, { keepGoing: () => (periods += 1) <= 3 })).toBe(3);
-    expect(await rollUpUsage(database.db, NOW)).toBeGreaterThan(0);
+    expect(await rollUpUsage(bed.database.db, NOW, { keepGoing: () => (periods += 1) <= 3 })).toBe(3);
+    expect(await rollUpUsage(bed.database.db, NOW)).toBeGreaterThan(0);
     expect(await allRows()).toEqual(expectedAfterRollUp(data.rows));
   }, 60_000);
 });
@@ -275,12 +271,12 @@ interface DayRow {
 
 /** Each customer's product per UTC day, as the usage rows add up and as the day totals say. */
 const daysBothWays = async () => {
-  const fromRows = await database.db.execute(
+  const fromRows = await bed.database.db.execute(
     sql`select user_id, product_type, (bucket at time zone 'UTC')::date::text as day,
           sum(bytes_up)::bigint as up, sum(bytes_down)::bigint as down
         from usage_records group by 1, 2, 3 order by 1, 2, 3`,
   );
-  const fromDays = await database.db.execute(
+  const fromDays = await bed.database.db.execute(
     sql`select user_id, product_type, day::text as day, bytes_up as up, bytes_down as down
         from usage_days order by 1, 2, 3`,
   );
@@ -290,8 +286,8 @@ const daysBothWays = async () => {
 
 describe('day totals (issue #14 §4: the charts read at most 30 rows per product)', () => {
   beforeEach(async () => {
-    await database.db.delete(schema.usageRecords);
-    await database.db.delete(schema.usageDays);
+    await bed.database.db.delete(schema.usageRecords);
+    await bed.database.db.delete(schema.usageDays);
   });
 
   it('are kept with every write and agree with the usage rows before and after the roll-up', async () => {
@@ -299,7 +295,7 @@ describe('day totals (issue #14 §4: the charts read at most 30 rows per product
     const before = await daysBothWays();
     expect(before.fromDays.length).toBeGreaterThan(60);
     expect(before.fromDays).toEqual(before.fromRows);
-    await rollUpUsage(database.db, NOW);
+    await rollUpUsage(bed.database.db, NOW);
     const after = await daysBothWays();
     expect(after.fromRows).toEqual(before.fromRows);
     expect(after.fromDays).toEqual(before.fromDays);
@@ -321,8 +317,8 @@ describe('day totals (issue #14 §4: the charts read at most 30 rows per product
       bytesUp: 1,
       bytesDown: 2,
     }));
-    expect(await recordUsageBatch(database.db, 'large:1', rows)).toBe(true);
-    expect(await recordUsageBatch(database.db, 'large:1', rows)).toBe(false);
+    expect(await recordUsageBatch(bed.database.db, 'large:1', rows)).toBe(true);
+    expect(await recordUsageBatch(bed.database.db, 'large:1', rows)).toBe(false);
     expect(await bytesOf(plans.PR_2!)).toBe(90_000);
     const { fromRows, fromDays } = await daysBothWays();
     expect(fromDays).toEqual(fromRows);
@@ -331,13 +327,13 @@ describe('day totals (issue #14 §4: the charts read at most 30 rows per product
 
   it('are backfilled by their migration (0006) from the rows kept so far', async () => {
     await fortyDays();
-    await rollUpUsage(database.db, NOW);
+    await rollUpUsage(bed.database.db, NOW);
     const kept = await daysBothWays();
     const migration = await readFile(new URL('../migrations/0006_usage_days.sql', import.meta.url), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').at(-1)!;
     expect(backfill).toContain('INSERT INTO "usage_days"');
-    await database.db.delete(schema.usageDays);
-    await database.db.execute(sql.raw(backfill));
+    await bed.database.db.delete(schema.usageDays);
+    await bed.database.db.execute(sql.raw(backfill));
     expect((await daysBothWays()).fromDays).toEqual(kept.fromRows);
   }, 60_000);
 });
