@@ -73,7 +73,7 @@ describe('a client generated from /docs/json', () => {
     const hostedUrl = topUp.data?.payload.hosted_url;
     expect(hostedUrl, JSON.stringify(topUp.error)).toBeTruthy();
     // A person pays the top-up on the provider's page (the sandbox's Pay button).
-    const paid = await fetch(`${baseUrl}${new URL(hostedUrl).pathname}`, {
+    const paid = await fetch(`${baseUrl}${new URL(hostedUrl!).pathname}`, {
       method: 'POST',
       body: 'action=pay',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,19 +1,5 @@
 import { PENDING_WINDOW_MS } from '@proxydesk/contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  isNotNull,
-  isNull,
-  lt,
-  not,
-  or,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, not, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { invoices, paymentEvents, users } from '../schema/index.js';
