@@ -117,7 +117,7 @@ test('every overview figure links to its list; the customer page lists their mai
     ['stat-customers', 'List', /\/admin\/customers\?sort=-joined$/],
     ['stat-active-plans', 'Pools', /\/admin\/pools$/],
     ['stat-mails-failed', 'List', /\/admin\/mails\?state=failed$/],
-    ['stat-webhooks-refused', 'List', /\/admin\/webhooks$/],
+    ['stat-provider-webhooks-refused', 'List', /\/admin\/webhooks$/],
     ['stat-payments-flagged', 'List', /\/admin\/money\?status=flagged&from=\d{4}-\d\d-\d\d$/],
     ['stat-jobs-failed', 'List', /\/admin\/jobs$/],
   ];
