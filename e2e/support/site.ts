@@ -1,21 +1,17 @@
-import { once } from 'node:events';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { test } from '@playwright/test';
+import { startSite } from '../../test-support/site.js';
 
 /** A web site on this machine answering every request with `body`, for a spec file's tests: its URL once up. */
 export const useSite = (body: string | Buffer) => {
   const site = { url: '' };
-  let server: Server | undefined;
+  let close: (() => void) | undefined;
   test.beforeAll(async () => {
-    server = createServer((_req, res) => res.end(body));
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const started = await startSite(body);
+    site.url = started.url;
+    close = started.close;
   });
-  test.afterAll(() => {
-    server?.close();
-  });
+  test.afterAll(() => close?.());
   return site;
 };
 
