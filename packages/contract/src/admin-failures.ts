@@ -1,6 +1,4 @@
-import { ADMIN_TAG as tag, adminPageQuery } from './admin-shared.js';
-import { defineEndpoint } from './endpoint.js';
-import { paged } from './envelope.js';
+import { adminList } from './admin-shared.js';
 import { z } from './zod.js';
 
 /** What went wrong lately (issue #17 §2): the overview's figures and the read-only lists behind them. */
@@ -63,48 +61,32 @@ export const adminTrafficSchema = z.object({
 export const TRAFFIC_DAYS = 30;
 
 export const adminFailureEndpoints = {
-  mails: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/mails',
-    summary: 'The mail outbox by state and/or customer (one of them is needed), newest first; ten a page',
-    tag,
-    access: 'staff',
-    query: z.object({
+  mails: adminList(
+    'mails',
+    'The mail outbox by state and/or customer (one of them is needed), newest first; ten a page',
+    {
       state: z.optional(z.enum(MAIL_STATES)),
       /** A customer's id. */
       customer: z.optional(z.string().check(z.maxLength(64))),
-      page: adminPageQuery,
-    }),
-    response: paged(adminMailSchema),
-  }),
-  failedJobs: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/jobs/failed',
-    summary: 'Background jobs that failed for good (kept a week), newest first; ten a page',
-    tag,
-    access: 'staff',
-    query: z.object({ page: adminPageQuery }),
-    response: paged(adminFailedJobSchema),
-  }),
-  traffic: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/traffic',
-    summary: 'Customers by gateway traffic over 30 days, most first, on one product or all; ten a page',
-    tag,
-    access: 'staff',
-    query: z.object({
-      product: z.optional(z.string().check(z.maxLength(16))),
-      page: adminPageQuery,
-    }),
-    response: paged(adminTrafficSchema),
-  }),
-  webhookRefusals: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/webhooks/refused',
-    summary: 'Refused provider notifications per day and provider, newest first; ten a page',
-    tag,
-    access: 'staff',
-    query: z.object({ page: adminPageQuery }),
-    response: paged(adminWebhookRefusalSchema),
-  }),
+    },
+    adminMailSchema,
+  ),
+  failedJobs: adminList(
+    'jobs/failed',
+    'Background jobs that failed for good (kept a week), newest first; ten a page',
+    {},
+    adminFailedJobSchema,
+  ),
+  traffic: adminList(
+    'traffic',
+    'Customers by gateway traffic over 30 days, most first, on one product or all; ten a page',
+    { product: z.optional(z.string().check(z.maxLength(16))) },
+    adminTrafficSchema,
+  ),
+  webhookRefusals: adminList(
+    'webhooks/refused',
+    'Refused provider notifications per day and provider, newest first; ten a page',
+    {},
+    adminWebhookRefusalSchema,
+  ),
 };

@@ -1,7 +1,7 @@
-import { ADMIN_TAG as tag, adminDay as day, adminPageQuery, adminReason as reason } from './admin-shared.js';
+import { ADMIN_TAG as tag, adminDay as day, adminList, adminReason as reason } from './admin-shared.js';
 import { creditNoteSchema, issuedDocumentSchema } from './documents.js';
 import { defineEndpoint } from './endpoint.js';
-import { detailOnly, paged, withPayload } from './envelope.js';
+import { detailOnly, withPayload } from './envelope.js';
 import { productCodeSchema } from './products.js';
 import { taxQuoteSchema } from './tax-endpoints.js';
 import { z } from './zod.js';
@@ -99,15 +99,12 @@ export const adminMarkPaidBodySchema = z
   );
 
 export const adminMoneyEndpoints = {
-  invoices: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/invoices',
-    summary: 'Invoices by status, method, product, date and customer, newest first; ten a page',
-    tag,
-    access: 'staff',
-    query: z.object({ ...adminInvoiceFilterSchema.shape, page: adminPageQuery }),
-    response: paged(adminInvoiceSchema),
-  }),
+  invoices: adminList(
+    'invoices',
+    'Invoices by status, method, product, date and customer, newest first; ten a page',
+    adminInvoiceFilterSchema.shape,
+    adminInvoiceSchema,
+  ),
   invoicesCsv: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/invoices.csv',
@@ -157,17 +154,13 @@ export const adminMoneyEndpoints = {
     body: adminMarkPaidBodySchema,
     response: detailOnly,
   }),
-  paymentEvents: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/payment-events',
-    summary: 'Payment provider events, newest first; ten a page',
-    tag,
-    access: 'staff',
-    query: z.object({
+  paymentEvents: adminList(
+    'payment-events',
+    'Payment provider events, newest first; ten a page',
+    {
       provider: z.optional(z.string().check(z.maxLength(32))),
       type: z.optional(z.string().check(z.maxLength(100))),
-      page: adminPageQuery,
-    }),
-    response: paged(adminPaymentEventSchema),
-  }),
+    },
+    adminPaymentEventSchema,
+  ),
 };

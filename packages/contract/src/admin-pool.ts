@@ -1,6 +1,6 @@
-import { ADMIN_TAG as tag, adminPageQuery, adminReason as reason } from './admin-shared.js';
+import { ADMIN_TAG as tag, adminList, adminReason as reason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
-import { paged, withPayload } from './envelope.js';
+import { withPayload } from './envelope.js';
 import { ipProductSchema } from './proxies.js';
 import { z } from './zod.js';
 
@@ -25,21 +25,17 @@ export const adminPoolUtilisationSchema = z.array(
 );
 
 export const adminPoolEndpoints = {
-  pool: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/pool',
-    summary: 'Pool addresses with the customer plan each is assigned to; ten a page',
-    tag,
-    access: 'staff',
-    query: z.object({
+  pool: adminList(
+    'pool',
+    'Pool addresses with the customer plan each is assigned to; ten a page',
+    {
       product: z.optional(ipProductSchema),
       state: z.optional(z.enum(['free', 'assigned', 'retired'])),
       /** An address prefix. */
       q: z.optional(z.string().check(z.maxLength(64))),
-      page: adminPageQuery,
-    }),
-    response: paged(adminPoolAddressSchema),
-  }),
+    },
+    adminPoolAddressSchema,
+  ),
   utilisation: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/pool/utilisation',

@@ -1,4 +1,5 @@
 import { defineEndpoint } from './endpoint.js';
+import { paged } from './envelope.js';
 import { z } from './zod.js';
 
 /** What every console route shares (issue #17): its docs tag, its page query and the reason an action needs. */
@@ -45,6 +46,26 @@ export const adminDay = z.string().check(
     return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
   }, 'No such day'),
 );
+
+/**
+ * A console list: GET `/v1/admin/<path>`, read by staff, narrowed by its filters and paged ten at a time
+ * (`?page=`, last in the query), answered `{ count, next, results }`.
+ */
+export const adminList = <F extends Record<string, z.ZodMiniType>, T extends z.ZodMiniType>(
+  path: string,
+  summary: string,
+  filters: F,
+  item: T,
+) =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/v1/admin/${path}`,
+    summary,
+    tag: ADMIN_TAG,
+    access: 'staff',
+    query: z.object({ ...filters, page: adminPageQuery }),
+    response: paged(item),
+  });
 
 /** A customer's id in the path (as `/v1/admin/customers/:id`). */
 export const adminCustomerId = z.object({ id: z.string().check(z.maxLength(64)) });

@@ -1,9 +1,9 @@
 import { adminNoteSchema } from './admin-by-hand.js';
 import { adminFailuresSchema } from './admin-failures.js';
 import { billingDetailsSchema } from './billing-details.js';
-import { ADMIN_TAG, adminCustomerId, adminDay, adminPageQuery, adminReason } from './admin-shared.js';
+import { ADMIN_TAG, adminCustomerId, adminDay, adminList, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
-import { paged, withPayload } from './envelope.js';
+import { withPayload } from './envelope.js';
 import { z } from './zod.js';
 
 /**
@@ -115,19 +115,15 @@ export const adminEndpoints = {
     access: 'staff',
     response: withPayload(adminOverviewSchema),
   }),
-  customers: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/customers',
-    summary: 'Customers by username or e-mail prefix, id, referral code or whitelisted IP; ten a page',
-    tag: TAG,
-    access: 'staff',
-    query: z.object({
+  customers: adminList(
+    'customers',
+    'Customers by username or e-mail prefix, id, referral code or whitelisted IP; ten a page',
+    {
       q: z.optional(z.string().check(z.maxLength(200))),
       sort: z.optional(z.enum(['joined', '-joined', 'username', '-username'])),
-      page: adminPageQuery,
-    }),
-    response: paged(adminCustomerSchema),
-  }),
+    },
+    adminCustomerSchema,
+  ),
   customer: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/customers/:id',
@@ -167,13 +163,10 @@ export const adminEndpoints = {
     }),
     response: withPayload(z.object({ balance: z.number() })),
   }),
-  audit: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/audit',
-    summary: 'The audit trail of operator actions, newest first; ten a page',
-    tag: TAG,
-    access: 'staff',
-    query: z.object({
+  audit: adminList(
+    'audit',
+    'The audit trail of operator actions, newest first; ten a page',
+    {
       /** A customer's id or username (or another target's id). */
       target: z.optional(z.string().check(z.maxLength(64))),
       /** An operator's username, or `cli`. */
@@ -183,8 +176,7 @@ export const adminEndpoints = {
       /** UTC days, `YYYY-MM-DD`, both included. */
       from: z.optional(adminDay),
       to: z.optional(adminDay),
-      page: adminPageQuery,
-    }),
-    response: paged(auditEntrySchema),
-  }),
+    },
+    auditEntrySchema,
+  ),
 };

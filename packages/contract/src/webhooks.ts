@@ -1,6 +1,6 @@
 import { defineEndpoint } from './endpoint.js';
-import { adminPageQuery, adminReason, ADMIN_TAG } from './admin-shared.js';
-import { detailOnly, paged, withPayload } from './envelope.js';
+import { adminList, adminReason, ADMIN_TAG } from './admin-shared.js';
+import { detailOnly, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
 import { z } from './zod.js';
 
@@ -128,15 +128,12 @@ export const webhookEndpoints = {
     params: idParams,
     response: withPayload(webhookDeliverySchema),
   }),
-  adminDeliveries: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/webhook-deliveries',
-    summary: "Customers' webhook deliveries by customer, state and event, newest first; ten a page (staff)",
-    tag: ADMIN_TAG,
-    access: 'staff',
-    query: z.object({ ...adminDeliveryFilterSchema.shape, page: adminPageQuery }),
-    response: paged(adminWebhookDeliverySchema),
-  }),
+  adminDeliveries: adminList(
+    'webhook-deliveries',
+    "Customers' webhook deliveries by customer, state and event, newest first; ten a page (staff)",
+    adminDeliveryFilterSchema.shape,
+    adminWebhookDeliverySchema,
+  ),
   adminResend: defineEndpoint({
     method: 'POST',
     path: '/v1/admin/webhook-deliveries/:id/resend',
