@@ -1,6 +1,7 @@
 import { ADMIN_TAG as tag, adminDay as day, adminPageQuery } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
+import { namedObject } from './named-object.js';
 import { z } from './zod.js';
 
 /**
@@ -22,15 +23,13 @@ export const reportQuarterSchema = z.string().check(
 );
 
 /** Counts and sums of documents: invoices add, credit notes subtract. */
-export const reportSumsSchema = z
-  .object({
-    invoices: z.int(),
-    credit_notes: z.int(),
-    net_cents: z.int(),
-    vat_cents: z.int(),
-    total_cents: z.int(),
-  })
-  .check(z.meta({ id: 'ReportSums' }));
+export const reportSumsSchema = namedObject('ReportSums', {
+  invoices: z.int(),
+  credit_notes: z.int(),
+  net_cents: z.int(),
+  vat_cents: z.int(),
+  total_cents: z.int(),
+});
 export type ReportSumsBody = z.infer<typeof reportSumsSchema>;
 
 const monthRow = z.object({ month: z.string(), key: z.string(), ...reportSumsSchema.shape });
@@ -44,26 +43,24 @@ export const revenueReportSchema = z.object({
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
 
-export const reportDocumentSchema = z
-  .object({
-    kind: z.enum(['invoice', 'credit_note']),
-    id: z.string(),
-    number: z.string(),
-    /** When it was issued: an invoice when paid, a credit note when refunded. */
-    date: z.string(),
-    customer_id: z.string(),
-    username: z.string(),
-    buyer_country: z.nullable(z.string()),
-    product: z.string(),
-    payment_method: z.string(),
-    /** A credit note's invoice. */
-    invoice_number: z.nullable(z.string()),
-    net_cents: z.int(),
-    vat_rate: z.number(),
-    vat_cents: z.int(),
-    total_cents: z.int(),
-  })
-  .check(z.meta({ id: 'ReportDocument' }));
+export const reportDocumentSchema = namedObject('ReportDocument', {
+  kind: z.enum(['invoice', 'credit_note']),
+  id: z.string(),
+  number: z.string(),
+  /** When it was issued: an invoice when paid, a credit note when refunded. */
+  date: z.string(),
+  customer_id: z.string(),
+  username: z.string(),
+  buyer_country: z.nullable(z.string()),
+  product: z.string(),
+  payment_method: z.string(),
+  /** A credit note's invoice. */
+  invoice_number: z.nullable(z.string()),
+  net_cents: z.int(),
+  vat_rate: z.number(),
+  vat_cents: z.int(),
+  total_cents: z.int(),
+});
 export type ReportDocument = z.infer<typeof reportDocumentSchema>;
 
 /** A period of whole UTC days; none given: this month so far. */

@@ -2,6 +2,7 @@ import { defineEndpoint, type AccessLevel } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { CAPTCHA_FIELD } from './auth-names.js';
 import { orEmpty } from './form.js';
+import { namedObject } from './named-object.js';
 import { z } from './zod.js';
 
 /** Messages the customer reads (SPEC.md §8), in one place for the web and the API. */
@@ -162,23 +163,21 @@ export const otpNeededSchema = withPayload(
   z.object({ email: z.string(), purpose: z.optional(z.literal('sign-in')) }),
 );
 
-export const accessSchema = z
-  .object({
-    isReseller: z.boolean(),
-    /** The start of the reseller's API key (the whole key is shown once, when made), or null. */
-    apiKey: z.nullable(z.string()),
-    is_2fa: z.boolean(),
-    is_active: z.boolean(),
-    /** Who is signed in: the account menu says so (issue #33 item 7). */
-    username: z.string(),
-    /** The account's current e-mail address (Change Email shows it, issue #19). */
-    email: z.string(),
-    /** False for accounts made through Google/Discord that never set one: security changes mail a code. */
-    has_password: z.boolean(),
-    /** Reseller balance in euro. */
-    balance: z.number(),
-  })
-  .check(z.meta({ id: 'Access' }));
+export const accessSchema = namedObject('Access', {
+  isReseller: z.boolean(),
+  /** The start of the reseller's API key (the whole key is shown once, when made), or null. */
+  apiKey: z.nullable(z.string()),
+  is_2fa: z.boolean(),
+  is_active: z.boolean(),
+  /** Who is signed in: the account menu says so (issue #33 item 7). */
+  username: z.string(),
+  /** The account's current e-mail address (Change Email shows it, issue #19). */
+  email: z.string(),
+  /** False for accounts made through Google/Discord that never set one: security changes mail a code. */
+  has_password: z.boolean(),
+  /** Reseller balance in euro. */
+  balance: z.number(),
+});
 export type Access = z.infer<typeof accessSchema>;
 
 export const CAPTCHA_PROVIDERS = ['recaptcha', 'pow', 'off'] as const;
@@ -187,16 +186,14 @@ export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 const oauthProvider = z.nullable(z.object({ clientId: z.string(), authorizeUrl: z.string() }));
 
 /** What the sign-in screens need to know: which captcha, which social sign-ins, where to ask for help. */
-export const authConfigSchema = z
-  .object({
-    captcha: z.enum(CAPTCHA_PROVIDERS),
-    recaptchaSiteKey: z.nullable(z.string()),
-    google: oauthProvider,
-    discord: oauthProvider,
-    /** Where customers ask for help (SUPPORT_URL, or a mail to SELLER_EMAIL), or null. */
-    supportUrl: z.nullable(z.string()),
-  })
-  .check(z.meta({ id: 'AuthConfig' }));
+export const authConfigSchema = namedObject('AuthConfig', {
+  captcha: z.enum(CAPTCHA_PROVIDERS),
+  recaptchaSiteKey: z.nullable(z.string()),
+  google: oauthProvider,
+  discord: oauthProvider,
+  /** Where customers ask for help (SUPPORT_URL, or a mail to SELLER_EMAIL), or null. */
+  supportUrl: z.nullable(z.string()),
+});
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** An ALTCHA proof-of-work challenge, passed to the solver as it is. */

@@ -1,6 +1,7 @@
 import { billingBodySchema, billingSchema } from './billing.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
+import { namedObject } from './named-object.js';
 import { vatNumberProblem } from './vat.js';
 import { z } from './zod.js';
 
@@ -38,13 +39,11 @@ export type BillingDetailsBody = z.input<typeof billingDetailsBodySchema>;
  * `valid`, `unverified` (VIES could not answer when it was saved: accepted, flagged for the operator), or null (not
  * checked).
  */
-export const billingDetailsSchema = z
-  .object({
-    ...billingSchema.shape,
-    updated: z.string(),
-    vat_check: z.nullable(z.enum(['valid', 'unverified'])),
-  })
-  .check(z.meta({ id: 'BillingDetails' }));
+export const billingDetailsSchema = namedObject('BillingDetails', {
+  ...billingSchema.shape,
+  updated: z.string(),
+  vat_check: z.nullable(z.enum(['valid', 'unverified'])),
+});
 export type BillingDetailsAnswer = z.infer<typeof billingDetailsSchema>;
 
 /** The customer's own billing details (Settings → Billing details); the checkout's `/v1/billing/*` stay. */

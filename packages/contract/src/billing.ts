@@ -4,6 +4,7 @@ import { creditNoteSchema, issuedDocumentSchema } from './documents.js';
 import { defineEndpoint } from './endpoint.js';
 import { paged, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
+import { namedObject } from './named-object.js';
 import { CUSTOM_PLAN, GB_SLIDER } from './pricing.js';
 import { productCodeSchema } from './products.js';
 import { taxQuoteSchema } from './tax-endpoints.js';
@@ -33,70 +34,64 @@ export const billingBodySchema = z.object({
 });
 export type BillingBody = z.input<typeof billingBodySchema>;
 
-export const billingSchema = z
-  .object({
-    first_name: z.string(),
-    last_name: z.string(),
-    address: z.string(),
-    city: z.string(),
-    zip: z.string(),
-    country: z.string(),
-    ip: z.nullable(z.string()),
-    /** A business customer's company and VAT number (issue #30 item 5); null for a consumer. */
-    company: z.optional(z.nullable(z.string())),
-    vat_number: z.optional(z.nullable(z.string())),
-  })
-  .check(z.meta({ id: 'Billing' }));
+export const billingSchema = namedObject('Billing', {
+  first_name: z.string(),
+  last_name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  ip: z.nullable(z.string()),
+  /** A business customer's company and VAT number (issue #30 item 5); null for a consumer. */
+  company: z.optional(z.nullable(z.string())),
+  vat_number: z.optional(z.nullable(z.string())),
+});
 export type Billing = z.infer<typeof billingSchema>;
 
 /** The shop as the seller on its invoices: the SELLER_* settings (issue #19); address lines split by newlines. */
-export const sellerSchema = z
-  .object({
-    name: z.string(),
-    address: z.nullable(z.string()),
-    vat: z.nullable(z.string()),
-    email: z.nullable(z.string()),
-  })
-  .check(z.meta({ id: 'Seller' }));
+export const sellerSchema = namedObject('Seller', {
+  name: z.string(),
+  address: z.nullable(z.string()),
+  vat: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+});
 export type Seller = z.infer<typeof sellerSchema>;
 
 /** An invoice as SPEC.md §3 names its fields; `status` is true once paid. */
-export const invoiceSchema = z
-  .object({
-    id: z.string(),
-    plan_name: z.string(),
-    /** Euro to pay, after the promo code. */
-    plan_price: z.number(),
-    /** Euro before the promo code. */
-    list_price: z.number(),
-    /** GB bought, for data plans. */
-    plan_data: z.nullable(z.number()),
-    ip_amount: z.nullable(z.int()),
-    /** Hours the plan runs. */
-    duration: z.nullable(z.int()),
-    proxy_type: z.string(),
-    coupon: z.nullable(z.string()),
-    payment_method: z.string(),
-    status: z.boolean(),
-    /** Refunded in full (or its dispute lost): its plan is suspended. */
-    refunded: z.boolean(),
-    /** Unpaid and marked expired by the expiry job (its checkout closed, its promo code free again). */
-    expired: z.boolean(),
-    /** Euro refunded so far (a partial refund leaves the invoice paid). */
-    refunded_amount: z.number(),
-    created: z.string(),
-    /** Where to pay: a payment page URL (or a checkout session's URL); null once paid from the balance. */
-    hosted_url: z.nullable(z.string()),
-    /** When the payment arrived; null while unpaid (issue #19: the invoice page shows it). */
-    paid_at: z.optional(z.nullable(z.string())),
-    /** A by-hand invoice's due time (issue #30 item 7): Pending until then; null: one hour after `created`. */
-    due_at: z.optional(z.nullable(z.string())),
-    /** The operator's note on a by-hand invoice, for the customer; null for none. */
-    note: z.optional(z.nullable(z.string())),
-    /** Its number once paid (`INV-2026-000123`, issue #30 §1); null while unpaid: an unpaid invoice has its id only. */
-    number: z.nullable(z.string()),
-  })
-  .check(z.meta({ id: 'Invoice' }));
+export const invoiceSchema = namedObject('Invoice', {
+  id: z.string(),
+  plan_name: z.string(),
+  /** Euro to pay, after the promo code. */
+  plan_price: z.number(),
+  /** Euro before the promo code. */
+  list_price: z.number(),
+  /** GB bought, for data plans. */
+  plan_data: z.nullable(z.number()),
+  ip_amount: z.nullable(z.int()),
+  /** Hours the plan runs. */
+  duration: z.nullable(z.int()),
+  proxy_type: z.string(),
+  coupon: z.nullable(z.string()),
+  payment_method: z.string(),
+  status: z.boolean(),
+  /** Refunded in full (or its dispute lost): its plan is suspended. */
+  refunded: z.boolean(),
+  /** Unpaid and marked expired by the expiry job (its checkout closed, its promo code free again). */
+  expired: z.boolean(),
+  /** Euro refunded so far (a partial refund leaves the invoice paid). */
+  refunded_amount: z.number(),
+  created: z.string(),
+  /** Where to pay: a payment page URL (or a checkout session's URL); null once paid from the balance. */
+  hosted_url: z.nullable(z.string()),
+  /** When the payment arrived; null while unpaid (issue #19: the invoice page shows it). */
+  paid_at: z.optional(z.nullable(z.string())),
+  /** A by-hand invoice's due time (issue #30 item 7): Pending until then; null: one hour after `created`. */
+  due_at: z.optional(z.nullable(z.string())),
+  /** The operator's note on a by-hand invoice, for the customer; null for none. */
+  note: z.optional(z.nullable(z.string())),
+  /** Its number once paid (`INV-2026-000123`, issue #30 §1); null while unpaid: an unpaid invoice has its id only. */
+  number: z.nullable(z.string()),
+});
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 const coupon = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64, 'Promo code is too long'))));
@@ -120,9 +115,7 @@ export const renewInvoiceBodySchema = z.object({
 });
 
 /** What renewing a plan costs today: the Renew button's checkout shows it before the invoice is made. */
-export const renewalQuoteSchema = z
-  .object({ plan_name: z.string(), price: z.number() })
-  .check(z.meta({ id: 'RenewalQuote' }));
+export const renewalQuoteSchema = namedObject('RenewalQuote', { plan_name: z.string(), price: z.number() });
 export type RenewalQuote = z.infer<typeof renewalQuoteSchema>;
 
 export const createNormalInvoiceBodySchema = z.object({
@@ -175,21 +168,21 @@ const createPost = <B extends z.ZodMiniType>(
   defineEndpoint({ method: 'POST', path, summary, tag: 'invoice', access, body, response: hostedUrlAnswer });
 
 /** One line of the reseller balance's ledger: top-ups positive, purchases negative (euro). */
-export const balanceEntrySchema = z
-  .object({
-    id: z.int(),
-    amount: z.number(),
-    reason: z.string(),
-    invoice_id: z.nullable(z.string()),
-    created: z.string(),
-  })
-  .check(z.meta({ id: 'BalanceEntry' }));
+export const balanceEntrySchema = namedObject('BalanceEntry', {
+  id: z.int(),
+  amount: z.number(),
+  reason: z.string(),
+  invoice_id: z.nullable(z.string()),
+  created: z.string(),
+});
 export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
 
 /** A promo code as it would apply now for this customer: percent off, or euros off. */
-export const couponSchema = z
-  .object({ code: z.string(), kind: z.enum(['percent', 'fixed']), value: z.number() })
-  .check(z.meta({ id: 'Coupon' }));
+export const couponSchema = namedObject('Coupon', {
+  code: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  value: z.number(),
+});
 export type Coupon = z.infer<typeof couponSchema>;
 
 export const billingEndpoints = {

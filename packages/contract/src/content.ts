@@ -1,18 +1,19 @@
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
+import { namedObject } from './named-object.js';
 import { z } from './zod.js';
 
 // The shop's words around the catalogue: a module of its own, so that the web's first load (the maintenance
 // check) and its shell (announcement, Discord link) carry these few schemas, not the catalogue's (issue #18).
 
-export const faqSchema = z
-  .object({ id: z.int(), question: z.string(), answer: z.string() })
-  .check(z.meta({ id: 'Faq' }));
+export const faqSchema = namedObject('Faq', { id: z.int(), question: z.string(), answer: z.string() });
 export type Faq = z.infer<typeof faqSchema>;
 
-export const announcementSchema = z
-  .object({ id: z.int(), title: z.string(), status: z.boolean() })
-  .check(z.meta({ id: 'Announcement' }));
+export const announcementSchema = namedObject('Announcement', {
+  id: z.int(),
+  title: z.string(),
+  status: z.boolean(),
+});
 export type Announcement = z.infer<typeof announcementSchema>;
 
 /** Where a shop's link may lead (issue #28 item 10): a web page over https, or a mail. Never `javascript:` or `data:`. */
@@ -31,14 +32,14 @@ export const safeLinkSchema = z
     z.refine(isSafeLink, 'Give an https:// or mailto: address (https://t.me/yourshop)'),
   );
 
-export const socialMediaSchema = z
-  .object({ id: z.int(), name: z.string(), url: z.string() })
-  .check(z.meta({ id: 'SocialMedia' }));
+export const socialMediaSchema = namedObject('SocialMedia', {
+  id: z.int(),
+  name: z.string(),
+  url: z.string(),
+});
 export type SocialMedia = z.infer<typeof socialMediaSchema>;
 
-export const maintenanceSchema = z
-  .object({ id: z.int(), status: z.boolean() })
-  .check(z.meta({ id: 'Maintenance' }));
+export const maintenanceSchema = namedObject('Maintenance', { id: z.int(), status: z.boolean() });
 export type Maintenance = z.infer<typeof maintenanceSchema>;
 
 /** A public list of the shop's (catalogue or content), each answer `{ payload: [...] }`. */

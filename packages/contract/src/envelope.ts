@@ -1,9 +1,8 @@
+import { namedObject } from './named-object.js';
 import { z } from './zod.js';
 
 /** Every error answer: `{ "detail": "..." }` (DESIGN.md §2); a 422 also carries `payload.email`. */
-export const errorSchema = z
-  .object({ detail: z.string(), payload: z.optional(z.unknown()) })
-  .check(z.meta({ id: 'Error' }));
+export const errorSchema = namedObject('Error', { detail: z.string(), payload: z.optional(z.unknown()) });
 export type ErrorBody = z.infer<typeof errorSchema>;
 
 /** A success answer carrying a payload, with an optional human message. */

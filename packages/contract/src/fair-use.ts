@@ -1,5 +1,6 @@
 import { ADMIN_TAG, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
+import { namedObject } from './named-object.js';
 import { PRODUCT_NAMES } from './products.js';
 import { withPayload } from './envelope.js';
 import { SUBUSER_PRODUCTS, subuserProductSchema, type SubuserProduct } from './subuser-products.js';
@@ -64,25 +65,21 @@ export const fairUseSourceSchema = z.object({ address: z.string(), last_seen: z.
 export type FairUseSource = z.infer<typeof fairUseSourceSchema>;
 
 /** One set of credentials' fair use: its own caps (null: the shop's), the caps that hold, its current sources. */
-export const credentialFairUseSchema = z
-  .object({
-    max_sources: z.nullable(z.int()),
-    max_connections: z.nullable(z.int()),
-    effective: z.object({ max_sources: z.int(), max_connections: z.int() }),
-    /** Source addresses the gateways saw within the window, newest first. */
-    sources: z.array(fairUseSourceSchema),
-  })
-  .check(z.meta({ id: 'CredentialFairUse' }));
+export const credentialFairUseSchema = namedObject('CredentialFairUse', {
+  max_sources: z.nullable(z.int()),
+  max_connections: z.nullable(z.int()),
+  effective: z.object({ max_sources: z.int(), max_connections: z.int() }),
+  /** Source addresses the gateways saw within the window, newest first. */
+  sources: z.array(fairUseSourceSchema),
+});
 export type CredentialFairUse = z.infer<typeof credentialFairUseSchema>;
 
-export const fairUseMaximumSchema = z
-  .object({
-    product: subuserProductSchema,
-    max_sources: z.int(),
-    window_minutes: z.int(),
-    max_connections: z.int(),
-  })
-  .check(z.meta({ id: 'FairUseMaximum' }));
+export const fairUseMaximumSchema = namedObject('FairUseMaximum', {
+  product: subuserProductSchema,
+  max_sources: z.int(),
+  window_minutes: z.int(),
+  max_connections: z.int(),
+});
 export type FairUseMaximumView = z.infer<typeof fairUseMaximumSchema>;
 
 export const ownerFairUseSchema = z.object({

@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
+import { namedObject } from './named-object.js';
 import { z } from './zod.js';
 
 /** Hours (the last 7 days) or UTC days (the last 90). */
@@ -14,24 +15,20 @@ export const TOP_DOMAINS = 20;
  * One set of credentials' bytes (both ways) per hour for 7 days or per UTC day for 90, oldest first, zeros
  * included (issue #31 item 4): a sub-user's over every plan it counted under, or the owner's own on one plan.
  */
-export const lineUsageSchema = z
-  .object({
-    granularity: lineUsageGranularitySchema,
-    /** ISO 8601: the start of each hour or UTC day. */
-    buckets: z.array(z.object({ at: z.string(), bytes: z.int() })),
-    total_bytes: z.int(),
-  })
-  .check(z.meta({ id: 'LineUsage' }));
+export const lineUsageSchema = namedObject('LineUsage', {
+  granularity: lineUsageGranularitySchema,
+  /** ISO 8601: the start of each hour or UTC day. */
+  buckets: z.array(z.object({ at: z.string(), bytes: z.int() })),
+  total_bytes: z.int(),
+});
 export type LineUsage = z.infer<typeof lineUsageSchema>;
 
 /** The top target hosts of one UTC day by bytes (host names only); `enabled` false: the shop keeps none. */
-export const lineDomainsSchema = z
-  .object({
-    enabled: z.boolean(),
-    date: z.string(),
-    domains: z.array(z.object({ host: z.string(), bytes: z.int(), connections: z.int() })),
-  })
-  .check(z.meta({ id: 'LineDomains' }));
+export const lineDomainsSchema = namedObject('LineDomains', {
+  enabled: z.boolean(),
+  date: z.string(),
+  domains: z.array(z.object({ host: z.string(), bytes: z.int(), connections: z.int() })),
+});
 export type LineDomains = z.infer<typeof lineDomainsSchema>;
 
 const idParams = z.object({ id: z.string().check(z.maxLength(64)) });

@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
+import { namedObject } from './named-object.js';
 import { productCodeSchema, type ProductCode } from './products.js';
 import { z } from './zod.js';
 
@@ -41,40 +42,36 @@ export const planAction = (
 };
 
 /** One of the customer's plans on the dashboard: running, waiting for activation, or ended in its grace period. */
-export const customerPlanSummarySchema = z
-  .object({
-    id: z.string(),
-    product: productCodeSchema,
-    /** The customer's own name for it (Set Plan Name), else what was bought. */
-    plan_name: z.string(),
-    status: z.enum(['pending', 'active', 'expired']),
-    /** ISO 8601; null while it waits for activation. */
-    expiry_date: z.nullable(z.string()),
-    /** Per-GB plans: GB bought (renewals and extra GB included) and used, 2 decimals; null for IP plans. */
-    data_gb: z.nullable(z.number()),
-    used_gb: z.nullable(z.number()),
-    /** IP plans: addresses bought and IPs whitelisted; null for per-GB plans. */
-    ip_amount: z.nullable(z.int()),
-    ips_used: z.nullable(z.int()),
-    action: z.enum(PLAN_ACTIONS),
-  })
-  .check(z.meta({ id: 'CustomerPlanSummary' }));
+export const customerPlanSummarySchema = namedObject('CustomerPlanSummary', {
+  id: z.string(),
+  product: productCodeSchema,
+  /** The customer's own name for it (Set Plan Name), else what was bought. */
+  plan_name: z.string(),
+  status: z.enum(['pending', 'active', 'expired']),
+  /** ISO 8601; null while it waits for activation. */
+  expiry_date: z.nullable(z.string()),
+  /** Per-GB plans: GB bought (renewals and extra GB included) and used, 2 decimals; null for IP plans. */
+  data_gb: z.nullable(z.number()),
+  used_gb: z.nullable(z.number()),
+  /** IP plans: addresses bought and IPs whitelisted; null for per-GB plans. */
+  ip_amount: z.nullable(z.int()),
+  ips_used: z.nullable(z.int()),
+  action: z.enum(PLAN_ACTIONS),
+});
 export type CustomerPlanSummary = z.infer<typeof customerPlanSummarySchema>;
 
 /**
  * A plan's usage per UTC day over its period, from the day it started to today (or its last day): the days add up
  * to `used_bytes`, the "used" figure its page shows.
  */
-export const planUsageSchema = z
-  .object({
-    plan_id: z.string(),
-    /** ISO 8601: when the plan started (activation, or payment for per-GB plans) and ends. */
-    period_start: z.string(),
-    period_end: z.nullable(z.string()),
-    used_bytes: z.int(),
-    days: z.array(z.object({ date: z.string(), bytes: z.int() })),
-  })
-  .check(z.meta({ id: 'PlanUsage' }));
+export const planUsageSchema = namedObject('PlanUsage', {
+  plan_id: z.string(),
+  /** ISO 8601: when the plan started (activation, or payment for per-GB plans) and ends. */
+  period_start: z.string(),
+  period_end: z.nullable(z.string()),
+  used_bytes: z.int(),
+  days: z.array(z.object({ date: z.string(), bytes: z.int() })),
+});
 export type PlanUsage = z.infer<typeof planUsageSchema>;
 
 export const planEndpoints = {

@@ -1,6 +1,7 @@
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
+import { namedObject } from './named-object.js';
 import { GENERATOR_LIMITS, lifetimeMinutes } from './proxy-lines.js';
 import { z } from './zod.js';
 
@@ -29,9 +30,7 @@ const ipsSchema = z.union([
   z.array(ipSchema).check(z.minLength(1, 'IP address is required'), z.maxLength(10)),
 ]);
 
-export const whitelistedIpSchema = z
-  .object({ id: z.string(), ip: z.string() })
-  .check(z.meta({ id: 'WhitelistedIp' }));
+export const whitelistedIpSchema = namedObject('WhitelistedIp', { id: z.string(), ip: z.string() });
 export type WhitelistedIp = z.infer<typeof whitelistedIpSchema>;
 
 /**
@@ -119,30 +118,28 @@ export const generatedProxiesSchema = z.object({
 
 const option = z.object({ code: z.string(), name: z.string() });
 /** Locations for the premium generator (SPEC.md §3 country stats), in catalogue order with their group; the most-bought. */
-export const countryStatsSchema = z
-  .object({
-    countries: z.object({
-      countries: z.array(
-        z.object({
-          code: z.string(),
-          name: z.string(),
-          /** `special` (Private Proxy, Sneaker) or the continent. */
-          group: z.string(),
-          cities: z.object({
-            options: z.array(
-              z.object({ code: z.string(), name: z.string(), isps: z.object({ options: z.array(option) }) }),
-            ),
-          }),
+export const countryStatsSchema = namedObject('CountryStats', {
+  countries: z.object({
+    countries: z.array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        /** `special` (Private Proxy, Sneaker) or the continent. */
+        group: z.string(),
+        cities: z.object({
+          options: z.array(
+            z.object({ code: z.string(), name: z.string(), isps: z.object({ options: z.array(option) }) }),
+          ),
         }),
-      ),
-    }),
-    /**
-     * The most-bought countries' codes, most first (issue #33 item 6): the billing countries of the shop's paid
-     * orders, at most five. The generator lists them above the rest.
-     */
-    popular: z.array(z.string()),
-  })
-  .check(z.meta({ id: 'CountryStats' }));
+      }),
+    ),
+  }),
+  /**
+   * The most-bought countries' codes, most first (issue #33 item 6): the billing countries of the shop's paid
+   * orders, at most five. The generator lists them above the rest.
+   */
+  popular: z.array(z.string()),
+});
 export type CountryStats = z.infer<typeof countryStatsSchema>;
 
 const usageDay = z.object({ date: z.string(), gb: z.number() });
@@ -185,26 +182,24 @@ const usedOfBoughtPage = z.object({
 });
 
 /** GET /v1/user/dashboard (SPEC.md §3): each product page's figures from the real plans and usage. */
-export const productDashboardSchema = z
-  .object({
-    PR_2: usedOfBoughtPage,
-    PR_6: z.object({
-      ...common,
-      plan_data: z.nullable(dataPlanSchema),
-      user_data: z.object({ data: z.object({ availableTraffic: z.number(), usedTraffic: z.number() }) }),
-    }),
-    PR_4: z.object({
-      ...common,
-      plan_data: z.array(ipPlanSchema),
-      user_data: z.null(),
-      proxies: z.array(z.string()),
-      ipAmount: z.int(),
-    }),
-    PR_5: z.object({ ...common, plan_data: z.array(ipPlanSchema), user_data: z.null() }),
-    /** Added to SPEC.md §3's four: the normal residential plan (PR_3, topped up by PR_1) of /product/residential. */
-    PR_3: usedOfBoughtPage,
-  })
-  .check(z.meta({ id: 'ProductDashboard' }));
+export const productDashboardSchema = namedObject('ProductDashboard', {
+  PR_2: usedOfBoughtPage,
+  PR_6: z.object({
+    ...common,
+    plan_data: z.nullable(dataPlanSchema),
+    user_data: z.object({ data: z.object({ availableTraffic: z.number(), usedTraffic: z.number() }) }),
+  }),
+  PR_4: z.object({
+    ...common,
+    plan_data: z.array(ipPlanSchema),
+    user_data: z.null(),
+    proxies: z.array(z.string()),
+    ipAmount: z.int(),
+  }),
+  PR_5: z.object({ ...common, plan_data: z.array(ipPlanSchema), user_data: z.null() }),
+  /** Added to SPEC.md §3's four: the normal residential plan (PR_3, topped up by PR_1) of /product/residential. */
+  PR_3: usedOfBoughtPage,
+});
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
 
 /** A reseller's auto-renew switch on one plan (issue #16 §5): 24 h before the end, the balance pays the renewal. */

@@ -7,6 +7,7 @@ import {
   TEMPLATE_MAX_LENGTH,
   templateProblem,
 } from './export-template.js';
+import { namedObject } from './named-object.js';
 import { generateProxyBodySchema } from './proxies.js';
 import { z } from './zod.js';
 
@@ -21,9 +22,11 @@ export const exportTemplateSchema = z.string().check(
 export const exportFormatSchema = z.enum(EXPORT_FORMATS);
 export const exportProtocolSchema = z.enum(EXPORT_PROTOCOLS);
 
-export const exportSettingsSchema = z
-  .object({ template: exportTemplateSchema, format: exportFormatSchema, protocol: exportProtocolSchema })
-  .check(z.meta({ id: 'ExportSettings' }));
+export const exportSettingsSchema = namedObject('ExportSettings', {
+  template: exportTemplateSchema,
+  format: exportFormatSchema,
+  protocol: exportProtocolSchema,
+});
 
 /** Products whose lines export: the three signed in with a login, the two let in by whitelisted IPs. */
 export const exportProductSchema = z.enum(['PR_2', 'PR_3', 'PR_6', 'PR_4', 'PR_5']);

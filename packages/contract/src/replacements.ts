@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
+import { namedObject } from './named-object.js';
 import { z } from './zod.js';
 
 /** A pool address as its line shows it: `IP:PORT`, an IPv6 address in brackets (`[2001:db8::1]:31300`). */
@@ -17,17 +18,15 @@ export const replacementQuota = (addresses: number, percent: number): number =>
 export const quotaMonthStart = (at: Date): Date =>
   new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
-export const replacementQuotaSchema = z
-  .object({
-    /** Addresses replaced this calendar month (UTC). */
-    used: z.int(),
-    quota: z.int(),
-    /** The console's share of a plan's addresses, in percent. */
-    percent: z.int(),
-    /** When the month's count starts again (the next month's first instant, UTC). */
-    resets_at: z.string(),
-  })
-  .check(z.meta({ id: 'ReplacementQuota' }));
+export const replacementQuotaSchema = namedObject('ReplacementQuota', {
+  /** Addresses replaced this calendar month (UTC). */
+  used: z.int(),
+  quota: z.int(),
+  /** The console's share of a plan's addresses, in percent. */
+  percent: z.int(),
+  /** When the month's count starts again (the next month's first instant, UTC). */
+  resets_at: z.string(),
+});
 export type ReplacementQuota = z.infer<typeof replacementQuotaSchema>;
 
 const planParams = z.object({ id: z.string().check(z.maxLength(64)) });

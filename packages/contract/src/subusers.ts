@@ -1,6 +1,7 @@
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { credentialFairUseSchema, fairUseCapsSchema } from './fair-use.js';
+import { namedObject } from './named-object.js';
 import { subuserProductSchema } from './subuser-products.js';
 import { z } from './zod.js';
 
@@ -25,26 +26,24 @@ const countryCodeSchema = z
 const idSchema = z.string().check(z.maxLength(64));
 const idParams = z.object({ id: idSchema });
 
-export const subuserSchema = z
-  .object({
-    id: z.string(),
-    product: subuserProductSchema,
-    name: z.string(),
-    /** The username of its lines (`s…-residential`): its own, never the owner's. */
-    username: z.string(),
-    status: z.enum(['active', 'paused']),
-    limit: z.nullable(z.object({ gb: z.number(), period: subuserLimitPeriodSchema })),
-    /** Bytes since it was made (both ways). */
-    used_bytes: z.int(),
-    /** Bytes its limit counts now: this period's for a month / day limit, else the lifetime's. */
-    limit_used_bytes: z.int(),
-    /** Country codes its lines may ask for; empty: any. */
-    allowed_countries: z.array(z.string()),
-    /** Fair use (issue #31 item 3): its caps and its current source addresses. */
-    fair_use: credentialFairUseSchema,
-    created_at: z.string(),
-  })
-  .check(z.meta({ id: 'Subuser' }));
+export const subuserSchema = namedObject('Subuser', {
+  id: z.string(),
+  product: subuserProductSchema,
+  name: z.string(),
+  /** The username of its lines (`s…-residential`): its own, never the owner's. */
+  username: z.string(),
+  status: z.enum(['active', 'paused']),
+  limit: z.nullable(z.object({ gb: z.number(), period: subuserLimitPeriodSchema })),
+  /** Bytes since it was made (both ways). */
+  used_bytes: z.int(),
+  /** Bytes its limit counts now: this period's for a month / day limit, else the lifetime's. */
+  limit_used_bytes: z.int(),
+  /** Country codes its lines may ask for; empty: any. */
+  allowed_countries: z.array(z.string()),
+  /** Fair use (issue #31 item 3): its caps and its current source addresses. */
+  fair_use: credentialFairUseSchema,
+  created_at: z.string(),
+});
 export type Subuser = z.infer<typeof subuserSchema>;
 
 export const subuserListSchema = z.object({

@@ -1,6 +1,7 @@
 import { ADMIN_TAG, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
+import { namedObject } from './named-object.js';
 import { TAX_MODES } from './tax.js';
 import { EU_COUNTRY_CODES } from './vat.js';
 import { z } from './zod.js';
@@ -8,15 +9,13 @@ import { z } from './zod.js';
 // Tax (issue #30 item 4, ADR 015): what a checkout will charge, and the VAT rate table the console edits.
 
 /** Net, VAT rate (percent), VAT and total in euro, and why no VAT (or a reverse charge), as an invoice has them. */
-export const taxQuoteSchema = z
-  .object({
-    net: z.number(),
-    vat_rate: z.number(),
-    vat: z.number(),
-    total: z.number(),
-    tax_note: z.nullable(z.string()),
-  })
-  .check(z.meta({ id: 'TaxQuote' }));
+export const taxQuoteSchema = namedObject('TaxQuote', {
+  net: z.number(),
+  vat_rate: z.number(),
+  vat: z.number(),
+  total: z.number(),
+  tax_note: z.nullable(z.string()),
+});
 export type TaxQuote = z.infer<typeof taxQuoteSchema>;
 
 /** A VAT rate in percent: 0 to 50, at most 2 decimals (Finland's 25.5). */
@@ -28,18 +27,18 @@ export const vatRatePercent = z
     z.multipleOf(0.01, 'At most 2 decimals'),
   );
 
-export const vatRateSchema = z
-  .object({ country_code: z.string(), country: z.string(), rate: z.number() })
-  .check(z.meta({ id: 'VatRate' }));
+export const vatRateSchema = namedObject('VatRate', {
+  country_code: z.string(),
+  country: z.string(),
+  rate: z.number(),
+});
 
-export const vatRatesSchema = z
-  .object({
-    mode: z.enum(TAX_MODES),
-    shop_country: z.nullable(z.string()),
-    prices_include_vat: z.boolean(),
-    rates: z.array(vatRateSchema),
-  })
-  .check(z.meta({ id: 'VatRates' }));
+export const vatRatesSchema = namedObject('VatRates', {
+  mode: z.enum(TAX_MODES),
+  shop_country: z.nullable(z.string()),
+  prices_include_vat: z.boolean(),
+  rates: z.array(vatRateSchema),
+});
 export type VatRates = z.infer<typeof vatRatesSchema>;
 
 export const taxEndpoints = {

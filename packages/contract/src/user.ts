@@ -1,32 +1,32 @@
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
+import { namedObject } from './named-object.js';
 import { z } from './zod.js';
 
 /** The dashboard's cards and profile (SPEC.md §3 "Dashboard stats"). */
-export const dashboardStatsSchema = z
-  .object({
-    totalPlanPurchased: z.int(),
-    /** Euro, 2 decimals. */
-    moneySpent: z.number(),
-    totalPendingActivation: z.int(),
-    referral_points: z.int(),
-    referral_code: z.string(),
-    username: z.string(),
-    email: z.string(),
-    is_2fa_enabled: z.boolean(),
-    /** ISO 8601 date-time. */
-    joined: z.string(),
-  })
-  .check(z.meta({ id: 'DashboardStats' }));
+export const dashboardStatsSchema = namedObject('DashboardStats', {
+  totalPlanPurchased: z.int(),
+  /** Euro, 2 decimals. */
+  moneySpent: z.number(),
+  totalPendingActivation: z.int(),
+  referral_points: z.int(),
+  referral_code: z.string(),
+  username: z.string(),
+  email: z.string(),
+  is_2fa_enabled: z.boolean(),
+  /** ISO 8601 date-time. */
+  joined: z.string(),
+});
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 /**
  * The mails a customer may turn off (Settings → Notifications, issue #16 item 4): plan reminders (ends in 3 days /
  * 24 hours, expired) and usage alerts (80% / 100% of a plan's data). Receipts and security mails always go.
  */
-export const notificationSettingsSchema = z
-  .object({ plan_reminders: z.boolean(), usage_alerts: z.boolean() })
-  .check(z.meta({ id: 'NotificationSettings' }));
+export const notificationSettingsSchema = namedObject('NotificationSettings', {
+  plan_reminders: z.boolean(),
+  usage_alerts: z.boolean(),
+});
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const userEndpoints = {

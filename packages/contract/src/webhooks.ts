@@ -2,6 +2,7 @@ import { defineEndpoint } from './endpoint.js';
 import { adminList, adminReason, ADMIN_TAG } from './admin-shared.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
+import { namedObject } from './named-object.js';
 import { z } from './zod.js';
 
 /** What a reseller can subscribe to (issue #32 item 3); docs/api.md describes each event's `data`. */
@@ -20,15 +21,13 @@ export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as con
 /** A customer has at most this many endpoints. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
-export const webhookEndpointSchema = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    events: z.array(z.enum(WEBHOOK_EVENTS)),
-    enabled: z.boolean(),
-    created: z.string(),
-  })
-  .check(z.meta({ id: 'WebhookEndpoint' }));
+export const webhookEndpointSchema = namedObject('WebhookEndpoint', {
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  created: z.string(),
+});
 
 const deliveryShape = {
   id: z.string(),
@@ -46,7 +45,7 @@ const deliveryShape = {
   created: z.string(),
 };
 
-export const webhookDeliverySchema = z.object(deliveryShape).check(z.meta({ id: 'WebhookDelivery' }));
+export const webhookDeliverySchema = namedObject('WebhookDelivery', deliveryShape);
 
 /** The console's filters (issue #32 item 3), kept in the page's URL like the Money page's. */
 export const adminDeliveryFilterSchema = z.object({
@@ -58,9 +57,11 @@ export const adminDeliveryFilterSchema = z.object({
 export type AdminDeliveryFilter = z.infer<typeof adminDeliveryFilterSchema>;
 
 /** A delivery in the console: whose it is, by id and name. */
-export const adminWebhookDeliverySchema = z
-  .object({ ...deliveryShape, customer_id: z.string(), customer: z.string() })
-  .check(z.meta({ id: 'AdminWebhookDelivery' }));
+export const adminWebhookDeliverySchema = namedObject('AdminWebhookDelivery', {
+  ...deliveryShape,
+  customer_id: z.string(),
+  customer: z.string(),
+});
 export type AdminWebhookDelivery = z.infer<typeof adminWebhookDeliverySchema>;
 
 const endpointBody = z.object({
