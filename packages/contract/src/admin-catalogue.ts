@@ -1,4 +1,11 @@
-import { ADMIN_TAG as tag, adminEuro, adminReason as reason, adminTime, numericId } from './admin-shared.js';
+import {
+  ADMIN_TAG as tag,
+  adminEuro,
+  adminRead,
+  adminReason as reason,
+  adminTime,
+  numericId,
+} from './admin-shared.js';
 import { paymentMethodCodeSchema } from './catalogue.js';
 import { safeLinkSchema } from './content.js';
 import { defineEndpoint } from './endpoint.js';
@@ -99,23 +106,16 @@ export const adminLocationSchema = z.object({
 const locationCode = z.string().check(z.maxLength(64));
 
 export const adminCatalogueEndpoints = {
-  catalogue: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/catalogue',
-    summary:
-      'Plans (retired too), day prices, payment methods, coupons, FAQ, announcement, links, maintenance',
-    tag,
-    access: 'staff',
-    response: withPayload(adminCatalogueSchema),
-  }),
-  locations: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/locations',
-    summary: 'Premium locations (countries, cities, ISPs), each on or off',
-    tag,
-    access: 'staff',
-    response: withPayload(z.array(adminLocationSchema)),
-  }),
+  catalogue: adminRead(
+    '/v1/admin/catalogue',
+    'Plans (retired too), day prices, payment methods, coupons, FAQ, announcement, links, maintenance',
+    adminCatalogueSchema,
+  ),
+  locations: adminRead(
+    '/v1/admin/locations',
+    'Premium locations (countries, cities, ISPs), each on or off',
+    z.array(adminLocationSchema),
+  ),
   createPlan: defineEndpoint({
     method: 'POST',
     path: '/v1/admin/plans',

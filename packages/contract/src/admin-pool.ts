@@ -1,4 +1,4 @@
-import { ADMIN_TAG as tag, adminList, adminReason as reason } from './admin-shared.js';
+import { ADMIN_TAG as tag, adminList, adminRead, adminReason as reason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { ipProductSchema } from './proxies.js';
@@ -36,14 +36,11 @@ export const adminPoolEndpoints = {
     },
     adminPoolAddressSchema,
   ),
-  utilisation: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/pool/utilisation',
-    summary: 'Per product: addresses in service, assigned, free and retired',
-    tag,
-    access: 'staff',
-    response: withPayload(adminPoolUtilisationSchema),
-  }),
+  utilisation: adminRead(
+    '/v1/admin/pool/utilisation',
+    'Per product: addresses in service, assigned, free and retired',
+    adminPoolUtilisationSchema,
+  ),
   importPool: defineEndpoint({
     method: 'POST',
     path: '/v1/admin/pool/import',

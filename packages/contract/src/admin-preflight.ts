@@ -1,6 +1,5 @@
-import { ADMIN_TAG } from './admin-shared.js';
+import { ADMIN_TAG, adminRead } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
-import { withPayload } from './envelope.js';
 import { z } from './zod.js';
 
 /** One item of the production checklist (issue #29 item 3): a setting, whether it is fine, and what to do. */
@@ -9,14 +8,11 @@ export type PreflightItemView = z.infer<typeof preflightItemSchema>;
 
 /** The checklist a production start insists on, shown on the console's overview until all of it is fine. */
 export const adminPreflightEndpoints = {
-  preflight: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/preflight',
-    summary: 'The production checklist: what is set and what is missing before the shop takes customers',
-    tag: ADMIN_TAG,
-    access: 'staff',
-    response: withPayload(z.array(preflightItemSchema)),
-  }),
+  preflight: adminRead(
+    '/v1/admin/preflight',
+    'The production checklist: what is set and what is missing before the shop takes customers',
+    z.array(preflightItemSchema),
+  ),
   testMail: defineEndpoint({
     method: 'POST',
     path: '/v1/admin/test-mail',

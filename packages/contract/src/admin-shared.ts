@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.js';
 import { paged } from './envelope.js';
+import { readOf } from './reads.js';
 import { z } from './zod.js';
 
 /** What every console route shares (issue #17): its docs tag, its page query and the reason an action needs. */
@@ -46,6 +47,9 @@ export const adminDay = z.string().check(
     return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
   }, 'No such day'),
 );
+
+/** A console read: GET `/v1/admin/...`, no parameters, read by staff, answered `{ payload }`. */
+export const adminRead = readOf(ADMIN_TAG, 'staff');
 
 /**
  * A console list: GET `/v1/admin/<path>`, read by staff, narrowed by its filters and paged ten at a time

@@ -1,7 +1,7 @@
 import { adminNoteSchema } from './admin-by-hand.js';
 import { adminFailuresSchema } from './admin-failures.js';
 import { billingDetailsSchema } from './billing-details.js';
-import { ADMIN_TAG, adminCustomerId, adminDay, adminList, adminReason } from './admin-shared.js';
+import { ADMIN_TAG, adminCustomerId, adminDay, adminList, adminRead, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { z } from './zod.js';
@@ -99,22 +99,16 @@ export const auditEntrySchema = z.object({
 export const adminMeSchema = z.object({ username: z.string(), role: z.enum(['operator', 'support']) });
 
 export const adminEndpoints = {
-  me: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/me',
-    summary: "The console's caller: username and role (support reads only)",
-    tag: TAG,
-    access: 'staff',
-    response: withPayload(adminMeSchema),
-  }),
-  overview: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/overview',
-    summary: 'Revenue, customers, plans, pool and traffic at a glance',
-    tag: TAG,
-    access: 'staff',
-    response: withPayload(adminOverviewSchema),
-  }),
+  me: adminRead(
+    '/v1/admin/me',
+    "The console's caller: username and role (support reads only)",
+    adminMeSchema,
+  ),
+  overview: adminRead(
+    '/v1/admin/overview',
+    'Revenue, customers, plans, pool and traffic at a glance',
+    adminOverviewSchema,
+  ),
   customers: adminList(
     'customers',
     'Customers by username or e-mail prefix, id, referral code or whitelisted IP; ten a page',

@@ -2,6 +2,7 @@ import { billingBodySchema, billingSchema } from './billing.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { namedObject } from './named-object.js';
+import { readOf } from './reads.js';
 import { vatNumberProblem } from './vat.js';
 import { z } from './zod.js';
 
@@ -46,16 +47,15 @@ export const billingDetailsSchema = namedObject('BillingDetails', {
 });
 export type BillingDetailsAnswer = z.infer<typeof billingDetailsSchema>;
 
+const read = readOf('billing', 'user');
+
 /** The customer's own billing details (Settings → Billing details); the checkout's `/v1/billing/*` stay. */
 export const billingDetailsEndpoints = {
-  read: defineEndpoint({
-    method: 'GET',
-    path: '/v1/user/billing-details',
-    summary: 'The billing details invoices are issued to; null while there are none',
-    tag: 'billing',
-    access: 'user',
-    response: withPayload(z.nullable(billingDetailsSchema)),
-  }),
+  read: read(
+    '/v1/user/billing-details',
+    'The billing details invoices are issued to; null while there are none',
+    z.nullable(billingDetailsSchema),
+  ),
   save: defineEndpoint({
     method: 'PUT',
     path: '/v1/user/billing-details',

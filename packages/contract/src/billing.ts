@@ -7,6 +7,7 @@ import { orEmpty } from './form.js';
 import { namedObject } from './named-object.js';
 import { CUSTOM_PLAN, GB_SLIDER } from './pricing.js';
 import { productCodeSchema } from './products.js';
+import { readOf } from './reads.js';
 import { taxQuoteSchema } from './tax-endpoints.js';
 import { z } from './zod.js';
 
@@ -185,15 +186,10 @@ export const couponSchema = namedObject('Coupon', {
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
+const read = readOf('billing', 'user');
+
 export const billingEndpoints = {
-  read: defineEndpoint({
-    method: 'GET',
-    path: '/v1/billing/read',
-    summary: 'The billing details; 404 while there are none',
-    tag: 'billing',
-    access: 'user',
-    response: withPayload(billingSchema),
-  }),
+  read: read('/v1/billing/read', 'The billing details; 404 while there are none', billingSchema),
   create: defineEndpoint({
     method: 'POST',
     path: '/v1/billing/create',

@@ -1,6 +1,5 @@
-import { defineEndpoint } from './endpoint.js';
-import { withPayload } from './envelope.js';
 import { namedObject } from './named-object.js';
+import { readOf } from './reads.js';
 import { z } from './zod.js';
 
 // The shop's words around the catalogue: a module of its own, so that the web's first load (the maintenance
@@ -43,17 +42,11 @@ export const maintenanceSchema = namedObject('Maintenance', { id: z.int(), statu
 export type Maintenance = z.infer<typeof maintenanceSchema>;
 
 /** A public list of the shop's (catalogue or content), each answer `{ payload: [...] }`. */
-export const publicList =
-  (tag: string) =>
-  <T extends z.ZodMiniType>(path: string, summary: string, item: T) =>
-    defineEndpoint({
-      method: 'GET',
-      path,
-      summary,
-      tag,
-      access: 'public',
-      response: withPayload(z.array(item)),
-    });
+export const publicList = (tag: string) => {
+  const read = readOf(tag, 'public');
+  return <T extends z.ZodMiniType>(path: string, summary: string, item: T) =>
+    read(path, summary, z.array(item));
+};
 
 const read = publicList('content');
 

@@ -1,4 +1,4 @@
-import { ADMIN_TAG, adminReason } from './admin-shared.js';
+import { ADMIN_TAG, adminRead, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { namedObject } from './named-object.js';
@@ -139,14 +139,11 @@ export const documentEndpoints = {
 };
 
 export const adminDocumentEndpoints = {
-  shop: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/shop',
-    summary: 'The shop as the seller on its invoices and credit notes',
-    tag: ADMIN_TAG,
-    access: 'staff',
-    response: withPayload(shopIdentitySchema),
-  }),
+  shop: adminRead(
+    '/v1/admin/shop',
+    'The shop as the seller on its invoices and credit notes',
+    shopIdentitySchema,
+  ),
   saveShop: defineEndpoint({
     method: 'PUT',
     path: '/v1/admin/shop',

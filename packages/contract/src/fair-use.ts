@@ -1,4 +1,4 @@
-import { ADMIN_TAG, adminReason } from './admin-shared.js';
+import { ADMIN_TAG, adminRead, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { namedObject } from './named-object.js';
 import { PRODUCT_NAMES } from './products.js';
@@ -126,14 +126,11 @@ export const fairUseEndpoints = {
     body: z.object({ product: subuserProductSchema, ...fairUseCapsSchema.shape }),
     response: withPayload(ownerFairUseSchema),
   }),
-  maximums: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/fair-use',
-    summary: 'The shop’s fair-use maximums per plan type',
-    tag: ADMIN_TAG,
-    access: 'staff',
-    response: withPayload(z.object({ maximums: z.array(fairUseMaximumSchema) })),
-  }),
+  maximums: adminRead(
+    '/v1/admin/fair-use',
+    'The shop’s fair-use maximums per plan type',
+    z.object({ maximums: z.array(fairUseMaximumSchema) }),
+  ),
   setMaximum: defineEndpoint({
     method: 'PUT',
     path: '/v1/admin/fair-use/:product',

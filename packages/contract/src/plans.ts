@@ -2,6 +2,7 @@ import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { namedObject } from './named-object.js';
 import { productCodeSchema, type ProductCode } from './products.js';
+import { readOf } from './reads.js';
 import { z } from './zod.js';
 
 /** Products whose plans are sold by the GB and take more GB on top (Buy Additional GB). */
@@ -74,16 +75,14 @@ export const planUsageSchema = namedObject('PlanUsage', {
 });
 export type PlanUsage = z.infer<typeof planUsageSchema>;
 
+const read = readOf('proxies', 'user');
+
 export const planEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/v1/user/plans',
-    summary:
-      'Your plans that run, wait for activation or ended within the grace period, each with its usage and next step',
-    tag: 'proxies',
-    access: 'user',
-    response: withPayload(z.array(customerPlanSummarySchema)),
-  }),
+  list: read(
+    '/v1/user/plans',
+    'Your plans that run, wait for activation or ended within the grace period, each with its usage and next step',
+    z.array(customerPlanSummarySchema),
+  ),
   usage: defineEndpoint({
     method: 'GET',
     path: '/v1/user/plan-usage',

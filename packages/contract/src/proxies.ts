@@ -3,6 +3,7 @@ import { detailOnly, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
 import { namedObject } from './named-object.js';
 import { GENERATOR_LIMITS, lifetimeMinutes } from './proxy-lines.js';
+import { readOf } from './reads.js';
 import { z } from './zod.js';
 
 /** IPv4 or IPv6 literal, checked the same way in the browser and on the server (DESIGN.md §4). */
@@ -209,6 +210,8 @@ export const autoRenewBodySchema = z.object({
 });
 export type AutoRenewBody = z.infer<typeof autoRenewBodySchema>;
 
+const read = readOf('proxies', 'user');
+
 export const proxyEndpoints = {
   setAutoRenew: defineEndpoint({
     method: 'POST',
@@ -220,14 +223,11 @@ export const proxyEndpoints = {
     body: autoRenewBodySchema,
     response: withPayload(z.object({ plan_id: z.string(), auto_renew: z.boolean() })),
   }),
-  dashboard: defineEndpoint({
-    method: 'GET',
-    path: '/v1/user/dashboard',
-    summary: 'Plans, data and usage of each product (ISP, premium, datacenter, IPv6, residential)',
-    tag: 'proxies',
-    access: 'user',
-    response: withPayload(productDashboardSchema),
-  }),
+  dashboard: read(
+    '/v1/user/dashboard',
+    'Plans, data and usage of each product (ISP, premium, datacenter, IPv6, residential)',
+    productDashboardSchema,
+  ),
   generate: defineEndpoint({
     method: 'POST',
     path: '/v1/user/generate-proxy',
@@ -237,14 +237,11 @@ export const proxyEndpoints = {
     body: generateProxyBodySchema,
     response: withPayload(generatedProxiesSchema),
   }),
-  countryStats: defineEndpoint({
-    method: 'GET',
-    path: '/v1/user/get-country-stats',
-    summary: 'Locations, cities and ISPs for the premium generator',
-    tag: 'proxies',
-    access: 'user',
-    response: withPayload(countryStatsSchema),
-  }),
+  countryStats: read(
+    '/v1/user/get-country-stats',
+    'Locations, cities and ISPs for the premium generator',
+    countryStatsSchema,
+  ),
   activateDcIpv6: defineEndpoint({
     method: 'POST',
     path: '/v1/user/activate-dc-ipv6-plan',
@@ -313,12 +310,9 @@ export const proxyEndpoints = {
     }),
     response: detailOnly,
   }),
-  pool: defineEndpoint({
-    method: 'GET',
-    path: '/v1/pool/read',
-    summary: 'The addresses of your active datacenter (first) and IPv6 (second) plans, as IP:PORT lines',
-    tag: 'proxies',
-    access: 'user',
-    response: withPayload(z.array(z.object({ type: ipProductSchema, proxies: z.array(z.string()) }))),
-  }),
+  pool: read(
+    '/v1/pool/read',
+    'The addresses of your active datacenter (first) and IPv6 (second) plans, as IP:PORT lines',
+    z.array(z.object({ type: ipProductSchema, proxies: z.array(z.string()) })),
+  ),
 };

@@ -9,6 +9,7 @@ import {
 } from './export-template.js';
 import { namedObject } from './named-object.js';
 import { generateProxyBodySchema } from './proxies.js';
+import { readOf } from './reads.js';
 import { z } from './zod.js';
 
 /** A template as the API takes it: the error names the bad placeholder (`templateProblem`, the form's rule too). */
@@ -58,15 +59,14 @@ export const exportProxiesBodySchema = z.object({
 });
 export type ExportProxiesBody = z.input<typeof exportProxiesBodySchema>;
 
+const read = readOf('proxies', 'user');
+
 export const proxyExportEndpoints = {
-  settings: defineEndpoint({
-    method: 'GET',
-    path: '/v1/user/export-settings',
-    summary: 'Your last export template, format and protocol, for login lines and for whitelisted addresses',
-    tag: 'proxies',
-    access: 'user',
-    response: withPayload(z.object({ login: exportSettingsSchema, whitelist: exportSettingsSchema })),
-  }),
+  settings: read(
+    '/v1/user/export-settings',
+    'Your last export template, format and protocol, for login lines and for whitelisted addresses',
+    z.object({ login: exportSettingsSchema, whitelist: exportSettingsSchema }),
+  ),
   saveSettings: defineEndpoint({
     method: 'PUT',
     path: '/v1/user/export-settings',

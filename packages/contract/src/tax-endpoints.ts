@@ -1,4 +1,4 @@
-import { ADMIN_TAG, adminReason } from './admin-shared.js';
+import { ADMIN_TAG, adminRead, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { namedObject } from './named-object.js';
@@ -66,14 +66,11 @@ export const taxEndpoints = {
 };
 
 export const adminTaxEndpoints = {
-  rates: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/vat-rates',
-    summary: "The shop's tax settings and the EU member states' standard VAT rates",
-    tag: ADMIN_TAG,
-    access: 'staff',
-    response: withPayload(vatRatesSchema),
-  }),
+  rates: adminRead(
+    '/v1/admin/vat-rates',
+    "The shop's tax settings and the EU member states' standard VAT rates",
+    vatRatesSchema,
+  ),
   setRate: defineEndpoint({
     method: 'PUT',
     path: '/v1/admin/vat-rates/:id',

@@ -1,6 +1,7 @@
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { namedObject } from './named-object.js';
+import { readOf } from './reads.js';
 import { z } from './zod.js';
 
 /** The dashboard's cards and profile (SPEC.md §3 "Dashboard stats"). */
@@ -29,15 +30,10 @@ export const notificationSettingsSchema = namedObject('NotificationSettings', {
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
+const read = readOf('user', 'user');
+
 export const userEndpoints = {
-  dashboardStats: defineEndpoint({
-    method: 'GET',
-    path: '/v1/user/dashboard-stats',
-    summary: 'Dashboard cards and profile',
-    tag: 'user',
-    access: 'user',
-    response: withPayload(dashboardStatsSchema),
-  }),
+  dashboardStats: read('/v1/user/dashboard-stats', 'Dashboard cards and profile', dashboardStatsSchema),
   generateApiKey: defineEndpoint({
     method: 'POST',
     path: '/v1/user/generate-api-key',
@@ -46,14 +42,11 @@ export const userEndpoints = {
     access: 'reseller',
     response: withPayload(z.object({ apiKey: z.string() })),
   }),
-  notifications: defineEndpoint({
-    method: 'GET',
-    path: '/v1/user/notifications',
-    summary: 'Which reminders and usage alerts the customer receives (receipts and security mails always go)',
-    tag: 'user',
-    access: 'user',
-    response: withPayload(notificationSettingsSchema),
-  }),
+  notifications: read(
+    '/v1/user/notifications',
+    'Which reminders and usage alerts the customer receives (receipts and security mails always go)',
+    notificationSettingsSchema,
+  ),
   setNotifications: defineEndpoint({
     method: 'PUT',
     path: '/v1/user/notifications',
