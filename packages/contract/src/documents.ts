@@ -2,6 +2,7 @@ import { ADMIN_TAG, adminRead, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { withPayload } from './envelope.js';
 import { namedObject } from './named-object.js';
+import { taxFiguresShape } from './tax-figures.js';
 import { z } from './zod.js';
 
 // Money documents (issue #30 §1–3, §6; ADR 015): paid invoices and credit notes, numbered and issued once with a
@@ -39,12 +40,7 @@ export const issuedDocumentSchema = namedObject('IssuedDocument', {
   buyer: documentPartySchema,
   lines: z.array(documentLineSchema),
   currency: z.literal('EUR'),
-  net: z.number(),
-  vat_rate: z.number(),
-  vat: z.number(),
-  total: z.number(),
-  /** Why no VAT (or a reverse charge), or null. */
-  tax_note: z.nullable(z.string()),
+  ...taxFiguresShape,
   /** An invoice: how it was paid (the payment method's name). */
   payment_method: z.nullable(z.string()),
   /** A credit note: the invoice it credits, and why. */

@@ -2,6 +2,7 @@ import { ADMIN_TAG, adminRead, adminReason } from './admin-shared.js';
 import { defineEndpoint } from './endpoint.js';
 import { detailOnly, withPayload } from './envelope.js';
 import { namedObject } from './named-object.js';
+import { taxFiguresShape } from './tax-figures.js';
 import { TAX_MODES } from './tax.js';
 import { EU_COUNTRY_CODES } from './vat.js';
 import { z } from './zod.js';
@@ -9,13 +10,7 @@ import { z } from './zod.js';
 // Tax (issue #30 item 4, ADR 015): what a checkout will charge, and the VAT rate table the console edits.
 
 /** Net, VAT rate (percent), VAT and total in euro, and why no VAT (or a reverse charge), as an invoice has them. */
-export const taxQuoteSchema = namedObject('TaxQuote', {
-  net: z.number(),
-  vat_rate: z.number(),
-  vat: z.number(),
-  total: z.number(),
-  tax_note: z.nullable(z.string()),
-});
+export const taxQuoteSchema = namedObject('TaxQuote', taxFiguresShape);
 export type TaxQuote = z.infer<typeof taxQuoteSchema>;
 
 /** A VAT rate in percent: 0 to 50, at most 2 decimals (Finland's 25.5). */
