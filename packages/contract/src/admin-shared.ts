@@ -1,5 +1,5 @@
 import { defineEndpoint } from './endpoint.js';
-import { paged } from './envelope.js';
+import { paged, pageQuery } from './envelope.js';
 import { readOf } from './reads.js';
 import { z } from './zod.js';
 
@@ -18,9 +18,8 @@ export const ADMIN_MESSAGES = {
     'This session was signed in without the mailed code: sign out and sign in again with it to open the console',
 } as const;
 
-export const adminPageQuery = z.optional(
-  z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000))),
-);
+/** A console list's `?page=`, as every paged list's. */
+export const adminPageQuery = pageQuery;
 
 export const adminReason = z
   .string('Give a reason')

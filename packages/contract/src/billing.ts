@@ -2,7 +2,7 @@ import { paymentMethodCodeSchema } from './catalogue.js';
 import { canonicalCountry } from './countries.js';
 import { creditNoteSchema, issuedDocumentSchema } from './documents.js';
 import { defineEndpoint } from './endpoint.js';
-import { paged, withPayload } from './envelope.js';
+import { paged, pageQuery, withPayload } from './envelope.js';
 import { orEmpty } from './form.js';
 import { namedObject } from './named-object.js';
 import { CUSTOM_PLAN, GB_SLIDER } from './pricing.js';
@@ -208,9 +208,7 @@ export const balanceEndpoints = {
     summary: 'The reseller balance ledger, newest first, ten a page',
     tag: 'balance',
     access: 'reseller',
-    query: z.object({
-      page: z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000)))),
-    }),
+    query: z.object({ page: pageQuery }),
     response: paged(balanceEntrySchema),
   }),
 };
@@ -276,9 +274,7 @@ export const invoiceEndpoints = {
     summary: 'The invoices, newest first, ten a page',
     tag: 'invoice',
     access: 'user',
-    query: z.object({
-      page: z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000)))),
-    }),
+    query: z.object({ page: pageQuery }),
     response: paged(invoiceSchema),
   }),
   read: defineEndpoint({

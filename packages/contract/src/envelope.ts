@@ -12,6 +12,9 @@ export const withPayload = <T extends z.ZodMiniType>(payload: T) =>
 /** A success answer that only carries a message. */
 export const detailOnly = z.object({ detail: z.string() });
 
+/** A paged list's `?page=`: 1 and up (none: the first). */
+export const pageQuery = z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(100_000))));
+
 /** A paged list: `{ count, next, results }`, `next` an absolute URL or null. */
 export const paged = <T extends z.ZodMiniType>(item: T) =>
   z.object({ count: z.int(), next: z.nullable(z.string()), results: z.array(item) });
