@@ -16,6 +16,7 @@ import {
 import { issueInvoice } from './documents.js';
 import { holdsCouponUse, type InvoiceRow } from './invoices.js';
 import { queueReceipt } from './lifecycle-mails.js';
+import { onePage } from './paging.js';
 
 /**
  * What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice; an event
@@ -310,14 +311,12 @@ export const spendBalance = async (
 };
 
 /** A customer's ledger, newest first, `pageSize` a page, with the total. */
-export const listLedger = async (db: Db, userId: string, page: number, pageSize: number) => {
-  const rows = await db
-    .select()
-    .from(balanceLedger)
-    .where(eq(balanceLedger.userId, userId))
-    .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
-  return { rows, count: total?.n ?? 0 };
+export const listLedger = (db: Db, userId: string, page: number, pageSize: number) => {
+  const own = eq(balanceLedger.userId, userId);
+  return onePage(
+    db.select().from(balanceLedger).where(own).orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id)),
+    db.select({ n: count() }).from(balanceLedger).where(own),
+    page,
+    pageSize,
+  );
 };
