@@ -10,8 +10,7 @@ import {
   invoices,
   plans,
 } from '../schema/index.js';
-import { onePage } from './paging.js';
-import { findOwnRow } from './own-row.js';
+import { findOwnRow, ownRowsPage } from './own-row.js';
 import { customerPlansIn } from './proxy-plans.js';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -117,15 +116,8 @@ export const findInvoiceByProviderRef = async (
   (await db.select().from(invoices).where(eq(invoices.providerRef, providerRef)))[0];
 
 /** Newest first, `pageSize` a page, with the total. */
-export const listInvoices = (db: Db, userId: string, page: number, pageSize: number) => {
-  const own = eq(invoices.userId, userId);
-  return onePage(
-    db.select().from(invoices).where(own).orderBy(desc(invoices.createdAt), desc(invoices.id)),
-    db.select({ n: count() }).from(invoices).where(own),
-    page,
-    pageSize,
-  );
-};
+export const listInvoices = (db: Db, userId: string, page: number, pageSize: number) =>
+  ownRowsPage(db, invoices, userId, page, pageSize);
 
 /** The plan that more GB would extend: the customer's newest active plan of that product. */
 export const findActiveCustomerPlan = async (db: Db, userId: string, productType: string) =>

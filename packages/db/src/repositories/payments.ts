@@ -1,5 +1,5 @@
 import { PENDING_WINDOW_MS } from '@proxydesk/contract';
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { queueWebhookEvent } from './webhooks.js';
@@ -16,7 +16,7 @@ import {
 import { issueInvoice } from './documents.js';
 import { holdsCouponUse, type InvoiceRow } from './invoices.js';
 import { queueReceipt } from './lifecycle-mails.js';
-import { onePage } from './paging.js';
+import { ownRowsPage } from './own-row.js';
 
 /**
  * What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice; an event
@@ -311,12 +311,5 @@ export const spendBalance = async (
 };
 
 /** A customer's ledger, newest first, `pageSize` a page, with the total. */
-export const listLedger = (db: Db, userId: string, page: number, pageSize: number) => {
-  const own = eq(balanceLedger.userId, userId);
-  return onePage(
-    db.select().from(balanceLedger).where(own).orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id)),
-    db.select({ n: count() }).from(balanceLedger).where(own),
-    page,
-    pageSize,
-  );
-};
+export const listLedger = (db: Db, userId: string, page: number, pageSize: number) =>
+  ownRowsPage(db, balanceLedger, userId, page, pageSize);

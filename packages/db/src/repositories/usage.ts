@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { IndexColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
 import { planUsage, planUsageDays, usageBatches, usageDays, usageRecords } from '../schema/index.js';
@@ -214,13 +214,7 @@ export const planDailyBytes = async (db: Db, planId: string, from: string, to: s
     db
       .select({ day: planUsageDays.day, bytes: planUsageDays.bytes })
       .from(planUsageDays)
-      .where(
-        and(
-          eq(planUsageDays.customerPlanId, planId),
-          gte(planUsageDays.day, from),
-          lte(planUsageDays.day, to),
-        ),
-      ),
+      .where(and(eq(planUsageDays.customerPlanId, planId), between(planUsageDays.day, from, to))),
     db.select({ bytes: planUsedBytes(planId).mapWith(Number) }).from(sql`(select 1) as one`),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, Number(r.bytes)]));
