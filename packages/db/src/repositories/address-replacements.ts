@@ -20,6 +20,7 @@ import { writeAudit, type Actor } from './admin.js';
 import { auditedChange } from './admin-audited.js';
 import { byAddress, lockFreeAddresses, REPLACED_ADDRESS_COOL_DOWN_MS, retryOnPoolRace } from './pool-free.js';
 import { queueWebhookEvent } from './webhooks.js';
+import { ownRow } from './own-row.js';
 
 /** Products whose plans hold addresses of the pool (ADR 017: ISP lines go through the gateway by username). */
 const REPLACEABLE = new Set(['PR_4', 'PR_5']);
@@ -74,8 +75,7 @@ const quotaOf = async (db: Db, plan: Plan, now: Date): Promise<ReplacementQuota>
   };
 };
 
-const ownPlan = (userId: string, planId: string) =>
-  and(eq(customerPlans.id, planId), eq(customerPlans.userId, userId));
+const ownPlan = (userId: string, planId: string) => ownRow(customerPlans, userId, planId);
 
 export type PlanAddresses = { addresses: string[]; replacements: ReplacementQuota };
 

@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
-import { customerPlans, sessions, users } from '../schema/index.js';
-import type { User } from './accounts.js';
+import { customerPlans, users } from '../schema/index.js';
+import { revokeAllSessions, type User } from './accounts.js';
 import { customerActionRefusal, type TargetRefusal } from './action-targets.js';
 import { writeAudit, type Actor } from './admin.js';
 
@@ -51,15 +51,8 @@ export const changeCustomer = <Refusal extends string>(
 const setUser = (tx: Db, id: string, patch: Partial<typeof users.$inferInsert>) =>
   tx.update(users).set(patch).where(eq(users.id, id));
 
-/** Ends every live session of the account; answers how many there were. */
-export const endSessions = async (tx: Db, userId: string): Promise<number> =>
-  (
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id })
-  ).length;
+/** Ends every live session of the account; answers how many there were (the customer's own `revokeAllSessions`). */
+export const endSessions = revokeAllSessions;
 
 /** Deactivation signs the customer out everywhere and the gateways refuse them at once. */
 export const setActive = (active: boolean) => async (tx: Db, user: User) => {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { invoices, mailOutbox, webhookRefusals } from '../schema/index.js';
+import { onePage } from './paging.js';
 
 /** What went wrong lately, for the console (issue #17 §2): mails, webhooks, payments and jobs. */
 
@@ -77,7 +78,7 @@ export const listOutboxMails = async (
     filter.state ? eq(mailOutbox.state, filter.state) : undefined,
     filter.userId ? eq(mailOutbox.userId, filter.userId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return onePage(
     db
       .select({
         id: mailOutbox.id,
@@ -92,12 +93,11 @@ export const listOutboxMails = async (
       })
       .from(mailOutbox)
       .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)),
     db.select({ n: count() }).from(mailOutbox).where(where),
-  ]);
-  return { rows, count: total?.n ?? 0 };
+    page,
+    pageSize,
+  );
 };
 
 export interface FailedJob {
@@ -152,14 +152,10 @@ export const listFailedJobs = async (db: Db, page: number, pageSize: number) => 
 
 /** Refused notifications per day and provider, newest first. */
 export const listWebhookRefusals = async (db: Db, page: number, pageSize: number) => {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(webhookRefusals)
-      .orderBy(desc(webhookRefusals.day), webhookRefusals.provider)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return onePage(
+    db.select().from(webhookRefusals).orderBy(desc(webhookRefusals.day), webhookRefusals.provider),
     db.select({ n: count() }).from(webhookRefusals),
-  ]);
-  return { rows, count: total?.n ?? 0 };
+    page,
+    pageSize,
+  );
 };

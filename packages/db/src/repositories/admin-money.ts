@@ -7,6 +7,7 @@ import type { Actor } from './admin.js';
 import { auditedChange, Refusal } from './admin-audited.js';
 import { customerIs } from './customer-filter.js';
 import { applyPayment } from './payments.js';
+import { onePage } from './paging.js';
 
 export const INVOICE_FILTER_STATES = ['paid', 'pending', 'expired', 'refunded', 'flagged'] as const;
 export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
@@ -72,11 +73,12 @@ export const listAllInvoices = async (
   now = new Date(),
 ) => {
   const where = invoiceWhere(filter, now);
-  const rows = await invoicesNewestFirst(db, where)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(invoices).where(where);
-  return { rows, count: total?.n ?? 0 };
+  return onePage(
+    invoicesNewestFirst(db, where),
+    db.select({ n: count() }).from(invoices).where(where),
+    page,
+    pageSize,
+  );
 };
 
 /** Every invoice matching the filter, newest first, `batch` rows at a time (the CSV export). */
@@ -117,15 +119,16 @@ export const listPaymentEvents = async (
     filter.provider ? eq(paymentEvents.provider, filter.provider) : undefined,
     filter.type ? eq(paymentEvents.type, filter.type) : undefined,
   );
-  const rows = await db
-    .select()
-    .from(paymentEvents)
-    .where(where)
-    .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(paymentEvents).where(where);
-  return { rows, count: total?.n ?? 0 };
+  return onePage(
+    db
+      .select()
+      .from(paymentEvents)
+      .where(where)
+      .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id)),
+    db.select({ n: count() }).from(paymentEvents).where(where),
+    page,
+    pageSize,
+  );
 };
 
 /** How the operator says the money came (issue #30 item 7): kept as the invoice's method and payment reference. */

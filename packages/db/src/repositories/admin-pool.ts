@@ -7,6 +7,7 @@ import { customerPlans, poolAssignments, proxyPool, users } from '../schema/inde
 import type { Actor } from './admin.js';
 import { auditedChange, Refusal } from './admin-audited.js';
 import { isAssigned, isFreeAddress, lockFreeAddresses } from './pool-free.js';
+import { onePage } from './paging.js';
 
 export const POOL_STATES = ['free', 'assigned', 'retired'] as const;
 export type PoolState = (typeof POOL_STATES)[number];
@@ -54,24 +55,25 @@ export const listPool = async (
       ? sql`${proxyPool.address} like ${`${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
       : undefined,
   );
-  const rows = await db
-    .select({
-      pool: proxyPool,
-      planId: customerPlans.id,
-      planName: customerPlans.planName,
-      userId: users.id,
-      username: users.username,
-    })
-    .from(proxyPool)
-    .leftJoin(poolAssignments, eq(poolAssignments.poolId, proxyPool.id))
-    .leftJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
-    .leftJoin(users, eq(users.id, customerPlans.userId))
-    .where(where)
-    .orderBy(asc(proxyPool.productType), sql`${proxyPool.address}::inet`, asc(proxyPool.port))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(proxyPool).where(where);
-  return { rows, count: total?.n ?? 0 };
+  return onePage(
+    db
+      .select({
+        pool: proxyPool,
+        planId: customerPlans.id,
+        planName: customerPlans.planName,
+        userId: users.id,
+        username: users.username,
+      })
+      .from(proxyPool)
+      .leftJoin(poolAssignments, eq(poolAssignments.poolId, proxyPool.id))
+      .leftJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
+      .leftJoin(users, eq(users.id, customerPlans.userId))
+      .where(where)
+      .orderBy(asc(proxyPool.productType), sql`${proxyPool.address}::inet`, asc(proxyPool.port)),
+    db.select({ n: count() }).from(proxyPool).where(where),
+    page,
+    pageSize,
+  );
 };
 
 /** Per product: addresses in service, assigned, free, and retired. */

@@ -1,6 +1,7 @@
 import { and, countDistinct, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { usageDays, users } from '../schema/index.js';
+import { onePage } from './paging.js';
 
 /**
  * Customers by gateway traffic (both ways) since the UTC day `days` days ago (as the overview counts it), most first: per customer and product,
@@ -17,20 +18,19 @@ export const listTraffic = async (
     product ? eq(usageDays.productType, product) : undefined,
   );
   const bytes = sql<number>`sum(${usageDays.bytesUp} + ${usageDays.bytesDown})`.mapWith(Number);
-  const [rows, [total]] = await Promise.all([
+  return onePage(
     db
       .select({ userId: usageDays.userId, username: users.username, product: usageDays.productType, bytes })
       .from(usageDays)
       .innerJoin(users, eq(users.id, usageDays.userId))
       .where(where)
       .groupBy(usageDays.userId, users.username, usageDays.productType)
-      .orderBy(desc(bytes), users.username, usageDays.productType)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .orderBy(desc(bytes), users.username, usageDays.productType),
     db
       .select({ n: countDistinct(sql`(${usageDays.userId}, ${usageDays.productType})`) })
       .from(usageDays)
       .where(where),
-  ]);
-  return { rows, count: total?.n ?? 0 };
+    page,
+    pageSize,
+  );
 };

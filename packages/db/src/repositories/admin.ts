@@ -18,6 +18,7 @@ import { customerActionRefusal, type TargetRefusal } from './action-targets.js';
 import { enterOperatorBalance } from './balance.js';
 import { earlierRequest, rememberRequest } from './idempotent-requests.js';
 import { lockBalanceOwner } from './payments.js';
+import { onePage } from './paging.js';
 
 /** Who did it and from where: every operator action carries this into its audit row. */
 export interface Actor {
@@ -77,24 +78,25 @@ export const listAudit = async (db: Db, filter: AuditFilter, page: number, pageS
     filter.from ? sql`${auditLog.createdAt} >= ${filter.from.toISOString()}::timestamptz` : undefined,
     filter.until ? sql`${auditLog.createdAt} < ${filter.until.toISOString()}::timestamptz` : undefined,
   );
-  const rows = await db
-    .select({
-      entry: auditLog,
-      actor: sql<string>`coalesce(${users.username}, 'cli')`,
-      targetName: targetUsers.username,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .leftJoin(
-      targetUsers,
-      and(eq(auditLog.targetType, 'user'), sql`${targetUsers.id}::text = ${auditLog.targetId}`),
-    )
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  return { rows, count: total?.n ?? 0 };
+  return onePage(
+    db
+      .select({
+        entry: auditLog,
+        actor: sql<string>`coalesce(${users.username}, 'cli')`,
+        targetName: targetUsers.username,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(
+        targetUsers,
+        and(eq(auditLog.targetType, 'user'), sql`${targetUsers.id}::text = ${auditLog.targetId}`),
+      )
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+    db.select({ n: count() }).from(auditLog).where(where),
+    page,
+    pageSize,
+  );
 };
 
 const DAY_MS = 86_400_000;
@@ -218,23 +220,23 @@ export const searchCustomers = async (
     username: asc(sql`lower(${users.username})`),
     '-username': desc(sql`lower(${users.username})`),
   }[sort];
-  const rowsQuery = db
-    .select({
-      user: users,
-      // Qualified by hand: drizzle leaves a one-table query's columns bare, and the subquery would take them as its own.
-      balanceCents:
-        sql`(select coalesce(sum(ledger.amount_cents), 0) from balance_ledger ledger where ledger.user_id = users.id)`.mapWith(
-          Number,
-        ),
-    })
-    .from(users)
-    .where(where)
-    .orderBy(order, asc(users.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  // Side by side: on PostgreSQL each on a connection of its own.
-  const [rows, [total]] = await Promise.all([rowsQuery, db.select({ n: count() }).from(users).where(where)]);
-  return { rows, count: total?.n ?? 0 };
+  return onePage(
+    db
+      .select({
+        user: users,
+        // Qualified by hand: drizzle leaves a one-table query's columns bare, and the subquery would take them as its own.
+        balanceCents:
+          sql`(select coalesce(sum(ledger.amount_cents), 0) from balance_ledger ledger where ledger.user_id = users.id)`.mapWith(
+            Number,
+          ),
+      })
+      .from(users)
+      .where(where)
+      .orderBy(order, asc(users.id)),
+    db.select({ n: count() }).from(users).where(where),
+    page,
+    pageSize,
+  );
 };
 
 /** Everything the console shows on a customer's page, besides their plans (listCustomerPlans). */

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { customerPlans, users } from '../schema/index.js';
 import { insertOutboxMail } from './mail-outbox.js';
+import { ownRow } from './own-row.js';
 
 /** Within this long of its end, an auto-renewing plan is renewed from its owner's balance (issue #16 §5). */
 export const AUTO_RENEW_HOURS = 24;
@@ -16,7 +17,7 @@ export const setAutoRenew = async (
   const changed = await db
     .update(customerPlans)
     .set({ autoRenew: enabled, autoRenewFailedFor: null })
-    .where(and(eq(customerPlans.id, planId), eq(customerPlans.userId, userId)))
+    .where(ownRow(customerPlans, userId, planId))
     .returning({ id: customerPlans.id });
   return changed.length > 0;
 };

@@ -10,6 +10,8 @@ import {
   invoices,
   plans,
 } from '../schema/index.js';
+import { findOwnRow, ownRowsPage } from './own-row.js';
+import { customerPlansIn } from './proxy-plans.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -101,15 +103,8 @@ export const setInvoiceCheckout = async (
 };
 
 /** A customer's own invoice; another customer's is simply not found. */
-export const findOwnInvoice = async (db: Db, userId: string, id: string): Promise<InvoiceRow | undefined> =>
-  isUuid(id)
-    ? (
-        await db
-          .select()
-          .from(invoices)
-          .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
-      )[0]
-    : undefined;
+export const findOwnInvoice = (db: Db, userId: string, id: string): Promise<InvoiceRow | undefined> =>
+  findOwnRow(db, invoices, userId, id);
 
 export const findInvoiceById = async (db: Db, id: string): Promise<InvoiceRow | undefined> =>
   isUuid(id) ? (await db.select().from(invoices).where(eq(invoices.id, id)))[0] : undefined;
@@ -121,17 +116,8 @@ export const findInvoiceByProviderRef = async (
   (await db.select().from(invoices).where(eq(invoices.providerRef, providerRef)))[0];
 
 /** Newest first, `pageSize` a page, with the total. */
-export const listInvoices = async (db: Db, userId: string, page: number, pageSize: number) => {
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.userId, userId))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, userId));
-  return { rows, count: total?.n ?? 0 };
-};
+export const listInvoices = (db: Db, userId: string, page: number, pageSize: number) =>
+  ownRowsPage(db, invoices, userId, page, pageSize);
 
 /** The plan that more GB would extend: the customer's newest active plan of that product. */
 export const findActiveCustomerPlan = async (db: Db, userId: string, productType: string) =>
@@ -139,13 +125,7 @@ export const findActiveCustomerPlan = async (db: Db, userId: string, productType
     await db
       .select()
       .from(customerPlans)
-      .where(
-        and(
-          eq(customerPlans.userId, userId),
-          eq(customerPlans.productType, productType),
-          eq(customerPlans.status, 'active'),
-        ),
-      )
+      .where(customerPlansIn(userId, productType, 'active'))
       .orderBy(desc(customerPlans.createdAt))
       .limit(1)
   )[0];

@@ -1,5 +1,5 @@
 import { PENDING_WINDOW_MS } from '@proxydesk/contract';
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { queueWebhookEvent } from './webhooks.js';
@@ -16,6 +16,7 @@ import {
 import { issueInvoice } from './documents.js';
 import { holdsCouponUse, type InvoiceRow } from './invoices.js';
 import { queueReceipt } from './lifecycle-mails.js';
+import { ownRowsPage } from './own-row.js';
 
 /**
  * What became of a payment event (DESIGN.md §4): provisioned at most once, whatever arrives twice; an event
@@ -310,14 +311,5 @@ export const spendBalance = async (
 };
 
 /** A customer's ledger, newest first, `pageSize` a page, with the total. */
-export const listLedger = async (db: Db, userId: string, page: number, pageSize: number) => {
-  const rows = await db
-    .select()
-    .from(balanceLedger)
-    .where(eq(balanceLedger.userId, userId))
-    .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
-  return { rows, count: total?.n ?? 0 };
-};
+export const listLedger = (db: Db, userId: string, page: number, pageSize: number) =>
+  ownRowsPage(db, balanceLedger, userId, page, pageSize);

@@ -6,20 +6,22 @@ import { isUuid } from '../schema/columns.js';
 import { customerPlans, invoices, poolAssignments, proxyPool, whitelistedIps } from '../schema/index.js';
 import { violatedUniqueIndex } from './accounts.js';
 import { byAddress, lockFreeAddresses, retryOnPoolRace } from './pool-free.js';
+import { findOwnRow, ownRow } from './own-row.js';
 
 export type CustomerPlan = typeof customerPlans.$inferSelect;
 export type CustomerPlanStatus = CustomerPlan['status'];
 
+/** A customer's plans of one product in one status. */
+export const customerPlansIn = (userId: string, productType: string, status: CustomerPlanStatus) =>
+  and(
+    eq(customerPlans.userId, userId),
+    eq(customerPlans.productType, productType),
+    eq(customerPlans.status, status),
+  );
+
 /** A customer's own plan; another customer's (or a malformed id) is simply not found. */
-export const findOwnPlan = async (db: Db, userId: string, id: string): Promise<CustomerPlan | undefined> =>
-  isUuid(id)
-    ? (
-        await db
-          .select()
-          .from(customerPlans)
-          .where(and(eq(customerPlans.id, id), eq(customerPlans.userId, userId)))
-      )[0]
-    : undefined;
+export const findOwnPlan = (db: Db, userId: string, id: string): Promise<CustomerPlan | undefined> =>
+  findOwnRow(db, customerPlans, userId, id);
 
 /**
  * `no-pending-plan`: no plan named and none waiting; a named plan (issue #33 item 3) that is not the caller's is
@@ -57,20 +59,14 @@ const lockPlanToActivate = async (
     const [named] = await tx
       .select()
       .from(customerPlans)
-      .where(and(eq(customerPlans.id, request.planId), eq(customerPlans.userId, request.userId)))
+      .where(ownRow(customerPlans, request.userId, request.planId))
       .for('update');
     return named ?? 'plan-not-found';
   }
   const [oldest] = await tx
     .select()
     .from(customerPlans)
-    .where(
-      and(
-        eq(customerPlans.userId, request.userId),
-        eq(customerPlans.productType, request.productType),
-        eq(customerPlans.status, 'pending'),
-      ),
-    )
+    .where(customerPlansIn(request.userId, request.productType, 'pending'))
     .orderBy(asc(customerPlans.createdAt))
     .limit(1)
     .for('update');
@@ -180,7 +176,7 @@ export const renamePlan = async (db: Db, userId: string, id: string, planName: s
   const renamed = await db
     .update(customerPlans)
     .set({ planName })
-    .where(and(eq(customerPlans.id, id), eq(customerPlans.userId, userId)))
+    .where(ownRow(customerPlans, userId, id))
     .returning({ id: customerPlans.id });
   return renamed.length === 1;
 };
@@ -200,9 +196,7 @@ export const assignedEndpoints = async (
     .innerJoin(customerPlans, eq(customerPlans.id, poolAssignments.customerPlanId))
     .where(
       and(
-        eq(customerPlans.userId, userId),
-        eq(customerPlans.productType, productType),
-        eq(customerPlans.status, 'active'),
+        customerPlansIn(userId, productType, 'active'),
         planId === undefined ? undefined : eq(customerPlans.id, planId),
       ),
     )
@@ -231,12 +225,6 @@ export const hasPendingPlan = async (db: Db, userId: string, productType: string
     await db
       .select({ id: customerPlans.id })
       .from(customerPlans)
-      .where(
-        and(
-          eq(customerPlans.userId, userId),
-          eq(customerPlans.productType, productType),
-          eq(customerPlans.status, 'pending'),
-        ),
-      )
+      .where(customerPlansIn(userId, productType, 'pending'))
       .limit(1)
   ).length > 0;

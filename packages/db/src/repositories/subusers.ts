@@ -3,6 +3,7 @@ import { notifyAccessChanged } from '../access-changes.js';
 import type { Db } from '../client.js';
 import { isUuid } from '../schema/columns.js';
 import { subusers, users, type SubuserLimitPeriod } from '../schema/index.js';
+import { ownRow } from './own-row.js';
 
 /**
  * A customer's sub-users (issue #31, ADR 018). Every function takes the owner's id: another customer's sub-user
@@ -42,7 +43,7 @@ export const bytesTowardLimit = (
   return subuser.periodStart.getTime() >= start.getTime() ? subuser.periodUsedBytes : 0;
 };
 
-const own = (userId: string, id: string) => and(eq(subusers.id, id), eq(subusers.userId, userId));
+const own = (userId: string, id: string) => ownRow(subusers, userId, id);
 
 export const listSubusers = (db: Db, userId: string, productType: string): Promise<Subuser[]> =>
   db

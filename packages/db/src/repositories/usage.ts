@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { IndexColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
 import { planUsage, planUsageDays, usageBatches, usageDays, usageRecords } from '../schema/index.js';
 import { addLineUsage, type DomainCount } from './line-usage.js';
@@ -89,10 +90,46 @@ export const dailyUsageGb = async (
 /** Rows per statement: PostgreSQL takes at most 65,535 parameters in one. */
 const CHUNK = 2000;
 
-/** Upserts `values` a chunk at a time (inside the caller's transaction). */
-const inChunks = async <T>(values: T[], write: (chunk: T[]) => Promise<unknown>) => {
-  for (let i = 0; i < values.length; i += CHUNK) await write(values.slice(i, i + CHUNK));
+/** How merged rows add to the stored ones: a row already stored under `target` takes `set`. */
+interface Adding<T extends PgTable> {
+  target: IndexColumn[];
+  set: PgUpdateSetSource<T>;
+}
+
+/** Upserts merged rows a chunk at a time (inside the caller's transaction), adding their counts to the stored ones. */
+const addInChunks = async <T extends PgTable>(
+  tx: Db,
+  table: T,
+  values: PgInsertValue<T>[],
+  adding: Adding<T>,
+) => {
+  for (let i = 0; i < values.length; i += CHUNK)
+    await tx
+      .insert(table)
+      .values(values.slice(i, i + CHUNK))
+      .onConflictDoUpdate(adding);
 };
+
+/** Bytes counted both ways, as the customer's minutes and days keep them. */
+interface BothWays {
+  bytesUp: number;
+  bytesDown: number;
+}
+
+/** Two rows of one key merged into one: their bytes add up. */
+const addBothWays = (into: BothWays, row: BothWays) => {
+  into.bytesUp += row.bytesUp;
+  into.bytesDown += row.bytesDown;
+};
+
+/** A customer's minute or day (keyed by customer, product and that `time`): its bytes add to the stored ones. */
+const addingBothWays = (table: typeof usageRecords | typeof usageDays, time: IndexColumn) => ({
+  target: [table.userId, table.productType, time],
+  set: {
+    bytesUp: sql`${table.bytesUp} + excluded.bytes_up`,
+    bytesDown: sql`${table.bytesDown} + excluded.bytes_down`,
+  },
+});
 
 export interface UsageRow {
   /** The plan the bytes count against; null for usage that counts against none (the dev sample command). */
@@ -125,43 +162,15 @@ const addUsage = async (tx: Db, rows: UsageRow[], domains: readonly DomainCount[
   const minutes = byKey(
     rows.map(({ planId: _, subuserId: __, ...row }) => row),
     (r) => `${r.userId}/${r.productType}/${r.bucket.toISOString()}`,
-    (into, r) => {
-      into.bytesUp += r.bytesUp;
-      into.bytesDown += r.bytesDown;
-    },
+    addBothWays,
   );
-  await inChunks(minutes, (chunk) =>
-    tx
-      .insert(usageRecords)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [usageRecords.userId, usageRecords.productType, usageRecords.bucket],
-        set: {
-          bytesUp: sql`${usageRecords.bytesUp} + excluded.bytes_up`,
-          bytesDown: sql`${usageRecords.bytesDown} + excluded.bytes_down`,
-        },
-      }),
-  );
+  await addInChunks(tx, usageRecords, minutes, addingBothWays(usageRecords, usageRecords.bucket));
   const days = byKey(
     minutes.map(({ bucket, ...row }) => ({ ...row, day: utcDay(bucket) })),
     (r) => `${r.userId}/${r.productType}/${r.day}`,
-    (into, r) => {
-      into.bytesUp += r.bytesUp;
-      into.bytesDown += r.bytesDown;
-    },
+    addBothWays,
   );
-  await inChunks(days, (chunk) =>
-    tx
-      .insert(usageDays)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [usageDays.userId, usageDays.productType, usageDays.day],
-        set: {
-          bytesUp: sql`${usageDays.bytesUp} + excluded.bytes_up`,
-          bytesDown: sql`${usageDays.bytesDown} + excluded.bytes_down`,
-        },
-      }),
-  );
+  await addInChunks(tx, usageDays, days, addingBothWays(usageDays, usageDays.day));
   const plans = byKey(
     rows.flatMap((r) =>
       r.planId === null ? [] : [{ customerPlanId: r.planId, usedBytes: r.bytesUp + r.bytesDown }],
@@ -171,15 +180,10 @@ const addUsage = async (tx: Db, rows: UsageRow[], domains: readonly DomainCount[
       into.usedBytes += p.usedBytes;
     },
   );
-  await inChunks(plans, (chunk) =>
-    tx
-      .insert(planUsage)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: planUsage.customerPlanId,
-        set: { usedBytes: sql`${planUsage.usedBytes} + excluded.used_bytes` },
-      }),
-  );
+  await addInChunks(tx, planUsage, plans, {
+    target: [planUsage.customerPlanId],
+    set: { usedBytes: sql`${planUsage.usedBytes} + excluded.used_bytes` },
+  });
   const planDays = byKey(
     rows.flatMap((r) =>
       r.planId === null
@@ -191,15 +195,10 @@ const addUsage = async (tx: Db, rows: UsageRow[], domains: readonly DomainCount[
       into.bytes += p.bytes;
     },
   );
-  await inChunks(planDays, (chunk) =>
-    tx
-      .insert(planUsageDays)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [planUsageDays.customerPlanId, planUsageDays.day],
-        set: { bytes: sql`${planUsageDays.bytes} + excluded.bytes` },
-      }),
-  );
+  await addInChunks(tx, planUsageDays, planDays, {
+    target: [planUsageDays.customerPlanId, planUsageDays.day],
+    set: { bytes: sql`${planUsageDays.bytes} + excluded.bytes` },
+  });
   // In the same transaction as the plans' totals: the sub-users' and the owner's bytes add up to the plan's.
   await addSubuserUsage(tx, rows);
   // Per set of credentials, hours and days from the same rows (issue #31 item 4): each plan's add up to its own.
@@ -215,13 +214,7 @@ export const planDailyBytes = async (db: Db, planId: string, from: string, to: s
     db
       .select({ day: planUsageDays.day, bytes: planUsageDays.bytes })
       .from(planUsageDays)
-      .where(
-        and(
-          eq(planUsageDays.customerPlanId, planId),
-          gte(planUsageDays.day, from),
-          lte(planUsageDays.day, to),
-        ),
-      ),
+      .where(and(eq(planUsageDays.customerPlanId, planId), between(planUsageDays.day, from, to))),
     db.select({ bytes: planUsedBytes(planId).mapWith(Number) }).from(sql`(select 1) as one`),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, Number(r.bytes)]));

@@ -56,6 +56,18 @@ export const ownerId = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
+/** The customer a one-per-customer row belongs to (its primary key); the row goes when the account is deleted. */
+export const ownerKey = () =>
+  uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** The customer a document (invoice, credit note) is made out to: the account cannot be deleted while it exists. */
+export const documentOwnerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' });
+
 /** Session tokens are random; only their SHA-256 is stored (DESIGN.md §2). */
 export const sessions = pgTable(
   'sessions',
@@ -78,9 +90,7 @@ export const sessions = pgTable(
 export const apiKeys = pgTable(
   'api_keys',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerKey(),
     keyHash: text('key_hash').notNull(),
     /** First characters of the key, to recognise it in the dashboard without revealing it. */
     prefix: text('prefix').notNull(),

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { ownerId, users } from './accounts.js';
 import { createdAt } from './columns.js';
 
 /**
@@ -51,9 +51,7 @@ export const customerNotes = pgTable(
   'customer_notes',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: createdAt(),

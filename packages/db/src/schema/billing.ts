@@ -16,14 +16,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { IssuedDocument } from '@proxydesk/contract';
-import { ownerId, users } from './accounts.js';
+import { documentOwnerId, ownerId, ownerKey } from './accounts.js';
 import { coupons, plans } from './catalogue.js';
 import { at, createdAt, id } from './columns.js';
 
 export const billingDetails = pgTable('billing_details', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   address: text('address').notNull(),
@@ -64,9 +62,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: documentOwnerId(),
     kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
     planId: integer('plan_id').references(() => plans.id),
     planName: text('plan_name').notNull(),

@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt } from './columns.js';
+import { at, createdAt, updatedAt } from './columns.js';
 
 /** Money columns hold integer euro cents; GB columns hold numeric GB. */
 export const plans = pgTable(
@@ -132,7 +132,7 @@ export const shopSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     replacementQuotaPercent: integer('replacement_quota_percent').notNull().default(10),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('shop_settings_one_row', sql`${t.id} = 1`),

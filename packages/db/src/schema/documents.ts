@@ -13,9 +13,9 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { documentOwnerId } from './accounts.js';
 import { invoices } from './billing.js';
-import { at, createdAt, id } from './columns.js';
+import { createdAt, id, updatedAt } from './columns.js';
 
 /**
  * The shop as the seller on its documents (issue #30 §3, ADR 015): one row, edited in the console; its first
@@ -37,7 +37,7 @@ export const shopIdentity = pgTable(
     invoicePrefix: text('invoice_prefix').notNull().default('INV'),
     /** A line at the foot of every document (bank details, a legal note). */
     footer: text('footer'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('shop_identity_one_row', sql`${t.id} = 1`)],
 );
@@ -72,9 +72,7 @@ export const creditNotes = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: documentOwnerId(),
     /** The refund's amount, in cents, VAT included; `netCents` + `vatCents`. */
     totalCents: integer('total_cents').notNull(),
     netCents: integer('net_cents').notNull(),

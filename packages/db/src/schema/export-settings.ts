@@ -1,5 +1,6 @@
-import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.js';
+import { updatedAt } from './columns.js';
 
 /**
  * The export template a customer used last (issue #32 item 5), one per kind of line: `login` (residential, ISP,
@@ -13,7 +14,7 @@ export const exportSettings = pgTable(
     template: text('template').notNull(),
     format: text('format', { enum: ['txt', 'csv', 'json'] }).notNull(),
     protocol: text('protocol', { enum: ['http', 'socks5'] }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -1,5 +1,6 @@
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ownerId, users } from './accounts.js';
+import { ownerId } from './accounts.js';
+import { updatedAt } from './columns.js';
 import { subusers } from './subusers.js';
 
 /**
@@ -15,7 +16,7 @@ export const fairUseMaximums = pgTable('fair_use_maximums', {
   windowMinutes: integer('window_minutes').notNull(),
   /** Open connections per credentials. */
   maxConnections: integer('max_connections').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -42,9 +43,7 @@ export const fairUseSources = pgTable(
   'fair_use_sources',
   {
     credential: text('credential').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     productType: text('product_type').notNull(),
     subuserId: uuid('subuser_id').references(() => subusers.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),

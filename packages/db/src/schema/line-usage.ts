@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { customerPlans } from './proxies.js';
+import { customerPlanRef } from './proxies.js';
 import { subusers } from './subusers.js';
 
 /** How fine a row of `line_usage` is: an hour (kept 7 days) or a UTC day (kept 90 days). */
@@ -9,9 +9,7 @@ export type LineUsageGranularity = (typeof LINE_USAGE_GRANULARITIES)[number];
 
 /** The plan a row counted against, and the sub-user whose line it was (null: the owner's own credentials). */
 const credential = () => ({
-  customerPlanId: uuid('customer_plan_id')
-    .notNull()
-    .references(() => customerPlans.id, { onDelete: 'cascade' }),
+  customerPlanId: customerPlanRef(),
   subuserId: uuid('subuser_id').references(() => subusers.id, { onDelete: 'cascade' }),
 });
 

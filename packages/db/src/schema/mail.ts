@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { ownerKey, users } from './accounts.js';
 import { at, createdAt, id } from './columns.js';
 
 /**
@@ -56,9 +56,7 @@ export const mailOutbox = pgTable(
 
 /** What a customer chose to receive besides receipts and security mails, which always go (issue #16 item 4). */
 export const notificationSettings = pgTable('notification_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey(),
   /** "Your plan ends in 3 days / 24 hours", "your plan expired". */
   planReminders: boolean('plan_reminders').notNull().default(true),
   /** "80% / 100% of your data is used". */

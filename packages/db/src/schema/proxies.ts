@@ -51,13 +51,17 @@ export const customerPlans = pgTable(
   ],
 );
 
+/** The customer plan a row belongs to; the row goes with the plan. */
+export const customerPlanRef = () =>
+  uuid('customer_plan_id')
+    .notNull()
+    .references(() => customerPlans.id, { onDelete: 'cascade' });
+
 export const whitelistedIps = pgTable(
   'whitelisted_ips',
   {
     id: id(),
-    customerPlanId: uuid('customer_plan_id')
-      .notNull()
-      .references(() => customerPlans.id, { onDelete: 'cascade' }),
+    customerPlanId: customerPlanRef(),
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
@@ -94,9 +98,7 @@ export const poolAssignments = pgTable(
     poolId: uuid('pool_id')
       .primaryKey()
       .references(() => proxyPool.id, { onDelete: 'cascade' }),
-    customerPlanId: uuid('customer_plan_id')
-      .notNull()
-      .references(() => customerPlans.id, { onDelete: 'cascade' }),
+    customerPlanId: customerPlanRef(),
     assignedAt: createdAt(),
   },
   (t) => [index('pool_assignments_plan').on(t.customerPlanId)],
@@ -110,9 +112,7 @@ export const addressReplacements = pgTable(
   'address_replacements',
   {
     id: id(),
-    customerPlanId: uuid('customer_plan_id')
-      .notNull()
-      .references(() => customerPlans.id, { onDelete: 'cascade' }),
+    customerPlanId: customerPlanRef(),
     oldPoolId: uuid('old_pool_id').references(() => proxyPool.id, { onDelete: 'set null' }),
     oldEndpoint: text('old_endpoint').notNull(),
     newPoolId: uuid('new_pool_id').references(() => proxyPool.id, { onDelete: 'set null' }),
@@ -184,9 +184,7 @@ export const planUsage = pgTable('plan_usage', {
 export const planUsageDays = pgTable(
   'plan_usage_days',
   {
-    customerPlanId: uuid('customer_plan_id')
-      .notNull()
-      .references(() => customerPlans.id, { onDelete: 'cascade' }),
+    customerPlanId: customerPlanRef(),
     day: date('day', { mode: 'string' }).notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
   },

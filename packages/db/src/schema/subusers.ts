@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts.js';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, updatedAt } from './columns.js';
 
 /** Over what a sub-user's data limit counts: for ever, or since 00:00 UTC of this month's 1st / of today. */
 export const SUBUSER_LIMIT_PERIODS = ['lifetime', 'month', 'day'] as const;
@@ -75,7 +75,7 @@ export const subusers = pgTable(
      * When the row last changed (any write: a trigger sets it, migration 0023): the gateway re-reads only the
      * sub-users changed since its last snapshot (ADR 018, the 100,000 sub-users budget).
      */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('subusers_proxy_username').on(t.proxyUsername),

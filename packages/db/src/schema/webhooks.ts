@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { ownerId } from './accounts.js';
 import { at, createdAt, id } from './columns.js';
 
 /** A reseller's receiving URL, the events it wants and the secret its deliveries are signed with. */
@@ -7,9 +7,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
     secret: text('secret').notNull(),
@@ -24,9 +22,7 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
     onceKey: text('once_key').notNull(),
