@@ -2,33 +2,22 @@ import type { Plan } from '@proxydesk/contract';
 import { recordUsage, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp } from '../../../test-support/accounts.js';
+import { PASSWORD } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
-import { pressPay } from '../../../test-support/sandbox.js';
+import { buyWithSandbox, signUpCustomer } from '../../../test-support/shop-customers.js';
 
 const bed = useMailedApp({ PROXY_GATEWAY_HOST: 'gw.shop.test' });
 let token: string;
 let plans: Plan[];
 beforeAll(async () => {
   plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
-  token = await signUp(bed.api, bed.smtp, { username: 'gen', email: 'gen@example.com' });
-  await bed.api.post(
-    '/v1/billing/create',
-    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Italy' },
-    { token },
-  );
+  ({ token } = await signUpCustomer(bed, 'gen', 'Italy'));
 });
 
-const buyAndPay = async (plan: Plan, gb?: number) => {
-  const created = gb
-    ? await bed.api.post(
-        '/v1/invoice/create-normal',
-        { payment_method: 'sandbox', plan: plan.id, gb },
-        { token },
-      )
-    : await bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
-  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
-};
+const buyAndPay = (plan: Plan, gb?: number) =>
+  gb
+    ? buyWithSandbox(bed, token, { plan: plan.id, gb }, '/v1/invoice/create-normal')
+    : buyWithSandbox(bed, token, { plan: plan.id });
 const generate = (body: Record<string, unknown>) => bed.api.post('/v1/user/generate-proxy', body, { token });
 const premium = { proxy_type: 'premium', type: 'sticky', amount: 5, country: 'us' };
 

@@ -1,10 +1,7 @@
 import type { Plan } from '@proxydesk/contract';
-import { schema } from '@proxydesk/db';
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
-import { pressPay } from '../../../test-support/sandbox.js';
+import { buyWithSandbox, planBoughtBy, signUpCustomer } from '../../../test-support/shop-customers.js';
 import { seedSubuser } from '../../../test-support/subusers.js';
 
 const bed = useMailedApp({ PROXY_GATEWAY_HOST: 'gw.shop.test', RATE_LIMIT_PER_MINUTE: '10000' });
@@ -13,31 +10,12 @@ let owner: { token: string; userId: string };
 let other: { token: string; userId: string };
 
 const customer = async (username: string) => {
-  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
-  await bed.api.post(
-    '/v1/billing/create',
-    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Italy' },
-    { token },
-  );
-  const [user] = await bed.t.database.db
-    .select()
-    .from(schema.users)
-    .where(eq(schema.users.username, username));
-  return { token, userId: user!.id, proxyUsername: user!.proxyUsername, proxyPassword: user!.proxyPassword };
+  const { token, user } = await signUpCustomer(bed, username, 'Italy');
+  return { token, userId: user.id, proxyUsername: user.proxyUsername, proxyPassword: user.proxyPassword };
 };
 const buyPaid = async (token: string, type: string) => {
   const plan = plans.find((p) => p.type === type)!;
-  const created = await bed.api.post(
-    '/v1/invoice/create',
-    { payment_method: 'sandbox', plan: plan.id },
-    { token },
-  );
-  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
-  const [row] = await bed.t.database.db
-    .select()
-    .from(schema.customerPlans)
-    .where(eq(schema.customerPlans.invoiceId, created.body.payload.invoice_id as string));
-  return row!;
+  return planBoughtBy(bed.t.database.db, await buyWithSandbox(bed, token, { plan: plan.id }));
 };
 /** The export answers a file, not JSON: its status, headers and text. */
 const exportLines = async (token: string, body: Record<string, unknown>) => {
