@@ -45,11 +45,9 @@ export const buyWithSandbox = async (
   return created.body.payload.invoice_id as string;
 };
 
+/** The customer plans an invoice bought (one, or none while it is unpaid): their rows. */
+export const plansBoughtBy = (db: Db, invoiceId: string) =>
+  db.select().from(schema.customerPlans).where(eq(schema.customerPlans.invoiceId, invoiceId));
+
 /** The customer plan an invoice bought: its row. */
-export const planBoughtBy = async (db: Db, invoiceId: string) => {
-  const [row] = await db
-    .select()
-    .from(schema.customerPlans)
-    .where(eq(schema.customerPlans.invoiceId, invoiceId));
-  return row!;
-};
+export const planBoughtBy = async (db: Db, invoiceId: string) => (await plansBoughtBy(db, invoiceId))[0]!;
