@@ -1,4 +1,4 @@
-import type { Plan } from '@proxydesk/contract';
+import type { ExportKind, ExportSettings, Plan } from '@proxydesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useMailedApp } from '../../../test-support/app.js';
 import { buyWithSandbox, planBoughtBy, signUpCustomer } from '../../../test-support/shop-customers.js';
@@ -32,6 +32,13 @@ const exportLines = async (token: string, body: Record<string, unknown>) => {
     text: res.body,
   };
 };
+
+/** The export settings a customer has saved (or the defaults). */
+const exportSettings = async (token: string) =>
+  (await bed.api.get('/v1/user/export-settings', { token })).body.payload as Record<
+    ExportKind,
+    ExportSettings
+  >;
 
 let me: Awaited<ReturnType<typeof customer>>;
 let dcPlanId: string;
@@ -84,8 +91,7 @@ describe('export templates (issue #32 item 5)', () => {
     expect(csv.text).toBe(
       `protocol,user,pass,host,port\r\nsocks5,${me.proxyUsername}-isp,${me.proxyPassword},gw.shop.test,31112\r\n`,
     );
-    const settings = await bed.api.get('/v1/user/export-settings', { token: owner.token });
-    expect(settings.body.payload).toEqual({
+    expect(await exportSettings(owner.token)).toEqual({
       login: { template: '{protocol}://{user}:{pass}@{host}:{port}', format: 'csv', protocol: 'socks5' },
       whitelist: { template: '{host}:{port}', format: 'txt', protocol: 'http' },
     });
@@ -102,9 +108,7 @@ describe('export templates (issue #32 item 5)', () => {
       },
     ]);
     // Another customer keeps their own defaults.
-    expect(
-      (await bed.api.get('/v1/user/export-settings', { token: other.token })).body.payload.login,
-    ).toEqual({
+    expect((await exportSettings(other.token)).login).toEqual({
       template: '{host}:{port}:{user}:{pass}',
       format: 'txt',
       protocol: 'http',
@@ -118,9 +122,7 @@ describe('export templates (issue #32 item 5)', () => {
       { token: owner.token },
     );
     expect(saved.status).toBe(200);
-    expect(
-      (await bed.api.get('/v1/user/export-settings', { token: owner.token })).body.payload.whitelist,
-    ).toEqual({
+    expect((await exportSettings(owner.token)).whitelist).toEqual({
       template: '{ip} {port}',
       format: 'txt',
       protocol: 'http',
@@ -128,7 +130,7 @@ describe('export templates (issue #32 item 5)', () => {
   });
 
   it('refuses bad templates with 400, naming the placeholder, and keeps nothing', async () => {
-    const before = (await bed.api.get('/v1/user/export-settings', { token: owner.token })).body.payload;
+    const before = await exportSettings(owner.token);
     const cases: [string, string][] = [
       [
         '{host}:{port}:{login}',
@@ -154,9 +156,7 @@ describe('export templates (issue #32 item 5)', () => {
       );
       expect(put, template).toEqual({ status: 400, body: { detail: `body.template: ${detail}` } });
     }
-    expect((await bed.api.get('/v1/user/export-settings', { token: owner.token })).body.payload).toEqual(
-      before,
-    );
+    expect(await exportSettings(owner.token)).toEqual(before);
   });
 
   it('exports a datacenter plan’s addresses, and 404s another customer’s plan', async () => {
