@@ -5,6 +5,7 @@ import type { TestApp } from './app.js';
 import { TEST_BILLING } from './resellers.js';
 import { pressPay } from './sandbox.js';
 import type { SmtpCapture } from './smtp.js';
+import { userNamed } from './users.js';
 
 /** What buying in a test needs: the app and a client of it. */
 export interface Shop {
@@ -23,10 +24,7 @@ export const signUpCustomer = async (
 ) => {
   const token = await signUp(shop.api, shop.smtp, { username, email: `${username}@example.com` });
   await shop.api.post('/v1/billing/create', { ...TEST_BILLING, country }, { token });
-  const [user] = await shop.t.database.db
-    .select()
-    .from(schema.users)
-    .where(eq(schema.users.username, username));
+  const user = await userNamed(shop.t.database.db, username);
   return { token, user: user! };
 };
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { buyWithSandbox, signUpCustomer } from '../../../test-support/shop-customers.js';
+import { userNamed } from '../../../test-support/users.js';
 
 const bed = useMailedApp({ PROXY_GATEWAY_HOST: 'gw.shop.test' });
 let token: string;
@@ -43,10 +44,7 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
       ips: string[];
       proxies: string[];
     };
-    const [user] = await bed.t.database.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.username, 'gen'));
+    const user = await userNamed(bed.t.database.db, 'gen');
     expect({ username, password }).toEqual({
       username: `${user!.proxyUsername}-isp`,
       password: user!.proxyPassword,
@@ -178,10 +176,7 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
   });
 
   it('stops once the plan has used its data', async () => {
-    const [user] = await bed.t.database.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.username, 'gen'));
+    const user = await userNamed(bed.t.database.db, 'gen');
     const [plan] = await bed.t.database.db
       .select()
       .from(schema.customerPlans)
