@@ -344,3 +344,13 @@ export const startFakeDiscord = (): Promise<FakeOAuth> =>
     }),
     unauthorizedBody: { message: '401: Unauthorized', code: 0 },
   });
+
+/** The shop's settings that send its Google and Discord sign-in to these fakes. */
+export const socialSignInEnv = (google: FakeOAuth, discord: FakeOAuth) => ({
+  GOOGLE_CLIENT_ID: google.clientId,
+  GOOGLE_CLIENT_SECRET: google.clientSecret,
+  GOOGLE_OAUTH_BASE: google.url,
+  DISCORD_CLIENT_ID: discord.clientId,
+  DISCORD_CLIENT_SECRET: discord.clientSecret,
+  DISCORD_API_BASE: discord.url,
+});

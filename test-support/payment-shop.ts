@@ -8,6 +8,7 @@ import { startFakeCoinGate, type FakeCoinGate } from './fake-coingate.js';
 import { startFakePaddle, type FakePaddle } from './fake-paddle.js';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.js';
 import { freePort } from './ports.js';
+import { planBoughtBy } from './shop-customers.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp.js';
 
 export interface PaymentShop {
@@ -59,13 +60,7 @@ export const usePaymentShop = (env: Record<string, string> = {}) => {
       expect((await shop.stripe.complete(session.session.id)).status).toBe(200);
       return { invoiceId, sessionId: session.session.id };
     },
-    planOf: async (invoiceId: string) =>
-      (
-        await shop.t.database.db
-          .select()
-          .from(schema.customerPlans)
-          .where(eq(schema.customerPlans.invoiceId, invoiceId))
-      )[0]!,
+    planOf: (invoiceId: string) => planBoughtBy(shop.t.database.db, invoiceId),
     invoiceRow: async (id: string) =>
       (await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!,
   } as PaymentShop;

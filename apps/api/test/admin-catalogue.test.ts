@@ -369,23 +369,32 @@ describe('the catalogue, edited live (issue #17 §5)', () => {
 });
 
 describe('promo codes in the console', () => {
-  it('creates a coupon a customer uses, limited to its products, counts its uses and revenue, and disables it', async () => {
-    const created = await bed.api.post(
+  /** Creates a promo code as the console does: percent off, with no limits, once per customer, unless `terms` say. */
+  const createCoupon = (terms: Record<string, unknown>) =>
+    bed.api.post(
       '/v1/admin/coupons',
       {
-        code: 'AUTUMN20',
         kind: 'percent',
-        value: 20,
         valid_from: null,
-        valid_until: new Date(Date.now() + 86_400_000).toISOString(),
-        max_uses: 5,
+        valid_until: null,
+        max_uses: null,
         once_per_customer: true,
-        products: ['PR_4'],
+        products: null,
         active: true,
-        reason: 'Autumn campaign',
+        ...terms,
       },
       as('olga'),
     );
+
+  it('creates a coupon a customer uses, limited to its products, counts its uses and revenue, and disables it', async () => {
+    const created = await createCoupon({
+      code: 'AUTUMN20',
+      value: 20,
+      valid_until: new Date(Date.now() + 86_400_000).toISOString(),
+      max_uses: 5,
+      products: ['PR_4'],
+      reason: 'Autumn campaign',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.payload).toMatchObject({ code: 'AUTUMN20', uses: 0, revenue: 0, products: ['PR_4'] });
     expect((await lastAudit())?.action).toBe('coupon.create');
@@ -437,22 +446,13 @@ describe('promo codes in the console', () => {
   });
 
   it('lets a coupon that is not once per customer be used twice by one customer', async () => {
-    await bed.api.post(
-      '/v1/admin/coupons',
-      {
-        code: 'LOYAL5',
-        kind: 'fixed',
-        value: 5,
-        valid_from: null,
-        valid_until: null,
-        max_uses: null,
-        once_per_customer: false,
-        products: null,
-        active: true,
-        reason: 'Loyalty',
-      },
-      as('olga'),
-    );
+    await createCoupon({
+      code: 'LOYAL5',
+      kind: 'fixed',
+      value: 5,
+      once_per_customer: false,
+      reason: 'Loyalty',
+    });
     const plan = (await publicPlans()).find((p) => p.type === 'PR_4')!;
     for (let round = 0; round < 2; round += 1) {
       const invoice = await bed.api.post(
@@ -462,22 +462,7 @@ describe('promo codes in the console', () => {
       );
       expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);
     }
-    const bad = await bed.api.post(
-      '/v1/admin/coupons',
-      {
-        code: 'HALF',
-        kind: 'percent',
-        value: 150,
-        valid_from: null,
-        valid_until: null,
-        max_uses: null,
-        once_per_customer: true,
-        products: null,
-        active: true,
-        reason: 'bad',
-      },
-      as('olga'),
-    );
+    const bad = await createCoupon({ code: 'HALF', value: 150, reason: 'bad' });
     expect(bad).toEqual({ status: 400, body: { detail: 'A percent off is a whole number 1 to 100' } });
   });
 });

@@ -2,6 +2,7 @@ import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { plansBoughtBy } from '../../../test-support/shop-customers.js';
 import { useConsoleApp } from '../../../test-support/staff.js';
 
 // The console opens only to a sign-in with the mailed code (issue #28).
@@ -115,10 +116,7 @@ describe('money in the console (issue #17 §4)', () => {
     });
     const again = await bed.api.post(`/v1/admin/invoices/${id}/mark-paid`, { reason: 'Twice' }, as('olga'));
     expect(again).toEqual({ status: 409, body: { detail: 'This invoice is paid already' } });
-    const plans = await bed.t.database.db
-      .select()
-      .from(schema.customerPlans)
-      .where(eq(schema.customerPlans.invoiceId, id));
+    const plans = await plansBoughtBy(bed.t.database.db, id);
     expect(plans).toHaveLength(1);
     expect(plans[0]?.status).toBe('pending');
     const audits = await bed.t.database.db
@@ -304,10 +302,7 @@ describe('refunds from the console (issue #17 §4, issue #16 §6)', () => {
       status: 200,
       body: { detail: 'Refunded in full: the plan it bought is suspended' },
     });
-    const [plan] = await bed.t.database.db
-      .select()
-      .from(schema.customerPlans)
-      .where(eq(schema.customerPlans.invoiceId, id));
+    const [plan] = await plansBoughtBy(bed.t.database.db, id);
     expect(plan?.status).toBe('suspended');
     const page = await bed.api.get(`/v1/admin/invoices/${id}`, as('sue'));
     expect(page.body.payload.invoice).toMatchObject({ status: 'refunded' });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { commands, UsageError } from '../src/cli/commands.js';
 import { signInWithCode, signUp, turnOnTwoFactor } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
+import { userNamed } from '../../../test-support/users.js';
 
 const bed = useMailedApp();
 beforeAll(async () => {
@@ -19,10 +20,7 @@ const run = (...words: string[]) => {
 describe('the operator command line (DESIGN.md §4)', () => {
   it('makes a customer a reseller and back, saying what changed', async () => {
     expect(await run('reseller', 'operator_friend', 'on')).toBe('Operator_Friend: customer → reseller');
-    const [user] = await bed.t.database.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.username, 'Operator_Friend'));
+    const user = await userNamed(bed.t.database.db, 'Operator_Friend');
     expect(user!.role).toBe('reseller');
     expect(await run('reseller', 'Operator_Friend', 'off')).toBe('Operator_Friend: reseller → customer');
   });
@@ -84,10 +82,7 @@ describe('the operator command line (DESIGN.md §4)', () => {
     await expect(run('balance', 'Operator_Friend', '-10.01', 'too much')).rejects.toThrow(
       "Operator_Friend's balance is €10.00: a debit of €10.01 would take it below zero; nothing changed.",
     );
-    const [user] = await bed.t.database.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.username, 'Operator_Friend'));
+    const user = await userNamed(bed.t.database.db, 'Operator_Friend');
     const ledger = await bed.t.database.db
       .select()
       .from(schema.balanceLedger)
@@ -110,10 +105,7 @@ describe('the operator command line (DESIGN.md §4)', () => {
   it('records sample usage for the chart', async () => {
     const message = await run('sample-usage', 'Operator_Friend', 'PR_2', '7');
     expect(message).toMatch(/^Operator_Friend: \d+\.\d{2} GB of sample PR_2 usage over 7 days$/);
-    const [user] = await bed.t.database.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.username, 'Operator_Friend'));
+    const user = await userNamed(bed.t.database.db, 'Operator_Friend');
     const chart = (await dailyUsageGb(bed.t.database.db, user!.id, ['PR_2'], 30)).get('PR_2')!;
     const charted = chart.reduce((sum, day) => sum + day.gb, 0);
     expect(charted).toBeCloseTo(Number(/(\d+\.\d{2}) GB/.exec(message)![1]), 1);
@@ -126,10 +118,7 @@ describe('the operator command line (DESIGN.md §4)', () => {
     const { rows } = await listAudit(bed.t.database.db, { actor: 'cli' }, 1, 100);
     const trail = rows.map(({ entry, actor }) => ({ actor, ...entry }));
     expect(trail.every((row) => row.actor === 'cli' && row.actorId === null && row.ip === null)).toBe(true);
-    const [owner] = await bed.t.database.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.username, 'owner'));
+    const owner = await userNamed(bed.t.database.db, 'owner');
     expect(trail).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

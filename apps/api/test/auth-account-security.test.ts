@@ -19,6 +19,9 @@ const customer = async (username: string) => {
 const mailsTo = (email: string, after: number) =>
   bed.smtp.mails.filter((m) => m.to.includes(email) && m.receivedAt >= after);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** Sets a new password with the code the reset mail gave, as the reset form does. */
+const resetPassword = (email: string, otp: string, password: string) =>
+  bed.api.post('/v1/auth/reset-password', { email, otp, password, cnf_password: password });
 
 describe('security changes ask for the current password (issue #15 item 4, DESIGN.md §3)', () => {
   it('the e-mail change: no password or a wrong one mails nothing; the right one mails the code', async () => {
@@ -43,34 +46,25 @@ describe('security changes ask for the current password (issue #15 item 4, DESIG
   it('two-factor off and deactivation need it too; two-factor on takes the mailed code (issue #28)', async () => {
     const { token } = await customer('guarded');
     await turnOnTwoFactor(bed.api, bed.smtp, token, 'guarded@example.com');
-    expect(await bed.api.post('/v1/auth/two-factor/false', undefined, { token })).toEqual({
-      status: 400,
-      body: { detail: AUTH_MESSAGES.currentPasswordNeeded },
+    /** Refused without the password or with a wrong one (the flag stays on), done with it. */
+    const needsPassword = async (path: string, flag: 'is_2fa' | 'is_active', done: object) => {
+      expect(await bed.api.post(path, undefined, { token })).toEqual({
+        status: 400,
+        body: { detail: AUTH_MESSAGES.currentPasswordNeeded },
+      });
+      expect((await bed.api.post(path, { password: 'wrong one here' }, { token })).status).toBe(400);
+      expect((await bed.api.get('/v1/auth/access', { token })).body.payload[flag]).toBe(true);
+      // A form that sends the unused code field empty (issue #19 item 10) is a password proof all the same.
+      expect(await bed.api.post(path, { password: PASSWORD, otp: '' }, { token })).toEqual({
+        status: 200,
+        body: done,
+      });
+    };
+    await needsPassword('/v1/auth/two-factor/false', 'is_2fa', {
+      detail: 'Two-factor authentication is off',
+      payload: { is_2fa: false },
     });
-    expect(
-      (await bed.api.post('/v1/auth/two-factor/false', { password: 'wrong one here' }, { token })).status,
-    ).toBe(400);
-    expect((await bed.api.get('/v1/auth/access', { token })).body.payload.is_2fa).toBe(true);
-    // A form that sends the unused code field empty (issue #19 item 10) is a password proof all the same.
-    expect(
-      await bed.api.post('/v1/auth/two-factor/false', { password: PASSWORD, otp: '' }, { token }),
-    ).toEqual({
-      status: 200,
-      body: { detail: 'Two-factor authentication is off', payload: { is_2fa: false } },
-    });
-
-    expect(await bed.api.post('/v1/auth/deactivate', undefined, { token })).toEqual({
-      status: 400,
-      body: { detail: AUTH_MESSAGES.currentPasswordNeeded },
-    });
-    expect(
-      (await bed.api.post('/v1/auth/deactivate', { password: 'wrong one here' }, { token })).status,
-    ).toBe(400);
-    expect((await bed.api.get('/v1/auth/access', { token })).body.payload.is_active).toBe(true);
-    expect(await bed.api.post('/v1/auth/deactivate', { password: PASSWORD, otp: '' }, { token })).toEqual({
-      status: 200,
-      body: { detail: 'Account deactivated' },
-    });
+    await needsPassword('/v1/auth/deactivate', 'is_active', { detail: 'Account deactivated' });
     expect((await bed.api.get('/v1/auth/access', { token })).status).toBe(401);
   });
 
@@ -160,12 +154,7 @@ describe('the owner is told, and other sessions end (issue #15 item 4)', () => {
     const resetMail = await bed.smtp.waitFor(email, { after: beforeReset });
     const code = otpFrom(resetMail);
     const afterCode = resetMail.receivedAt + 1;
-    const reset = await bed.api.post('/v1/auth/reset-password', {
-      email,
-      otp: code,
-      password: 'third secret 456',
-      cnf_password: 'third secret 456',
-    });
+    const reset = await resetPassword(email, code, 'third secret 456');
     expect(reset.status).toBe(200);
     expect((await bed.smtp.waitFor(email, { after: afterCode })).subject).toMatch(/password was changed/);
   });
@@ -236,12 +225,7 @@ describe('credentials and sessions change together (issue #15 item 12)', () => {
     const code = otpFrom(await bed.smtp.waitFor(email, { after }));
     await breakRevocation(true);
     try {
-      const answer = await bed.api.post('/v1/auth/reset-password', {
-        email,
-        otp: code,
-        password: 'half changed 999',
-        cnf_password: 'half changed 999',
-      });
+      const answer = await resetPassword(email, code, 'half changed 999');
       expect(answer.status).toBe(500);
     } finally {
       await breakRevocation(false);

@@ -10,7 +10,12 @@ import {
   type ApiClient,
 } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { startFakeDiscord, startFakeGoogle, type FakeOAuth } from '../../../test-support/fake-oauth.js';
+import {
+  socialSignInEnv,
+  startFakeDiscord,
+  startFakeGoogle,
+  type FakeOAuth,
+} from '../../../test-support/fake-oauth.js';
 import { otpFrom, startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
 
 const SHOP = 'http://shop.test';
@@ -27,12 +32,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       CAPTCHA_PROVIDER: 'off',
       PUBLIC_URL: SHOP,
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      GOOGLE_OAUTH_BASE: google.url,
-      DISCORD_CLIENT_ID: discord.clientId,
-      DISCORD_CLIENT_SECRET: discord.clientSecret,
-      DISCORD_API_BASE: discord.url,
+      ...socialSignInEnv(google, discord),
     },
   });
   api = apiClient(t.app);

@@ -23,15 +23,12 @@ const setAutoRenew = (planId: string, enabled: boolean) =>
 /** A datacenter plan bought with Stripe and activated, ending in 12 hours. */
 const planEndingSoon = async () => {
   const { invoiceId } = await shop.payWithStripe();
-  const [plan] = await db()
-    .select()
-    .from(schema.customerPlans)
-    .where(eq(schema.customerPlans.invoiceId, invoiceId));
+  const plan = await shop.planOf(invoiceId);
   await db()
     .update(schema.customerPlans)
     .set({ status: 'active', expiresAt: new Date(Date.now() + 12 * 3_600_000) })
-    .where(eq(schema.customerPlans.id, plan!.id));
-  return planRow(plan!.id);
+    .where(eq(schema.customerPlans.id, plan.id));
+  return planRow(plan.id);
 };
 
 describe("resellers' auto-renew from the balance (issue #16 §5)", () => {

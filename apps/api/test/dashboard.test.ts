@@ -2,9 +2,8 @@ import { proxyEndpoints, type Plan } from '@proxydesk/contract';
 import { recordUsage, schema } from '@proxydesk/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
-import { pressPay } from '../../../test-support/sandbox.js';
+import { buyWithSandbox, signUpCustomer } from '../../../test-support/shop-customers.js';
 
 const bed = useMailedApp();
 let plans: Plan[];
@@ -14,26 +13,10 @@ beforeAll(async () => {
 
 const GB = 1024 ** 3;
 const customer = async (username: string) => {
-  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
-  await bed.api.post(
-    '/v1/billing/create',
-    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Poland' },
-    { token },
-  );
-  const [user] = await bed.t.database.db
-    .select()
-    .from(schema.users)
-    .where(eq(schema.users.username, username));
-  return { token, userId: user!.id };
+  const { token, user } = await signUpCustomer(bed, username, 'Poland');
+  return { token, userId: user.id };
 };
-const buyAndPay = async (token: string, plan: Plan) => {
-  const created = await bed.api.post(
-    '/v1/invoice/create',
-    { payment_method: 'sandbox', plan: plan.id },
-    { token },
-  );
-  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
-};
+const buyAndPay = (token: string, plan: Plan) => buyWithSandbox(bed, token, { plan: plan.id });
 /** The answer, read with the contract's own schema: the shape is checked on every call. */
 const dashboard = async (token: string) =>
   proxyEndpoints.dashboard.response.parse((await bed.api.get('/v1/user/dashboard', { token })).body).payload;
@@ -117,12 +100,13 @@ describe('GET /v1/user/dashboard (SPEC.md §3, §4)', () => {
     const { token, userId } = await customer('residential');
     const day = plans.find((p) => p.type === 'PR_3' && p.name === 'Residential Day')!;
     const extra = plans.find((p) => p.type === 'PR_1')!;
-    const pay = async (path: string, body: Record<string, unknown>) => {
-      const created = await bed.api.post(path, { payment_method: 'sandbox', ...body }, { token });
-      await pressPay(bed.t.app, created.body.payload.hosted_url as string);
-    };
-    await pay('/v1/invoice/create-normal', { plan: day.id, gb: 100 });
-    await pay('/v1/invoice/buyAdditional', { plan: extra.id, amount: 10, plan_type: 'PR_3' });
+    await buyWithSandbox(bed, token, { plan: day.id, gb: 100 }, '/v1/invoice/create-normal');
+    await buyWithSandbox(
+      bed,
+      token,
+      { plan: extra.id, amount: 10, plan_type: 'PR_3' },
+      '/v1/invoice/buyAdditional',
+    );
     const [plan] = await bed.t.database.db
       .select({ id: schema.customerPlans.id })
       .from(schema.customerPlans)

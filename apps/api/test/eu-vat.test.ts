@@ -1,100 +1,87 @@
-import { randomUUID } from 'node:crypto';
-import { OUTSIDE_EU_NOTE, REVERSE_CHARGE_NOTE, type Plan } from '@proxydesk/contract';
-import { schema, type User } from '@proxydesk/db';
+import { OUTSIDE_EU_NOTE, REVERSE_CHARGE_NOTE } from '@proxydesk/contract';
+import { schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient } from '../../../test-support/accounts.js';
-import { createTestApp, type TestApp } from '../../../test-support/app.js';
-import { mintSession, seedAccount } from '../../../test-support/contract.js';
 import { startFakeVies, type FakeVies } from '../../../test-support/fake-vies.js';
 import { pdfText } from '../../../test-support/pdf-text.js';
+import { pressPay } from '../../../test-support/sandbox.js';
+import { useVatShop } from '../../../test-support/vat-shop.js';
 
 /**
  * TAX_MODE=eu-vat (issue #30 item 4, ADR 015): a German shop with net catalogue prices; consumers pay their own
  * country's rate, other member states' businesses (VAT number confirmed at a fake VIES) are reverse-charged,
  * German businesses pay 19 %, buyers outside the EU no VAT; the invoice, its PDF and the console say so.
  */
-let t: TestApp;
-let api: ApiClient;
 let vies: FakeVies;
-let plan: Plan;
-const users: Record<string, User> = {};
-const tokens: Record<string, string> = {};
-
 const PERSON = { first_name: 'Ana', last_name: 'Roth', address: 'Main 1', city: 'Town', zip: '1000' };
 
 beforeAll(async () => {
   vies = await startFakeVies();
   vies.known.set('FR12345678901', 'SARL Dupont');
   vies.known.set('DE123456789', 'Roth GmbH');
-  t = await createTestApp({
-    env: {
-      CAPTCHA_PROVIDER: 'off',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      TAX_MODE: 'eu-vat',
-      TAX_SHOP_COUNTRY: 'de',
-      VIES_URL: vies.url,
-      VIES_TIMEOUT_MS: '1500',
-      SELLER_NAME: 'Shop GmbH',
-      SELLER_VAT: 'DE999999999',
-    },
-  });
-  api = apiClient(t.app);
-  const tag = randomUUID().slice(0, 6);
-  for (const name of ['otto', 'sue', 'dora', 'fred', 'bea', 'gus', 'uma', 'ivo']) {
-    const staff = name === 'otto' || name === 'sue';
-    const role = name === 'otto' ? 'operator' : name === 'sue' ? 'support' : 'customer';
-    users[name] = await seedAccount(t.database.db, `${name}_${tag}`, { role, is2fa: staff });
-    tokens[name] = await mintSession(t.database.db, users[name], { secondFactor: staff });
-  }
-  const plans = (await api.get('/v1/plan/read')).body.payload as Plan[];
-  plan = plans.find((p) => p.type === 'PR_4' && p.price >= 10)!;
 });
 afterAll(async () => {
-  await t?.close();
   await vies?.close();
 });
-
-const as = (name: string) => ({ token: tokens[name]! });
-const details = (name: string, country: string, extra: Record<string, string> = {}) =>
-  api.put('/v1/user/billing-details', { ...PERSON, country, ...extra }, as(name));
+const shop = useVatShop(
+  () => ({
+    TAX_SHOP_COUNTRY: 'de',
+    VIES_URL: vies.url,
+    VIES_TIMEOUT_MS: '1500',
+    SELLER_NAME: 'Shop GmbH',
+    SELLER_VAT: 'DE999999999',
+  }),
+  {
+    otto: 'operator',
+    sue: 'support',
+    dora: 'customer',
+    fred: 'customer',
+    bea: 'customer',
+    gus: 'customer',
+    uma: 'customer',
+    ivo: 'customer',
+  },
+  PERSON,
+);
+const { as, details } = shop;
 const quote = async (name: string, amount: number) =>
-  (await api.get(`/v1/invoice/tax-quote?amount=${amount}`, as(name))).body.payload as Record<string, unknown>;
+  (await shop.api.get(`/v1/invoice/tax-quote?amount=${amount}`, as(name))).body.payload as Record<
+    string,
+    unknown
+  >;
 const cents = (euro: number) => Math.round(euro * 100);
 
 const buyAndPay = async (name: string) => {
-  const made = await api.post('/v1/invoice/create', { plan: plan.id, payment_method: 'sandbox' }, as(name));
+  const made = await shop.api.post(
+    '/v1/invoice/create',
+    { plan: shop.plan.id, payment_method: 'sandbox' },
+    as(name),
+  );
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   const { invoice_id: id, hosted_url: hosted } = made.body.payload as {
     invoice_id: string;
     hosted_url: string;
   };
-  const unpaid = (await api.get(`/v1/invoice/read/${id}`, as(name))).body.payload as {
+  const unpaid = (await shop.api.get(`/v1/invoice/read/${id}`, as(name))).body.payload as {
     invoice: { plan_price: number };
     tax: unknown;
   };
   // The sandbox (the payment provider) is asked for the total, VAT included.
-  const page = await t.app.inject({ method: 'GET', url: new URL(hosted).pathname });
+  const page = await shop.t.app.inject({ method: 'GET', url: new URL(hosted).pathname });
   expect(page.body).toContain(unpaid.invoice.plan_price.toFixed(2));
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: new URL(hosted).pathname,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(paid.statusCode).toBe(303);
-  const read = (await api.get(`/v1/invoice/read/${id}`, as(name))).body.payload;
-  const [row] = await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
+  await pressPay(shop.t.app, hosted);
+  const read = (await shop.api.get(`/v1/invoice/read/${id}`, as(name))).body.payload;
+  const [row] = await shop.t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
   // Paid in full, no mismatch flagged: the provider charged what the invoice asks.
   expect(row).toMatchObject({ paid: true, flag: null });
   return { id, unpaid, read };
 };
 
 const pdfOf = async (id: string, name: string) => {
-  const res = await t.app.inject({
+  const res = await shop.t.app.inject({
     method: 'GET',
     url: `/v1/invoice/read/${id}/pdf`,
-    headers: { authorization: `Bearer ${tokens[name]}` },
+    headers: { authorization: `Bearer ${shop.tokens[name]}` },
   });
   expect(res.statusCode).toBe(200);
   return (await pdfText(res.rawPayload)).text;
@@ -103,7 +90,7 @@ const pdfOf = async (id: string, name: string) => {
 describe('consumers pay their own country’s standard rate', () => {
   it('adds 19 % for a German consumer: the quote, the invoice, the document and the PDF agree', async () => {
     expect((await details('dora', 'Germany')).status).toBe(200);
-    const net = plan.price;
+    const net = shop.plan.price;
     const vat = Math.round(cents(net) * 0.19) / 100;
     expect(await quote('dora', net)).toEqual({
       net,
@@ -127,7 +114,7 @@ describe('consumers pay their own country’s standard rate', () => {
     expect((await details('fred', 'France')).status).toBe(200);
     expect(await quote('fred', 10)).toEqual({ net: 10, vat_rate: 20, vat: 2, total: 12, tax_note: null });
     const { read } = await buyAndPay('fred');
-    expect(read.document).toMatchObject({ vat_rate: 20, net: plan.price, tax_note: null });
+    expect(read.document).toMatchObject({ vat_rate: 20, net: shop.plan.price, tax_note: null });
   });
 });
 
@@ -145,11 +132,11 @@ describe('businesses and buyers outside the EU', () => {
       tax_note: REVERSE_CHARGE_NOTE,
     });
     const { id, read } = await buyAndPay('bea');
-    expect(read.invoice.plan_price).toBe(plan.price);
+    expect(read.invoice.plan_price).toBe(shop.plan.price);
     expect(read.document).toMatchObject({
       vat_rate: 0,
       vat: 0,
-      total: plan.price,
+      total: shop.plan.price,
       tax_note: REVERSE_CHARGE_NOTE,
       buyer: { name: 'SARL Dupont', vat_number: 'FR12345678901' },
     });
@@ -174,7 +161,7 @@ describe('businesses and buyers outside the EU', () => {
       tax_note: OUTSIDE_EU_NOTE,
     });
     const { id, read } = await buyAndPay('uma');
-    expect(read.document).toMatchObject({ vat_rate: 0, total: plan.price, tax_note: OUTSIDE_EU_NOTE });
+    expect(read.document).toMatchObject({ vat_rate: 0, total: shop.plan.price, tax_note: OUTSIDE_EU_NOTE });
     expect(await pdfOf(id, 'uma')).toContain(OUTSIDE_EU_NOTE);
   });
 });
@@ -189,7 +176,7 @@ describe('VAT numbers at VIES', () => {
           'VIES does not know the VAT number FR99999999999: check it, or leave it empty to buy as a consumer',
       },
     });
-    expect((await api.get('/v1/user/billing-details', as('ivo'))).body.payload).toBeNull();
+    expect((await shop.api.get('/v1/user/billing-details', as('ivo'))).body.payload).toBeNull();
   });
 
   it('accepts a number when VIES is down or too slow, flagged for the operator on the customer page', async () => {
@@ -199,7 +186,7 @@ describe('VAT numbers at VIES', () => {
     expect(down.body.payload).toMatchObject({ vat_number: 'FR99999999999', vat_check: 'unverified' });
     // Accepted as given: a business of another member state, reverse-charged, until the operator looks.
     expect((await quote('ivo', 10)).tax_note).toBe(REVERSE_CHARGE_NOTE);
-    const page = await api.get(`/v1/admin/customers/${users.ivo!.id}`, as('sue'));
+    const page = await shop.api.get(`/v1/admin/customers/${shop.users.ivo!.id}`, as('sue'));
     expect(page.body.payload.billing).toMatchObject({ vat_number: 'FR99999999999', vat_check: 'unverified' });
 
     vies.mode = 'slow';
@@ -215,7 +202,11 @@ describe('VAT numbers at VIES', () => {
 
   it('checks the console’s correction at VIES too', async () => {
     const body = { ...PERSON, country: 'France', vat_number: 'FR11111111111', reason: 'Customer asked' };
-    const refused = await api.post(`/v1/admin/customers/${users.fred!.id}/billing-details`, body, as('otto'));
+    const refused = await shop.api.post(
+      `/v1/admin/customers/${shop.users.fred!.id}/billing-details`,
+      body,
+      as('otto'),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toContain('VIES does not know the VAT number FR11111111111');
   });
@@ -223,9 +214,9 @@ describe('VAT numbers at VIES', () => {
 
 describe('the rate table in the console, and what is whose', () => {
   it('lets staff read the rates, operators change one (audited); customers see nothing of it', async () => {
-    const preflight = (await api.get('/v1/admin/preflight', as('sue'))).body.payload as unknown[];
+    const preflight = (await shop.api.get('/v1/admin/preflight', as('sue'))).body.payload as unknown[];
     expect(preflight).toContainEqual({ name: "Seller's VAT number", ok: true, detail: 'DE999999999' });
-    const read = await api.get('/v1/admin/vat-rates', as('sue'));
+    const read = await shop.api.get('/v1/admin/vat-rates', as('sue'));
     expect(read.body.payload).toMatchObject({
       mode: 'eu-vat',
       shop_country: 'DE',
@@ -236,34 +227,40 @@ describe('the rate table in the console, and what is whose', () => {
     expect(read.body.payload.rates).toContainEqual({ country_code: 'GR', country: 'Greece', rate: 24 });
 
     const change = { rate: 21, reason: 'New French rate' };
-    expect((await api.put('/v1/admin/vat-rates/FR', change, as('fred'))).status).toBe(404);
-    expect((await api.put('/v1/admin/vat-rates/FR', change, as('sue'))).status).toBe(403);
-    expect((await api.put('/v1/admin/vat-rates/XX', change, as('otto'))).status).toBe(400);
-    expect((await api.put('/v1/admin/vat-rates/FR', { ...change, rate: 60 }, as('otto'))).status).toBe(400);
-    const saved = await api.put('/v1/admin/vat-rates/FR', change, as('otto'));
+    expect((await shop.api.put('/v1/admin/vat-rates/FR', change, as('fred'))).status).toBe(404);
+    expect((await shop.api.put('/v1/admin/vat-rates/FR', change, as('sue'))).status).toBe(403);
+    expect((await shop.api.put('/v1/admin/vat-rates/XX', change, as('otto'))).status).toBe(400);
+    expect((await shop.api.put('/v1/admin/vat-rates/FR', { ...change, rate: 60 }, as('otto'))).status).toBe(
+      400,
+    );
+    const saved = await shop.api.put('/v1/admin/vat-rates/FR', change, as('otto'));
     expect(saved).toEqual({
       status: 200,
       body: { detail: 'VAT rate saved: invoices made from now on use it' },
     });
     expect((await quote('fred', 10)).vat_rate).toBe(21);
-    const audit = (await api.get('/v1/admin/audit?action=vat-rate.', as('sue'))).body.results[0];
+    const audit = (await shop.api.get('/v1/admin/audit?action=vat-rate.', as('sue'))).body.results[0];
     expect(audit).toMatchObject({ action: 'vat-rate.set', target_id: 'FR', reason: 'New French rate' });
     // Fred's paid invoice keeps the 20 % it was issued with.
-    const fredInvoices = (await api.get('/v1/invoice/read', as('fred'))).body.results as { id: string }[];
-    const issued = (await api.get(`/v1/invoice/read/${fredInvoices[0]!.id}`, as('fred'))).body.payload;
+    const fredInvoices = (await shop.api.get('/v1/invoice/read', as('fred'))).body.results as {
+      id: string;
+    }[];
+    const issued = (await shop.api.get(`/v1/invoice/read/${fredInvoices[0]!.id}`, as('fred'))).body.payload;
     expect(issued.document.vat_rate).toBe(20);
   });
 
   it("another customer cannot read someone's invoice or its tax, and each quote is the asker's own", async () => {
-    const doraInvoices = (await api.get('/v1/invoice/read', as('dora'))).body.results as { id: string }[];
+    const doraInvoices = (await shop.api.get('/v1/invoice/read', as('dora'))).body.results as {
+      id: string;
+    }[];
     const id = doraInvoices[0]!.id;
-    expect((await api.get(`/v1/invoice/read/${id}`, as('bea'))).status).toBe(404);
+    expect((await shop.api.get(`/v1/invoice/read/${id}`, as('bea'))).status).toBe(404);
     expect(
       (
-        await t.app.inject({
+        await shop.t.app.inject({
           method: 'GET',
           url: `/v1/invoice/read/${id}/pdf`,
-          headers: { authorization: `Bearer ${tokens.bea}` },
+          headers: { authorization: `Bearer ${shop.tokens.bea}` },
         })
       ).statusCode,
     ).toBe(404);
@@ -271,7 +268,7 @@ describe('the rate table in the console, and what is whose', () => {
     expect((await details('dora', 'Austria')).status).toBe(200);
     expect((await quote('bea', 10)).vat_rate).toBe(0);
     expect((await quote('dora', 10)).vat_rate).toBe(20);
-    expect((await api.get('/v1/invoice/tax-quote?amount=-1', as('dora'))).status).toBe(400);
-    expect((await api.get('/v1/invoice/tax-quote?amount=10')).status).toBe(401);
+    expect((await shop.api.get('/v1/invoice/tax-quote?amount=-1', as('dora'))).status).toBe(400);
+    expect((await shop.api.get('/v1/invoice/tax-quote?amount=10')).status).toBe(401);
   });
 });

@@ -7,8 +7,8 @@ import {
   type FakeOAuth,
   type FakeOAuthUser,
 } from '../../../test-support/fake-oauth.js';
-import { startFakeRecaptcha, type FakeRecaptcha } from '../../../test-support/fake-recaptcha.js';
-import { otpFrom, startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp.js';
+import { startFakeRecaptcha } from '../../../test-support/fake-recaptcha.js';
+import { otpFrom, startSmtpCapture } from '../../../test-support/smtp.js';
 
 const REDIRECT = 'http://shop.test/google/callback';
 const ann: FakeOAuthUser = {
@@ -37,12 +37,18 @@ const exchange =
       ...overrides,
     });
 
-describe('SMTP capture', () => {
-  let smtp: SmtpCapture;
+/** What `start` starts, for the tests of a describe block: started before them and closed after them. */
+const useStarted = <T extends { close(): Promise<void> }>(start: () => Promise<T>) => {
+  const started = {} as T;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
+    Object.assign(started, await start());
   });
-  afterAll(() => smtp.close());
+  afterAll(() => started.close());
+  return started;
+};
+
+describe('SMTP capture', () => {
+  const smtp = useStarted(startSmtpCapture);
 
   it('receives a mail sent by nodemailer over plain SMTP and finds its code', async () => {
     const after = Date.now();
@@ -76,11 +82,7 @@ describe('SMTP capture', () => {
 });
 
 describe('fake Google', () => {
-  let google: FakeOAuth;
-  beforeAll(async () => {
-    google = await startFakeGoogle();
-  });
-  afterAll(() => google.close());
+  const google = useStarted(startFakeGoogle);
   const trade = (code: string, overrides: Record<string, string> = {}) =>
     exchange(google, '/token', overrides)(code);
 
@@ -192,11 +194,7 @@ describe('fake Google', () => {
 });
 
 describe('fake Discord', () => {
-  let discord: FakeOAuth;
-  beforeAll(async () => {
-    discord = await startFakeDiscord();
-  });
-  afterAll(() => discord.close());
+  const discord = useStarted(startFakeDiscord);
   const trade = (code: string, overrides: Record<string, string> = {}) =>
     exchange(discord, '/oauth2/token', overrides)(code);
 
@@ -255,11 +253,7 @@ describe('fake Discord', () => {
 });
 
 describe('fake reCAPTCHA siteverify', () => {
-  let recaptcha: FakeRecaptcha;
-  beforeAll(async () => {
-    recaptcha = await startFakeRecaptcha();
-  });
-  afterAll(() => recaptcha.close());
+  const recaptcha = useStarted(startFakeRecaptcha);
   const siteverify = async (form: Record<string, string>): Promise<unknown> =>
     (await postForm(recaptcha.url, form)).json();
 

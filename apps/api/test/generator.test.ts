@@ -2,33 +2,23 @@ import type { Plan } from '@proxydesk/contract';
 import { recordUsage, schema } from '@proxydesk/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp } from '../../../test-support/accounts.js';
+import { PASSWORD } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
-import { pressPay } from '../../../test-support/sandbox.js';
+import { buyWithSandbox, signUpCustomer } from '../../../test-support/shop-customers.js';
+import { userNamed } from '../../../test-support/users.js';
 
 const bed = useMailedApp({ PROXY_GATEWAY_HOST: 'gw.shop.test' });
 let token: string;
 let plans: Plan[];
 beforeAll(async () => {
   plans = (await bed.api.get('/v1/plan/read')).body.payload as Plan[];
-  token = await signUp(bed.api, bed.smtp, { username: 'gen', email: 'gen@example.com' });
-  await bed.api.post(
-    '/v1/billing/create',
-    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Italy' },
-    { token },
-  );
+  ({ token } = await signUpCustomer(bed, 'gen', 'Italy'));
 });
 
-const buyAndPay = async (plan: Plan, gb?: number) => {
-  const created = gb
-    ? await bed.api.post(
-        '/v1/invoice/create-normal',
-        { payment_method: 'sandbox', plan: plan.id, gb },
-        { token },
-      )
-    : await bed.api.post('/v1/invoice/create', { payment_method: 'sandbox', plan: plan.id }, { token });
-  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
-};
+const buyAndPay = (plan: Plan, gb?: number) =>
+  gb
+    ? buyWithSandbox(bed, token, { plan: plan.id, gb }, '/v1/invoice/create-normal')
+    : buyWithSandbox(bed, token, { plan: plan.id });
 const generate = (body: Record<string, unknown>) => bed.api.post('/v1/user/generate-proxy', body, { token });
 const premium = { proxy_type: 'premium', type: 'sticky', amount: 5, country: 'us' };
 
@@ -54,10 +44,7 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
       ips: string[];
       proxies: string[];
     };
-    const [user] = await bed.t.database.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.username, 'gen'));
+    const user = await userNamed(bed.t.database.db, 'gen');
     expect({ username, password }).toEqual({
       username: `${user!.proxyUsername}-isp`,
       password: user!.proxyPassword,
@@ -189,10 +176,7 @@ describe('proxy generation (SPEC.md §7 generate-proxy, §9, DESIGN.md §4)', ()
   });
 
   it('stops once the plan has used its data', async () => {
-    const [user] = await bed.t.database.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.username, 'gen'));
+    const user = await userNamed(bed.t.database.db, 'gen');
     const [plan] = await bed.t.database.db
       .select()
       .from(schema.customerPlans)

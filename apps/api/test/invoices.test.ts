@@ -475,15 +475,13 @@ describe('a late payment and its coupon (issue #15, ADR 005)', () => {
 describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)', () => {
   it('tops up through a gateway, then pays at once from the balance, never below zero', async () => {
     const { token, username } = await customer();
-    expect(
-      (
-        await bed.api.post(
-          '/v1/invoice/create-balance-invoice',
-          { amount: 50, payment_method: 'sandbox' },
-          { token },
-        )
-      ).status,
-    ).toBe(403);
+    const createTopUp = (amount: number, paymentMethod: string) =>
+      bed.api.post(
+        '/v1/invoice/create-balance-invoice',
+        { amount, payment_method: paymentMethod },
+        { token },
+      );
+    expect((await createTopUp(50, 'sandbox')).status).toBe(403);
     expect((await bed.api.get('/v1/balance/history', { token })).status).toBe(403);
     const dc = plan((p) => p.type === 'PR_4');
     expect(
@@ -493,29 +491,9 @@ describe('paying from the reseller balance (SPEC.md §2 Balance, DESIGN.md §4)'
     });
     await makeReseller(bed.t.database.db, username);
 
-    expect(
-      (
-        await bed.api.post(
-          '/v1/invoice/create-balance-invoice',
-          { amount: 0, payment_method: 'sandbox' },
-          { token },
-        )
-      ).body.detail,
-    ).toBe('body.amount: Amount must be more than 0');
-    expect(
-      (
-        await bed.api.post(
-          '/v1/invoice/create-balance-invoice',
-          { amount: 5, payment_method: 'balance' },
-          { token },
-        )
-      ).body.detail,
-    ).toBe('A top-up cannot be paid from the balance');
-    const topUp = await bed.api.post(
-      '/v1/invoice/create-balance-invoice',
-      { amount: 25.5, payment_method: 'sandbox' },
-      { token },
-    );
+    expect((await createTopUp(0, 'sandbox')).body.detail).toBe('body.amount: Amount must be more than 0');
+    expect((await createTopUp(5, 'balance')).body.detail).toBe('A top-up cannot be paid from the balance');
+    const topUp = await createTopUp(25.5, 'sandbox');
     await payOnSandbox(topUp.body.payload.hosted_url);
     expect((await bed.api.get('/v1/auth/access', { token })).body.payload.balance).toBe(25.5);
 

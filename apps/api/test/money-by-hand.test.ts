@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { mintSession, seedAccount } from '../../../test-support/contract.js';
+import { plansBoughtBy } from '../../../test-support/shop-customers.js';
 
 /**
  * Issue #30 items 5, 7 and 8: billing details a customer and the console can correct, money and plans set right
@@ -217,10 +218,7 @@ describe('by hand in the console (issue #30 item 7)', () => {
     expect(after.body.payload.invoice).toMatchObject({ status: true, payment_method: 'bank_transfer' });
     const [row] = await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.id, invoiceId));
     expect(row!.paymentRef).toBe('SEPA-2026-11-0042');
-    const plans = await t.database.db
-      .select()
-      .from(schema.customerPlans)
-      .where(eq(schema.customerPlans.invoiceId, invoiceId));
+    const plans = await plansBoughtBy(t.database.db, invoiceId);
     expect(plans).toEqual([]);
   });
 
@@ -270,10 +268,7 @@ describe('by hand in the console (issue #30 item 7)', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     for (const answer of answers.filter((answer) => answer.status !== 200))
       expect(answer).toEqual({ status: 409, body: { detail: 'This invoice is paid already' } });
-    const plans = await t.database.db
-      .select()
-      .from(schema.customerPlans)
-      .where(eq(schema.customerPlans.invoiceId, invoiceId));
+    const plans = await plansBoughtBy(t.database.db, invoiceId);
     expect(plans).toHaveLength(1);
     expect(plans[0]).toMatchObject({ userId: id('cora'), productType: 'PR_4', status: 'pending' });
     const marks = await t.database.db
@@ -309,10 +304,7 @@ describe('by hand in the console (issue #30 item 7)', () => {
             .status as boolean,
       )
       .toBe(true);
-    const plans = await t.database.db
-      .select()
-      .from(schema.customerPlans)
-      .where(eq(schema.customerPlans.invoiceId, invoiceId));
+    const plans = await plansBoughtBy(t.database.db, invoiceId);
     expect(plans).toHaveLength(1);
   });
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCode, signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
 import { pdfText } from '../../../test-support/pdf-text.js';
+import { pressPay } from '../../../test-support/sandbox.js';
 
 /**
  * Money documents (issue #30 §1–3, §6, ADR 015): paid invoices numbered in one series a year, a credit note for
@@ -55,15 +56,7 @@ const buy = async (name: string) => {
   return made.body.payload as { invoice_id: string; hosted_url: string };
 };
 
-const pay = async (hostedUrl: string) => {
-  const paid = await bed.t.app.inject({
-    method: 'POST',
-    url: new URL(hostedUrl).pathname,
-    payload: 'action=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(paid.statusCode).toBe(303);
-};
+const pay = (hostedUrl: string) => pressPay(bed.t.app, hostedUrl);
 
 const read = async (id: string, name = 'cat') => {
   const answer = await bed.api.get(`/v1/invoice/read/${id}`, as(name));

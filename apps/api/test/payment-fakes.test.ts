@@ -48,6 +48,19 @@ const startReceiver = async () => {
 };
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
+/** A receiver for the tests of a describe block: started before them, emptied before each, closed after them. */
+const useReceiver = () => {
+  const receiver = {} as Receiver;
+  beforeAll(async () => {
+    Object.assign(receiver, await startReceiver());
+  });
+  afterAll(() => receiver.close());
+  beforeEach(() => {
+    receiver.received.length = 0;
+  });
+  return receiver;
+};
+
 const hmacHex = (key: string, content: string) => createHmac('sha256', key).update(content).digest('hex');
 const sameHex = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
@@ -75,7 +88,7 @@ const html = (response: Response) => response.text();
 
 describe('fake Stripe', () => {
   let stripe: FakeStripe;
-  let receiver: Receiver;
+  const receiver = useReceiver();
   let sdk: Stripe;
 
   const checkoutForm = (overrides: Record<string, string> = {}) =>
@@ -107,7 +120,6 @@ describe('fake Stripe', () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    receiver = await startReceiver();
     stripe.setWebhook(`${receiver.url}/webhooks/stripe`);
     sdk = new Stripe(stripe.secretKey, {
       host: stripe.host,
@@ -116,13 +128,7 @@ describe('fake Stripe', () => {
       maxNetworkRetries: 0,
     });
   });
-  afterAll(async () => {
-    await stripe.close();
-    await receiver.close();
-  });
-  beforeEach(() => {
-    receiver.received.length = 0;
-  });
+  afterAll(() => stripe.close());
 
   it('creates a Checkout Session from a bracket-encoded form and reads it back', async () => {
     expect(stripe.secretKey).toMatch(/^sk_test_fake/);
@@ -361,7 +367,7 @@ describe('fake Stripe', () => {
 
 describe('fake Paddle', () => {
   let paddle: FakePaddle;
-  let receiver: Receiver;
+  const receiver = useReceiver();
 
   const transactionBody = (extra: Record<string, unknown> = {}) => ({
     items: [
@@ -390,16 +396,9 @@ describe('fake Paddle', () => {
 
   beforeAll(async () => {
     paddle = await startFakePaddle();
-    receiver = await startReceiver();
     paddle.setWebhook(`${receiver.url}/webhooks/paddle`);
   });
-  afterAll(async () => {
-    await paddle.close();
-    await receiver.close();
-  });
-  beforeEach(() => {
-    receiver.received.length = 0;
-  });
+  afterAll(() => paddle.close());
 
   it('creates a transaction with a non-catalog item and reads it back', async () => {
     const response = await post(transactionBody());
@@ -531,7 +530,7 @@ describe('fake Paddle', () => {
 
 describe('fake CoinGate', () => {
   let coingate: FakeCoinGate;
-  let receiver: Receiver;
+  const receiver = useReceiver();
 
   const orderParams = (extra: Record<string, string> = {}) => ({
     order_id: 'inv_42',
@@ -558,15 +557,8 @@ describe('fake CoinGate', () => {
 
   beforeAll(async () => {
     coingate = await startFakeCoinGate();
-    receiver = await startReceiver();
   });
-  afterAll(async () => {
-    await coingate.close();
-    await receiver.close();
-  });
-  beforeEach(() => {
-    receiver.received.length = 0;
-  });
+  afterAll(() => coingate.close());
 
   it('creates orders from JSON or a form and reads them back', async () => {
     const response = await postJson({ ...orderParams(), price_amount: 19.99 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../../../test-support/accounts.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { mintSession, seedAccount } from '../../../test-support/contract.js';
-import { pressPay } from '../../../test-support/sandbox.js';
+import { buyWithSandbox } from '../../../test-support/shop-customers.js';
 
 let t: TestApp;
 let api: ApiClient;
@@ -33,12 +33,7 @@ const customer = async (name: string) => {
 };
 /** Buys the first catalogue plan of a product and pays it on the sandbox page: answers the plan it made. */
 const buy = async (token: string, userId: string, type: string) => {
-  const created = await api.post(
-    '/v1/invoice/create',
-    { payment_method: 'sandbox', plan: plans.find((p) => p.type === type)!.id },
-    { token },
-  );
-  await pressPay(t.app, created.body.payload.hosted_url as string);
+  await buyWithSandbox({ t, api }, token, { plan: plans.find((p) => p.type === type)!.id });
   const [plan] = await t.database.db
     .select()
     .from(schema.customerPlans)

@@ -1,10 +1,7 @@
-import type { Plan } from '@proxydesk/contract';
-import { schema } from '@proxydesk/db';
-import { eq } from 'drizzle-orm';
+import type { ExportKind, ExportSettings, Plan } from '@proxydesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
-import { pressPay } from '../../../test-support/sandbox.js';
+import { buyWithSandbox, planBoughtBy, signUpCustomer } from '../../../test-support/shop-customers.js';
 import { seedSubuser } from '../../../test-support/subusers.js';
 
 const bed = useMailedApp({ PROXY_GATEWAY_HOST: 'gw.shop.test', RATE_LIMIT_PER_MINUTE: '10000' });
@@ -13,31 +10,12 @@ let owner: { token: string; userId: string };
 let other: { token: string; userId: string };
 
 const customer = async (username: string) => {
-  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
-  await bed.api.post(
-    '/v1/billing/create',
-    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Italy' },
-    { token },
-  );
-  const [user] = await bed.t.database.db
-    .select()
-    .from(schema.users)
-    .where(eq(schema.users.username, username));
-  return { token, userId: user!.id, proxyUsername: user!.proxyUsername, proxyPassword: user!.proxyPassword };
+  const { token, user } = await signUpCustomer(bed, username, 'Italy');
+  return { token, userId: user.id, proxyUsername: user.proxyUsername, proxyPassword: user.proxyPassword };
 };
 const buyPaid = async (token: string, type: string) => {
   const plan = plans.find((p) => p.type === type)!;
-  const created = await bed.api.post(
-    '/v1/invoice/create',
-    { payment_method: 'sandbox', plan: plan.id },
-    { token },
-  );
-  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
-  const [row] = await bed.t.database.db
-    .select()
-    .from(schema.customerPlans)
-    .where(eq(schema.customerPlans.invoiceId, created.body.payload.invoice_id as string));
-  return row!;
+  return planBoughtBy(bed.t.database.db, await buyWithSandbox(bed, token, { plan: plan.id }));
 };
 /** The export answers a file, not JSON: its status, headers and text. */
 const exportLines = async (token: string, body: Record<string, unknown>) => {
@@ -54,6 +32,13 @@ const exportLines = async (token: string, body: Record<string, unknown>) => {
     text: res.body,
   };
 };
+
+/** The export settings a customer has saved (or the defaults). */
+const exportSettings = async (token: string) =>
+  (await bed.api.get('/v1/user/export-settings', { token })).body.payload as Record<
+    ExportKind,
+    ExportSettings
+  >;
 
 let me: Awaited<ReturnType<typeof customer>>;
 let dcPlanId: string;
@@ -106,8 +91,7 @@ describe('export templates (issue #32 item 5)', () => {
     expect(csv.text).toBe(
       `protocol,user,pass,host,port\r\nsocks5,${me.proxyUsername}-isp,${me.proxyPassword},gw.shop.test,31112\r\n`,
     );
-    const settings = await bed.api.get('/v1/user/export-settings', { token: owner.token });
-    expect(settings.body.payload).toEqual({
+    expect(await exportSettings(owner.token)).toEqual({
       login: { template: '{protocol}://{user}:{pass}@{host}:{port}', format: 'csv', protocol: 'socks5' },
       whitelist: { template: '{host}:{port}', format: 'txt', protocol: 'http' },
     });
@@ -124,9 +108,7 @@ describe('export templates (issue #32 item 5)', () => {
       },
     ]);
     // Another customer keeps their own defaults.
-    expect(
-      (await bed.api.get('/v1/user/export-settings', { token: other.token })).body.payload.login,
-    ).toEqual({
+    expect((await exportSettings(other.token)).login).toEqual({
       template: '{host}:{port}:{user}:{pass}',
       format: 'txt',
       protocol: 'http',
@@ -140,9 +122,7 @@ describe('export templates (issue #32 item 5)', () => {
       { token: owner.token },
     );
     expect(saved.status).toBe(200);
-    expect(
-      (await bed.api.get('/v1/user/export-settings', { token: owner.token })).body.payload.whitelist,
-    ).toEqual({
+    expect((await exportSettings(owner.token)).whitelist).toEqual({
       template: '{ip} {port}',
       format: 'txt',
       protocol: 'http',
@@ -150,7 +130,7 @@ describe('export templates (issue #32 item 5)', () => {
   });
 
   it('refuses bad templates with 400, naming the placeholder, and keeps nothing', async () => {
-    const before = (await bed.api.get('/v1/user/export-settings', { token: owner.token })).body.payload;
+    const before = await exportSettings(owner.token);
     const cases: [string, string][] = [
       [
         '{host}:{port}:{login}',
@@ -176,9 +156,7 @@ describe('export templates (issue #32 item 5)', () => {
       );
       expect(put, template).toEqual({ status: 400, body: { detail: `body.template: ${detail}` } });
     }
-    expect((await bed.api.get('/v1/user/export-settings', { token: owner.token })).body.payload).toEqual(
-      before,
-    );
+    expect(await exportSettings(owner.token)).toEqual(before);
   });
 
   it('exports a datacenter plan’s addresses, and 404s another customer’s plan', async () => {

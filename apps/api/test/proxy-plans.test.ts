@@ -2,9 +2,8 @@ import type { Plan } from '@proxydesk/contract';
 import { schema } from '@proxydesk/db';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test-support/accounts.js';
 import { useMailedApp } from '../../../test-support/app.js';
-import { pressPay } from '../../../test-support/sandbox.js';
+import { buyWithSandbox, planBoughtBy, signUpCustomer } from '../../../test-support/shop-customers.js';
 
 const bed = useMailedApp({ RATE_LIMIT_PER_MINUTE: '10000' });
 let plans: Plan[];
@@ -15,29 +14,12 @@ beforeAll(async () => {
 let counter = 0;
 const customer = async () => {
   counter += 1;
-  const username = `proxy${counter}`;
-  const token = await signUp(bed.api, bed.smtp, { username, email: `${username}@example.com` });
-  await bed.api.post(
-    '/v1/billing/create',
-    { first_name: 'A', last_name: 'B', address: 'C', city: 'D', zip: 'E', country: 'Germany' },
-    { token },
-  );
-  return token;
+  return (await signUpCustomer(bed, `proxy${counter}`, 'Germany')).token;
 };
 /** Buys and pays (sandbox) the first plan of a product: it then waits for activation. */
 const buyPaid = async (token: string, type: 'PR_4' | 'PR_5', name?: string) => {
   const plan = plans.find((p) => p.type === type && (!name || p.name === name))!;
-  const created = await bed.api.post(
-    '/v1/invoice/create',
-    { payment_method: 'sandbox', plan: plan.id },
-    { token },
-  );
-  await pressPay(bed.t.app, created.body.payload.hosted_url as string);
-  const [row] = await bed.t.database.db
-    .select()
-    .from(schema.customerPlans)
-    .where(eq(schema.customerPlans.invoiceId, created.body.payload.invoice_id as string));
-  return row!;
+  return planBoughtBy(bed.t.database.db, await buyWithSandbox(bed, token, { plan: plan.id }));
 };
 
 describe('datacenter and IPv6 plans (SPEC.md §2 product pages, §4 activation, DESIGN.md §4 whitelist)', () => {

@@ -303,13 +303,31 @@ const startUpstream = async (password: string) => {
   };
 };
 
+type Upstream = Awaited<ReturnType<typeof startUpstream>>;
+
+/**
+ * Runs `test` with a gateway whose premium lines (PR_6) go out through an upstream that takes `password` (the
+ * gateway is given `upsecret`), and closes both afterwards.
+ */
+const withPremiumUpstream = async (
+  password: string,
+  test: (gateway: RunningGateway, upstream: Upstream) => Promise<void>,
+) => {
+  const upstream = await startUpstream(password);
+  const gateway = await startTestGateway(bed.database.db, {
+    GATEWAY_UPSTREAM_PR_6: `http://net-user:upsecret@127.0.0.1:${upstream.port}`,
+  });
+  try {
+    await test(gateway, upstream);
+  } finally {
+    await gateway.close();
+    await upstream.close();
+  }
+};
+
 describe('egress through an upstream per product (issue #6 §5)', () => {
   it('chains premium lines through the upstream with the options in its username, and keeps sticky sessions', async () => {
-    const upstream = await startUpstream('upsecret');
-    const gateway = await startTestGateway(bed.database.db, {
-      GATEWAY_UPSTREAM_PR_6: `http://net-user:upsecret@127.0.0.1:${upstream.port}`,
-    });
-    try {
+    await withPremiumUpstream('upsecret', async (gateway, upstream) => {
       const alice = await seedCustomer(bed.database.db, { product: 'PR_6' });
       const bob = await seedCustomer(bed.database.db, { product: 'PR_6' });
       const isp = await seedCustomer(bed.database.db, { product: 'PR_2' });
@@ -362,28 +380,18 @@ describe('egress through an upstream per product (issue #6 §5)', () => {
       expect(direct.status).toBe(200);
       direct.socket.destroy();
       expect(upstream.usernames.length).toBe(seen);
-    } finally {
-      await gateway.close();
-      await upstream.close();
-    }
+    });
   });
 
   it('answers 502 when the upstream refuses, and counts nothing', async () => {
-    const upstream = await startUpstream('other');
-    const gateway = await startTestGateway(bed.database.db, {
-      GATEWAY_UPSTREAM_PR_6: `http://net-user:upsecret@127.0.0.1:${upstream.port}`,
-    });
-    try {
+    await withPremiumUpstream('other', async (gateway) => {
       const customer = await seedCustomer(bed.database.db, { product: 'PR_6' });
       await gateway.sync();
       const connected = await httpConnect(gateway.port, `127.0.0.1:${bed.target.port}`, customer);
       expect(connected.status).toBe(502);
       await gateway.sync();
       expect((await usageOf(bed.database.db, customer.userId)).rows).toEqual([]);
-    } finally {
-      await gateway.close();
-      await upstream.close();
-    }
+    });
   });
 });
 

@@ -67,6 +67,17 @@ const run = async (
   const subs = await Promise.all(
     periods.map((limitPeriod) => seedSubuser(db, owner.userId, 'PR_2', { limitBytes: 150_000, limitPeriod })),
   );
+  /** The sub-users' rows as they stand in the database. */
+  const subRows = () =>
+    db
+      .select()
+      .from(schema.subusers)
+      .where(
+        inArray(
+          schema.subusers.id,
+          subs.map((s) => s.id),
+        ),
+      );
   const lines: Line[] = [...subs, owner].map((each) => ({
     username: each.username,
     password: each.password,
@@ -76,15 +87,7 @@ const run = async (
   let blocked = [false, false];
   const sync = async () => {
     await bed.gateway.sync();
-    const rows = await db
-      .select()
-      .from(schema.subusers)
-      .where(
-        inArray(
-          schema.subusers.id,
-          subs.map((s) => s.id),
-        ),
-      );
+    const rows = await subRows();
     blocked = subs.map((sub) => {
       const row = rows.find((r) => r.id === sub.id)!;
       return row.paused || (row.limitBytes !== null && bytesTowardLimit(row) >= row.limitBytes);
@@ -134,15 +137,7 @@ const run = async (
   await bed.gateway.sync();
 
   const bytesOf = (line: Line) => line.seen.reduce((sum, seen) => sum + seen.received + seen.sent, 0);
-  const rows = await db
-    .select()
-    .from(schema.subusers)
-    .where(
-      inArray(
-        schema.subusers.id,
-        subs.map((s) => s.id),
-      ),
-    );
+  const rows = await subRows();
   for (const [i, sub] of subs.entries()) {
     const row = rows.find((r) => r.id === sub.id)!;
     expect(row.usedBytes).toBe(bytesOf(lines[i]!));

@@ -60,11 +60,11 @@ export type Run = (db: Database['db']) => Promise<string>;
 const CLI: Actor = { userId: null, ip: null };
 const CLI_REASON = 'npm run admin';
 
+/** What a command changed, for the audit trail, and its message. */
+type Change = Omit<AuditEntry, 'reason'> & { message: string };
+
 /** A command's change and its audit row in one transaction (issue #17 §7); answers the command's message. */
-const audited = (
-  db: Database['db'],
-  work: (tx: Database['db']) => Promise<Omit<AuditEntry, 'reason'> & { message: string }>,
-): Promise<string> =>
+const audited = (db: Database['db'], work: (tx: Database['db']) => Promise<Change>): Promise<string> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Database['db'];
     const { message, ...entry } = await work(tx);
@@ -91,6 +91,17 @@ const accountNamed = async (db: Database['db'], username: string) => {
     throw new Error(`No account with the username "${username}".`);
   return user;
 };
+
+type Account = Awaited<ReturnType<typeof accountNamed>>;
+
+/** A command that turns something on or off for one account ("reseller ann on"): `work` gets the account. */
+const switchForAccount =
+  (work: (tx: Database['db'], user: Account, on: boolean) => Promise<Change>) =>
+  ([username, value]: string[]): Run => {
+    if (!username) throw new UsageError('Which username?');
+    const on = onOff(value);
+    return (db) => audited(db, async (tx) => work(tx, await accountNamed(tx, username), on));
+  };
 
 /** "+10", "-2.50", "7" (euros, at most 2 decimals, not zero; the typographic minus too) → cents. */
 const euroAmount = (value: string | undefined): number => {
@@ -121,34 +132,22 @@ export const commands: Record<string, (args: string[]) => Run> = {
         };
       });
   },
-  reseller: ([username, value]) => {
-    if (!username) throw new UsageError('Which username?');
-    const reseller = onOff(value);
-    return (db) =>
-      audited(db, async (tx) => {
-        const user = await accountNamed(tx, username);
-        if (user.role === 'operator')
-          throw new Error(`${user.username} is an operator; their role is not changed here.`);
-        const role = reseller ? 'reseller' : 'customer';
-        await updateUser(tx, user.id, { role });
-        return { ...roleChange(user, role), message: `${user.username}: ${user.role} → ${role}` };
-      });
-  },
-  operator: ([username, value]) => {
-    if (!username) throw new UsageError('Which username?');
-    const operator = onOff(value);
-    return (db) =>
-      audited(db, async (tx) => {
-        const user = await accountNamed(tx, username);
-        const role = operator ? 'operator' : 'customer';
-        await updateUser(tx, user.id, { role });
-        const twoFactor =
-          operator && !user.is2fa
-            ? ' (turn on two-factor authentication in Settings, then sign in again with its code, to open the console)'
-            : '';
-        return { ...roleChange(user, role), message: `${user.username}: ${user.role} → ${role}${twoFactor}` };
-      });
-  },
+  reseller: switchForAccount(async (tx, user, reseller) => {
+    if (user.role === 'operator')
+      throw new Error(`${user.username} is an operator; their role is not changed here.`);
+    const role = reseller ? 'reseller' : 'customer';
+    await updateUser(tx, user.id, { role });
+    return { ...roleChange(user, role), message: `${user.username}: ${user.role} → ${role}` };
+  }),
+  operator: switchForAccount(async (tx, user, operator) => {
+    const role = operator ? 'operator' : 'customer';
+    await updateUser(tx, user.id, { role });
+    const twoFactor =
+      operator && !user.is2fa
+        ? ' (turn on two-factor authentication in Settings, then sign in again with its code, to open the console)'
+        : '';
+    return { ...roleChange(user, role), message: `${user.username}: ${user.role} → ${role}${twoFactor}` };
+  }),
   coupon: ([code, kind, valueText, maxUsesText]) => {
     if (!code || !/^[A-Za-z0-9_-]{2,64}$/.test(code))
       throw new UsageError('The code is 2 to 64 letters, digits, dashes or underscores.');

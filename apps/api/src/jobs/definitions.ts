@@ -18,6 +18,13 @@ import type { PaymentService } from '../modules/payments/payment.service.js';
 import type { WebhookSender } from '../modules/webhooks/sender.js';
 import type { JobDefinition } from './runner.js';
 
+/** A job's round that counts what it did and logs the counts with `message` when any of them is more than 0. */
+const logCounts =
+  (log: FastifyBaseLogger, message: string, round: () => Promise<Record<string, number>>) => async () => {
+    const counts = await round();
+    if (Object.values(counts).some((count) => count > 0)) log.info(counts, message);
+  };
+
 /** Every job the shop runs: one place to see what happens on its own. */
 export const shopJobs = ({
   db,
@@ -93,39 +100,29 @@ export const shopJobs = ({
     // "Your plan ends in 3 days / 24 hours": each once per plan and period (the mail's key), whenever it runs.
     name: 'plan-reminders',
     cron: '* * * * *',
-    handler: async () => {
-      const queued = await queuePlanReminders(db);
-      if (queued > 0) log.info({ queued }, 'plan reminders queued');
-    },
+    handler: logCounts(log, 'plan reminders queued', async () => ({ queued: await queuePlanReminders(db) })),
   },
   {
     // A day before the end, the balance pays an auto-renewing plan's next period (a mail if it cannot).
     name: 'auto-renew',
     cron: '*/5 * * * *',
-    handler: async () => {
-      const { renewed, failed } = await autoRenew();
-      if (renewed + failed > 0) log.info({ renewed, failed }, 'auto-renew ran');
-    },
+    handler: logCounts(log, 'auto-renew ran', autoRenew),
   },
   {
     // Resellers' webhooks: events found by time (plan.expiring/expired, usage.threshold) queued, then every
     // delivery that is due sent (retries with backoff for 24 hours; ADR 017).
     name: 'deliver-webhooks',
     cron: '* * * * *',
-    handler: async () => {
-      const queued = await queueScheduledWebhookEvents(db);
-      const sent = await webhooks.deliverDue();
-      if (queued + sent > 0) log.info({ queued, sent }, 'webhooks queued and sent');
-    },
+    handler: logCounts(log, 'webhooks queued and sent', async () => ({
+      queued: await queueScheduledWebhookEvents(db),
+      sent: await webhooks.deliverDue(),
+    })),
   },
   {
     // "80% / 100% of your data is used" for per-GB plans, once per plan, threshold and data bought.
     name: 'usage-alerts',
     cron: '*/5 * * * *',
-    handler: async () => {
-      const queued = await queueUsageAlerts(db);
-      if (queued > 0) log.info({ queued }, 'usage alerts queued');
-    },
+    handler: logCounts(log, 'usage alerts queued', async () => ({ queued: await queueUsageAlerts(db) })),
   },
   {
     name: 'clean-up-sessions-and-codes',
@@ -145,18 +142,12 @@ export const shopJobs = ({
     // day keeps its top 20).
     name: 'prune-line-usage',
     cron: '37 * * * *',
-    handler: async () => {
-      const gone = await pruneLineUsage(db);
-      if (gone.hours + gone.days + gone.domains > 0) log.info(gone, 'pruned usage per set of credentials');
-    },
+    handler: logCounts(log, 'pruned usage per set of credentials', () => pruneLineUsage(db)),
   },
   {
     // Also run by every gateway's hourly maintenance: an advisory lock lets one fold at a time (ADR 006).
     name: 'roll-up-usage',
     cron: '7 * * * *',
-    handler: async () => {
-      const days = await rollUpUsage(db);
-      if (days > 0) log.info({ days }, 'rolled usage up');
-    },
+    handler: logCounts(log, 'rolled usage up', async () => ({ days: await rollUpUsage(db) })),
   },
 ];

@@ -52,13 +52,18 @@ const postForm = async (url: string, form: Record<string, string>): Promise<Resp
     signal: AbortSignal.timeout(10_000),
   });
 
+/** A provider, when its client id and secret are set (null otherwise); it sends people back to /{name}/callback. */
 const provider = (
   name: OAuthProvider['name'],
   label: string,
+  settings: OAuthSettings,
+  publicUrl: string,
   endpoints: Endpoints,
-  credentials: { clientId: string; clientSecret: string; redirectUri: string },
   readIdentity: (user: Record<string, unknown>) => OAuthIdentity,
-): OAuthProvider => {
+): OAuthProvider | null => {
+  const { clientId, clientSecret } = settings;
+  if (!clientId || !clientSecret) return null;
+  const credentials = { clientId, clientSecret, redirectUri: `${publicUrl}/${name}/callback` };
   const failed = () => new HttpError(400, `${label} sign-in failed: please try again`);
   const query = new URLSearchParams({
     client_id: credentials.clientId,
@@ -105,42 +110,32 @@ export interface OAuthSettings {
 
 /** Google, when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set; GOOGLE_OAUTH_BASE points it elsewhere (tests). */
 export const googleProvider = (settings: OAuthSettings, publicUrl: string): OAuthProvider | null =>
-  settings.clientId && settings.clientSecret
-    ? provider(
-        'google',
-        'Google',
-        settings.base ? googleAt(settings.base.replace(/\/+$/, '')) : GOOGLE,
-        {
-          clientId: settings.clientId,
-          clientSecret: settings.clientSecret,
-          redirectUri: `${publicUrl}/google/callback`,
-        },
-        (user) => ({
-          subject: text(user.sub),
-          email: text(user.email) || null,
-          emailVerified: user.email_verified === true || user.email_verified === 'true',
-          name: text(user.name),
-        }),
-      )
-    : null;
+  provider(
+    'google',
+    'Google',
+    settings,
+    publicUrl,
+    settings.base ? googleAt(settings.base.replace(/\/+$/, '')) : GOOGLE,
+    (user) => ({
+      subject: text(user.sub),
+      email: text(user.email) || null,
+      emailVerified: user.email_verified === true || user.email_verified === 'true',
+      name: text(user.name),
+    }),
+  );
 
 /** Discord, when DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set; DISCORD_API_BASE points it elsewhere. */
 export const discordProvider = (settings: OAuthSettings, publicUrl: string): OAuthProvider | null =>
-  settings.clientId && settings.clientSecret
-    ? provider(
-        'discord',
-        'Discord',
-        discordAt((settings.base ?? 'https://discord.com/api').replace(/\/+$/, '')),
-        {
-          clientId: settings.clientId,
-          clientSecret: settings.clientSecret,
-          redirectUri: `${publicUrl}/discord/callback`,
-        },
-        (user) => ({
-          subject: text(user.id),
-          email: text(user.email) || null,
-          emailVerified: user.verified === true,
-          name: text(user.global_name) || text(user.username),
-        }),
-      )
-    : null;
+  provider(
+    'discord',
+    'Discord',
+    settings,
+    publicUrl,
+    discordAt((settings.base ?? 'https://discord.com/api').replace(/\/+$/, '')),
+    (user) => ({
+      subject: text(user.id),
+      email: text(user.email) || null,
+      emailVerified: user.verified === true,
+      name: text(user.global_name) || text(user.username),
+    }),
+  );
