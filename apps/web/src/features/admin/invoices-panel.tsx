@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
+import { CardTable } from './card-table';
 import { productName, when } from './format';
 import { InvoiceBadges } from './invoice-badges';
 import { DayRange, FilteredList } from './filtered-list';
@@ -67,64 +68,50 @@ const InvoiceCard = ({ invoice }: { invoice: AdminInvoice }) => (
 );
 
 const InvoiceTable = ({ invoices }: { invoices: AdminInvoice[] }) => (
-  <Card withBorder padding={0}>
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Plan</Table.Th>
-            <Table.Th>Method</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Refunded</Table.Th>
-            <Table.Th>Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoices.map((invoice) => (
-            <Table.Tr key={invoice.id}>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={invoicePath(invoice.id)}
-                  ff="monospace"
-                  size="sm"
-                  aria-label={`Invoice ${shortId(invoice.id)} of ${invoice.username}`}
-                >
-                  {shortId(invoice.id)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`/admin/customers/${invoice.customer_id}`} size="sm">
-                  {invoice.username}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{invoice.plan_name}</Text>
-                <Text size="xs" c="dimmed">
-                  {productName(invoice.product)}
-                  {invoice.coupon ? ` · ${invoice.coupon}` : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>{invoice.payment_method}</Table.Td>
-              <Table.Td>
-                <InvoiceBadges invoice={invoice} />
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatEuro(invoice.price)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Refunded invoice={invoice} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(invoice.created)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  </Card>
+  <CardTable
+    minWidth={860}
+    labels={['Invoice', 'Customer', 'Plan', 'Method', 'Status', 'Price', 'Refunded', 'Created']}
+    right={['Price', 'Refunded']}
+  >
+    {invoices.map((invoice) => (
+      <Table.Tr key={invoice.id}>
+        <Table.Td>
+          <Anchor
+            component={Link}
+            to={invoicePath(invoice.id)}
+            ff="monospace"
+            size="sm"
+            aria-label={`Invoice ${shortId(invoice.id)} of ${invoice.username}`}
+          >
+            {shortId(invoice.id)}
+          </Anchor>
+        </Table.Td>
+        <Table.Td>
+          <Anchor component={Link} to={`/admin/customers/${invoice.customer_id}`} size="sm">
+            {invoice.username}
+          </Anchor>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">{invoice.plan_name}</Text>
+          <Text size="xs" c="dimmed">
+            {productName(invoice.product)}
+            {invoice.coupon ? ` · ${invoice.coupon}` : ''}
+          </Text>
+        </Table.Td>
+        <Table.Td>{invoice.payment_method}</Table.Td>
+        <Table.Td>
+          <InvoiceBadges invoice={invoice} />
+        </Table.Td>
+        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+          {formatEuro(invoice.price)}
+        </Table.Td>
+        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+          <Refunded invoice={invoice} />
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(invoice.created)}</Table.Td>
+      </Table.Tr>
+    ))}
+  </CardTable>
 );
 
 /** The invoices, filtered by status, method, product, days and customer; the same filter exports as CSV. */

@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Select, Stack, Table, Text, TextInput } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import type { z, adminPaymentEventSchema } from '@proxydesk/contract';
 import { Link } from 'react-router';
+import { CardTable } from './card-table';
 import { EventPayload } from './event-payload';
 import { when } from './format';
 import { invoicePath, shortId } from './invoices-panel';
@@ -25,45 +26,28 @@ const InvoiceLink = ({ id }: { id: string | null }) =>
   );
 
 const EventTable = ({ events }: { events: PaymentEvent[] }) => (
-  <Card withBorder padding={0}>
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Received</Table.Th>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Event id</Table.Th>
-            <Table.Th>Invoice</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {events.map((event) => (
-            <Table.Tr key={event.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                {when(event.received)}
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>{event.provider}</Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <Text size="sm" fw={500}>
-                  {event.type}
-                </Text>
-                <EventPayload payload={event.payload} />
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {event.event_id}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <InvoiceLink id={event.invoice_id} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  </Card>
+  <CardTable minWidth={760} labels={['Received', 'Provider', 'Type', 'Event id', 'Invoice']} hover={false}>
+    {events.map((event) => (
+      <Table.Tr key={event.id}>
+        <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{when(event.received)}</Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>{event.provider}</Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>
+          <Text size="sm" fw={500}>
+            {event.type}
+          </Text>
+          <EventPayload payload={event.payload} />
+        </Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>
+          <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {event.event_id}
+          </Text>
+        </Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>
+          <InvoiceLink id={event.invoice_id} />
+        </Table.Td>
+      </Table.Tr>
+    ))}
+  </CardTable>
 );
 
 const EventCard = ({ event }: { event: PaymentEvent }) => (

@@ -9,6 +9,7 @@ import {
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { PageHeader } from '../../components/page-header';
+import { CardTable } from './card-table';
 import { DeliveryStateBadge, LastAnswer, ResendButton } from './delivery-parts';
 import { when } from './format';
 import { FilteredList } from './filtered-list';
@@ -35,52 +36,39 @@ const Url = ({ url }: { url: string }) => (
 );
 
 const DeliveryTable = ({ rows, operator }: { rows: AdminWebhookDelivery[]; operator: boolean }) => (
-  <Card withBorder padding={0}>
-    <Table.ScrollContainer minWidth={980} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>URL</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th ta="right">Attempts</Table.Th>
-            <Table.Th>Last answer</Table.Th>
-            {operator && <Table.Th aria-label="Actions" />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((delivery) => (
-            <Table.Tr key={delivery.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(delivery.created)}</Table.Td>
-              <Table.Td>
-                <Customer delivery={delivery} />
-              </Table.Td>
-              <Table.Td>
-                <Code>{delivery.event}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Url url={delivery.url} />
-              </Table.Td>
-              <Table.Td>
-                <DeliveryStateBadge state={delivery.state} />
-              </Table.Td>
-              <Table.Td ta="right">{delivery.attempts}</Table.Td>
-              <Table.Td maw={280}>
-                <LastAnswer delivery={delivery} />
-              </Table.Td>
-              {operator && (
-                <Table.Td>
-                  <ResendButton delivery={delivery} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  </Card>
+  <CardTable
+    minWidth={980}
+    labels={['Created', 'Customer', 'Event', 'URL', 'State', 'Attempts', 'Last answer']}
+    right={['Attempts']}
+    actions={operator && <Table.Th aria-label="Actions" />}
+  >
+    {rows.map((delivery) => (
+      <Table.Tr key={delivery.id}>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(delivery.created)}</Table.Td>
+        <Table.Td>
+          <Customer delivery={delivery} />
+        </Table.Td>
+        <Table.Td>
+          <Code>{delivery.event}</Code>
+        </Table.Td>
+        <Table.Td>
+          <Url url={delivery.url} />
+        </Table.Td>
+        <Table.Td>
+          <DeliveryStateBadge state={delivery.state} />
+        </Table.Td>
+        <Table.Td ta="right">{delivery.attempts}</Table.Td>
+        <Table.Td maw={280}>
+          <LastAnswer delivery={delivery} />
+        </Table.Td>
+        {operator && (
+          <Table.Td>
+            <ResendButton delivery={delivery} />
+          </Table.Td>
+        )}
+      </Table.Tr>
+    ))}
+  </CardTable>
 );
 
 /** One delivery on a narrow screen: event, customer and state first; URL, answer and the action beneath. */

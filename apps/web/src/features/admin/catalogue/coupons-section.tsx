@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints, PRODUCT_NAMES, type AdminCoupon } from '@proxydesk/contract';
 import { useState } from 'react';
 import { formatDate, formatEuro } from '../../../lib/format';
+import { TableHead } from '../card-table';
 import type { SectionProps } from './catalogue-page';
 import { useCatalogueEdit } from './catalogue-api';
 import { CouponForm } from './coupon-form';
@@ -76,18 +77,12 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
       </Stack>
       <Table.ScrollContainer minWidth={760} visibleFrom="sm">
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-coupons">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>Discount</Table.Th>
-              <Table.Th>Products</Table.Th>
-              <Table.Th>Valid</Table.Th>
-              <Table.Th ta="right">Uses</Table.Th>
-              <Table.Th ta="right">Revenue</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {canEdit && <Table.Th w={48} aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={['Code', 'Discount', 'Products', 'Valid', 'Uses', 'Revenue', 'Status']}
+            right={['Uses', 'Revenue']}
+          >
+            {canEdit && <Table.Th w={48} aria-label="Actions" />}
+          </TableHead>
           <Table.Tbody>
             {catalogue.coupons.map((coupon) => {
               const { label, color } = state(coupon, now);

@@ -9,6 +9,7 @@ import {
 } from '@proxydesk/contract';
 import { useState } from 'react';
 import { formatEuro } from '../../../lib/format';
+import { TableHead } from '../card-table';
 import type { SectionProps } from './catalogue-page';
 import { useCatalogueEdit } from './catalogue-api';
 import { PlanForm } from './plan-form';
@@ -99,18 +100,12 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
       </Stack>
       <Table.ScrollContainer minWidth={720} visibleFrom="sm">
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-plans">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th>Duration</Table.Th>
-              <Table.Th ta="right">IPs</Table.Th>
-              <Table.Th ta="right">Data</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {canEdit && <Table.Th w={48} aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={['Name', 'Product', 'Price', 'Duration', 'IPs', 'Data', 'Status']}
+            right={['Price', 'IPs', 'Data']}
+          >
+            {canEdit && <Table.Th w={48} aria-label="Actions" />}
+          </TableHead>
           <Table.Tbody>
             {plans.map((plan) => (
               <Table.Tr key={plan.id}>
