@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { z, adminPaymentEventSchema } from '@proxydesk/contract';
 import { Link } from 'react-router';
@@ -6,13 +6,16 @@ import { CardTable } from './card-table';
 import { EventPayload } from './event-payload';
 import { when } from './format';
 import { invoicePath, shortId } from './invoices-panel';
-import { FilteredList } from './filtered-list';
+import { FilteredList, SelectFilters, type SelectFilter } from './filtered-list';
 import { usePaymentEvents } from './money-api';
 import { useUrlFilters } from './url-filters';
 
 type PaymentEvent = z.infer<typeof adminPaymentEventSchema>;
 const FILTERS = ['provider', 'type'] as const;
 const PROVIDERS = ['sandbox', 'stripe', 'paddle', 'coingate', 'shop', 'manual'];
+const SELECTS: SelectFilter<'provider'>[] = [
+  { name: 'provider', label: 'Provider', data: PROVIDERS, w: { base: '100%', xs: 170 } },
+];
 
 const InvoiceLink = ({ id }: { id: string | null }) =>
   id ? (
@@ -73,7 +76,7 @@ const EventCard = ({ event }: { event: PaymentEvent }) => (
 /** Every event a payment provider (or the shop, or an operator) recorded, newest first. */
 export const PaymentEventsPanel = () => {
   const filters = useUrlFilters(FILTERS);
-  const { values, page, set } = filters;
+  const { values, page, set, select } = filters;
   const [type] = useDebouncedValue(values.type.trim(), 300);
   const query = usePaymentEvents(
     { ...(values.provider ? { provider: values.provider } : {}), ...(type ? { type } : {}) },
@@ -82,15 +85,7 @@ export const PaymentEventsPanel = () => {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
-          label="Provider"
-          placeholder="Any"
-          data={PROVIDERS}
-          value={values.provider || null}
-          onChange={(value) => set({ provider: value ?? '' })}
-          clearable
-          w={{ base: '100%', xs: 170 }}
-        />
+        <SelectFilters filters={SELECTS} select={select} />
         <TextInput
           label="Type"
           placeholder="payment.succeeded"

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   WEBHOOK_DELIVERY_STATES,
@@ -12,13 +12,24 @@ import { PageHeader } from '../../components/page-header';
 import { CardTable } from './card-table';
 import { DeliveryStateBadge, LastAnswer, ResendButton } from './delivery-parts';
 import { when } from './format';
-import { FilteredList } from './filtered-list';
+import { FilteredList, ListStatus, SelectFilters, type SelectFilter } from './filtered-list';
 import { CustomerFilter } from './list-states';
 import { useIsOperator } from './me-api';
 import { useUrlFilters } from './url-filters';
 import { useAdminDeliveries } from './webhooks-api';
 
 const FILTERS = ['customer', 'state', 'event'] as const;
+
+/** The Select filters (on a phone, they share a row). */
+const SELECTS: SelectFilter<(typeof FILTERS)[number]>[] = [
+  {
+    name: 'state',
+    label: 'State',
+    data: [...WEBHOOK_DELIVERY_STATES],
+    w: { base: 'calc(50% - 6px)', xs: 150 },
+  },
+  { name: 'event', label: 'Event', data: [...WEBHOOK_EVENTS], w: { base: 'calc(50% - 6px)', xs: 210 } },
+];
 
 const Customer = ({ delivery }: { delivery: AdminWebhookDelivery }) => (
   <Anchor component={Link} to={`/admin/customers/${delivery.customer_id}`} size="sm">
@@ -100,7 +111,7 @@ const DeliveryCard = ({ delivery, operator }: { delivery: AdminWebhookDelivery; 
  */
 export const WebhookDeliveriesPage = () => {
   const filters = useUrlFilters(FILTERS);
-  const { values, page, set, clear, select, filtered } = filters;
+  const { values, page, set, select } = filters;
   const [customer] = useDebouncedValue(values.customer.trim(), 300);
   const filter = {
     customer: customer || undefined,
@@ -119,31 +130,9 @@ export const WebhookDeliveriesPage = () => {
       <Stack gap="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <CustomerFilter value={values.customer} onChange={(customer) => set({ customer })} />
-          <Select
-            label="State"
-            placeholder="Any"
-            data={[...WEBHOOK_DELIVERY_STATES]}
-            {...select('state')}
-            w={{ base: 'calc(50% - 6px)', xs: 150 }}
-          />
-          <Select
-            label="Event"
-            placeholder="Any"
-            data={[...WEBHOOK_EVENTS]}
-            {...select('event')}
-            w={{ base: 'calc(50% - 6px)', xs: 210 }}
-          />
+          <SelectFilters filters={SELECTS} select={select} />
         </Group>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {query.isFetching ? 'Loading…' : 'Newest first'}
-          </Text>
-          {filtered && (
-            <Button variant="subtle" size="xs" onClick={clear}>
-              Clear filters
-            </Button>
-          )}
-        </Group>
+        <ListStatus loading={query.isFetching} filters={filters} />
         <FilteredList
           query={query}
           errorTitle="Could not load the deliveries"
