@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   adminBillingBodySchema,
@@ -10,6 +10,7 @@ import { BillingFields, billingFormValues } from '../../components/billing-field
 import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { useByHand } from './by-hand-api';
+import { CustomerSection } from './customer-section';
 import { when } from './format';
 import { FormButtons } from '../../components/form-buttons';
 
@@ -74,17 +75,17 @@ export const CustomerBilling = ({
 }) => {
   const [editing, setEditing] = useState(false);
   return (
-    <Card withBorder padding="lg" data-testid="customer-billing">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          Billing details
-        </Title>
-        {operator && (
+    <CustomerSection
+      title="Billing details"
+      testId="customer-billing"
+      aside={
+        operator && (
           <Button size="xs" variant="light" onClick={() => setEditing(true)}>
             Edit
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       {billing ? (
         <Stack gap={2}>
           <Text size="sm" fw={500}>
@@ -119,6 +120,6 @@ export const CustomerBilling = ({
         </Text>
       )}
       {editing && <EditBilling customerId={customerId} saved={billing} onClose={() => setEditing(false)} />}
-    </Card>
+    </CustomerSection>
   );
 };
