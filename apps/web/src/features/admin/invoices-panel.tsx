@@ -1,5 +1,4 @@
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   PAYMENT_METHOD_CODES,
   PRODUCT_CODES,
@@ -17,7 +16,7 @@ import { InvoiceBadges } from './invoice-badges';
 import { DayRange, FilteredList, ListStatus, SelectFilters, type SelectFilter } from './filtered-list';
 import { CustomerFilter } from './list-states';
 import { downloadInvoicesCsv, useAdminInvoices } from './money-api';
-import { useUrlFilters } from './url-filters';
+import { useSettledFilter, useUrlFilters } from './url-filters';
 
 const FILTERS = ['status', 'method', 'product', 'from', 'to', 'customer'] as const;
 const STATUSES = ['paid', 'pending', 'expired', 'refunded', 'flagged'];
@@ -128,15 +127,7 @@ const InvoiceTable = ({ invoices }: { invoices: AdminInvoice[] }) => (
 export const InvoicesPanel = () => {
   const filters = useUrlFilters(FILTERS);
   const { values, page, set, select } = filters;
-  const [customer] = useDebouncedValue(values.customer.trim(), 300);
-  const filter = {
-    status: values.status || undefined,
-    method: values.method || undefined,
-    product: values.product || undefined,
-    from: values.from || undefined,
-    to: values.to || undefined,
-    customer: customer || undefined,
-  } as AdminInvoiceFilter;
+  const filter: AdminInvoiceFilter = useSettledFilter(values, 'customer');
   const query = useAdminInvoices(filter, page);
   const { data, isFetching } = query;
   const csv = useCsvExport(() => downloadInvoicesCsv(filter));

@@ -1,5 +1,4 @@
 import { Anchor, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { z, adminPaymentEventSchema } from '@proxydesk/contract';
 import { Link } from 'react-router';
 import { CardTable } from './card-table';
@@ -8,7 +7,7 @@ import { when } from './format';
 import { invoicePath, shortId } from './invoices-panel';
 import { FilteredList, SelectFilters, type SelectFilter } from './filtered-list';
 import { usePaymentEvents } from './money-api';
-import { useUrlFilters } from './url-filters';
+import { useSettledFilter, useUrlFilters } from './url-filters';
 
 type PaymentEvent = z.infer<typeof adminPaymentEventSchema>;
 const FILTERS = ['provider', 'type'] as const;
@@ -77,11 +76,7 @@ const EventCard = ({ event }: { event: PaymentEvent }) => (
 export const PaymentEventsPanel = () => {
   const filters = useUrlFilters(FILTERS);
   const { values, page, set, select } = filters;
-  const [type] = useDebouncedValue(values.type.trim(), 300);
-  const query = usePaymentEvents(
-    { ...(values.provider ? { provider: values.provider } : {}), ...(type ? { type } : {}) },
-    page,
-  );
+  const query = usePaymentEvents(useSettledFilter(values, 'type'), page);
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">

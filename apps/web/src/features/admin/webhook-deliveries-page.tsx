@@ -1,5 +1,4 @@
 import { Anchor, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   WEBHOOK_DELIVERY_STATES,
   WEBHOOK_EVENTS,
@@ -15,7 +14,7 @@ import { when } from './format';
 import { FilteredList, ListStatus, SelectFilters, type SelectFilter } from './filtered-list';
 import { CustomerFilter } from './list-states';
 import { useIsOperator } from './me-api';
-import { useUrlFilters } from './url-filters';
+import { useSettledFilter, useUrlFilters } from './url-filters';
 import { useAdminDeliveries } from './webhooks-api';
 
 const FILTERS = ['customer', 'state', 'event'] as const;
@@ -112,12 +111,7 @@ const DeliveryCard = ({ delivery, operator }: { delivery: AdminWebhookDelivery; 
 export const WebhookDeliveriesPage = () => {
   const filters = useUrlFilters(FILTERS);
   const { values, page, set, select } = filters;
-  const [customer] = useDebouncedValue(values.customer.trim(), 300);
-  const filter = {
-    customer: customer || undefined,
-    state: values.state || undefined,
-    event: values.event || undefined,
-  } as AdminDeliveryFilter;
+  const filter: AdminDeliveryFilter = useSettledFilter(values, 'customer');
   const query = useAdminDeliveries(filter, page);
   const operator = useIsOperator();
 
