@@ -8,7 +8,7 @@ import type { SectionProps } from './catalogue-page';
 import { useCatalogueEdit } from './catalogue-api';
 import { CouponForm } from './coupon-form';
 import { ReasonModal } from './reason-modal';
-import { RowCard, RowMenu } from './row-menu';
+import { RowCard, useRowEdits } from './row-menu';
 
 const discount = (c: AdminCoupon) =>
   c.kind === 'percent' ? `${c.value}% off` : `${formatEuro(c.value)} off`;
@@ -31,22 +31,14 @@ const state = (c: AdminCoupon, now: number): { label: string; color: string } =>
 
 /** Promo codes (issue #17 §5): terms, uses and the revenue they brought; create, edit, disable. */
 export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
-  const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
-  const [switching, setSwitching] = useState<AdminCoupon | null>(null);
+  const { editing, setEditing, switching, setSwitching, menu } = useRowEdits<AdminCoupon>(
+    canEdit,
+    (coupon) => coupon.code,
+    { off: 'Disable', on: 'Enable' },
+  );
   const toggle = useCatalogueEdit(endpoints.editCoupon);
   // The time the catalogue was read: a coupon's state as of that answer.
   const [now] = useState(() => Date.now());
-  const menu = (coupon: AdminCoupon) =>
-    canEdit && (
-      <RowMenu
-        name={coupon.code}
-        active={coupon.active}
-        off="Disable"
-        on="Enable"
-        onEdit={() => setEditing(coupon)}
-        onSwitch={() => setSwitching(coupon)}
-      />
-    );
   const uses = (coupon: AdminCoupon) =>
     `${coupon.uses}${coupon.max_uses === null ? '' : ` / ${coupon.max_uses}`}`;
   const products = (coupon: AdminCoupon) =>
