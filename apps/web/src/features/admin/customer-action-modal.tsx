@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { useCustomerAction, type ActionName } from './api';
+import { ReasonInput } from './reason-input';
 
 export type Field = 'amount' | 'email' | 'plan' | 'days' | 'gb';
 export interface ActionSpec {
@@ -113,9 +114,7 @@ export const ActionModal = ({
             onChange={(value) => setValues({ ...values, gb: value })}
           />
         )}
-        <TextInput
-          label="Reason"
-          description="Kept in the audit trail"
+        <ReasonInput
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           data-autofocus

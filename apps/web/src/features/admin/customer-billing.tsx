@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   adminBillingBodySchema,
@@ -7,12 +7,11 @@ import {
 } from '@proxydesk/contract';
 import { useState } from 'react';
 import { BillingFields, billingFormValues } from '../../components/billing-fields';
-import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { useByHand } from './by-hand-api';
 import { CustomerSection } from './customer-section';
 import { when } from './format';
-import { FormButtons } from '../../components/form-buttons';
+import { ReasonAndButtons } from './reason-input';
 
 const rules = schemaResolver(adminBillingBodySchema, { sync: true });
 
@@ -49,14 +48,7 @@ const EditBilling = ({
             Invoices issued from now on carry these details; issued invoices keep theirs.
           </Text>
           <BillingFields form={form} />
-          <TextInput
-            label="Reason"
-            description="Kept in the audit trail"
-            required
-            {...form.getInputProps('reason')}
-          />
-          <FormAlert>{save.error?.message}</FormAlert>
-          <FormButtons label="Save billing details" pending={save.isPending} onCancel={onClose} />
+          <ReasonAndButtons form={form} call={save} label="Save billing details" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

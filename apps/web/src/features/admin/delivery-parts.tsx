@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { adminReason, type AdminWebhookDelivery } from '@proxydesk/contract';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { when } from './format';
 import { useResendDelivery } from './webhooks-api';
+import { ReasonInput } from './reason-input';
 
 const STATE_COLOURS = { delivered: 'teal', pending: 'yellow', failed: 'red' } as const;
 
@@ -93,9 +94,7 @@ export const ResendButton = ({ delivery }: { delivery: AdminWebhookDelivery }) =
               {delivery.event} to {delivery.customer}&apos;s <Code>{delivery.url}</Code>, signed again and
               sent now.
             </Text>
-            <TextInput
-              label="Reason"
-              description="Kept in the audit trail"
+            <ReasonInput
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               error={problem}

@@ -12,12 +12,11 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { adminInvoiceBodySchema, type AdminInvoiceBody } from '@proxydesk/contract';
 import { useState } from 'react';
-import { FormAlert } from '../../components/form-alert';
 import { formatEuro } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
 import { useByHand, useCataloguePlans, usePaymentMethods } from './by-hand-api';
 import { productName } from './format';
-import { FormButtons } from '../../components/form-buttons';
+import { ReasonAndButtons } from './reason-input';
 
 interface InvoiceForm {
   what: 'plan' | 'line';
@@ -161,14 +160,7 @@ export const InvoiceByHandModal = ({ customerId, onClose }: { customerId: string
             maxLength={500}
             {...form.getInputProps('note')}
           />
-          <TextInput
-            label="Reason"
-            description="Kept in the audit trail"
-            required
-            {...form.getInputProps('reason')}
-          />
-          <FormAlert>{create.error?.message}</FormAlert>
-          <FormButtons label="Make invoice" pending={create.isPending} onCancel={onClose} />
+          <ReasonAndButtons form={form} call={create} label="Make invoice" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -4,6 +4,7 @@ import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { useByHand } from './by-hand-api';
 import { FormButtons } from '../../components/form-buttons';
+import { ReasonInput } from './reason-input';
 
 interface Plan {
   id: string;
@@ -81,9 +82,7 @@ const PlanModal = ({
               onChange={(event) => setUntil(event.currentTarget.value)}
             />
           )}
-          <TextInput
-            label="Reason"
-            description="Kept in the audit trail"
+          <ReasonInput
             required
             data-autofocus
             value={reason}
