@@ -3,6 +3,7 @@ import { adminReason, type AdminWebhookDelivery } from '@proxydesk/contract';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
+import { FormButtons } from '../../components/form-buttons';
 import { toastDone } from '../../lib/toast';
 import { when } from './format';
 import { useResendDelivery } from './webhooks-api';
@@ -101,14 +102,7 @@ export const ResendButton = ({ delivery }: { delivery: AdminWebhookDelivery }) =
               data-autofocus
             />
             <FormAlert>{resend.error?.message}</FormAlert>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={resend.isPending}>
-                Re-send
-              </Button>
-            </Group>
+            <FormButtons label="Re-send" pending={resend.isPending} onCancel={close} />
           </Stack>
         </form>
       </Modal>
