@@ -4,10 +4,10 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { FormButtons } from '../../components/form-buttons';
-import { toastDone } from '../../lib/toast';
 import { when } from './format';
 import { useResendDelivery } from './webhooks-api';
 import { ReasonInput } from './reason-input';
+import { toastAndClose } from './toast-and-close';
 
 const STATE_COLOURS = { delivered: 'teal', pending: 'yellow', failed: 'red' } as const;
 
@@ -67,15 +67,7 @@ export const ResendButton = ({ delivery }: { delivery: AdminWebhookDelivery }) =
     const checked = adminReason.safeParse(reason);
     setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? 'Give a reason'));
     if (!checked.success) return;
-    resend.mutate(
-      { id: delivery.id, reason },
-      {
-        onSuccess: (answer) => {
-          toastDone(answer.detail ?? 'Sent again');
-          close();
-        },
-      },
-    );
+    resend.mutate({ id: delivery.id, reason }, toastAndClose('Sent again', close));
   };
   return (
     <>

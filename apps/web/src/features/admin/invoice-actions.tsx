@@ -8,9 +8,9 @@ import {
 } from '@proxydesk/contract';
 import type { ReactNode } from 'react';
 import { formatEuro } from '../../lib/format';
-import { toastDone } from '../../lib/toast';
 import { useInvoiceAction, type InvoiceAction } from './money-api';
 import { ReasonAndButtons } from './reason-input';
+import { toastAndClose } from './toast-and-close';
 
 const refundRules = schemaResolver(adminRefundBodySchema, { sync: true });
 const markPaidRules = schemaResolver(adminMarkPaidBodySchema, { sync: true });
@@ -73,12 +73,7 @@ export const InvoiceActionModal = ({
       kind === 'refund'
         ? { name: 'refund', body: refundBody(values) }
         : { name: 'markPaid', body: markPaidBody(values) },
-      {
-        onSuccess: (answer) => {
-          toastDone(answer.detail ?? 'Done');
-          onClose();
-        },
-      },
+      toastAndClose('Done', onClose),
     ),
   );
   const refund = kind === 'refund';

@@ -13,10 +13,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { adminInvoiceBodySchema, type AdminInvoiceBody } from '@proxydesk/contract';
 import { useState } from 'react';
 import { formatEuro } from '../../lib/format';
-import { toastDone } from '../../lib/toast';
 import { useByHand, useCataloguePlans, usePaymentMethods } from './by-hand-api';
 import { productName } from './format';
 import { ReasonAndButtons } from './reason-input';
+import { toastAndClose } from './toast-and-close';
 
 interface InvoiceForm {
   what: 'plan' | 'line';
@@ -82,12 +82,7 @@ export const InvoiceByHandModal = ({ customerId, onClose }: { customerId: string
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          create.mutate(bodyOf(values), {
-            onSuccess: (answer) => {
-              toastDone(answer.detail ?? 'Invoice made');
-              onClose();
-            },
-          }),
+          create.mutate(bodyOf(values), toastAndClose('Invoice made', onClose)),
         )}
       >
         <Stack gap="sm">
