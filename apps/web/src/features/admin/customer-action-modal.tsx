@@ -1,8 +1,9 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
-import { toastDone } from '../../lib/toast';
 import { useCustomerAction, type ActionName } from './api';
+import { ReasonInput } from './reason-input';
+import { toastAndClose } from './toast-and-close';
 
 export type Field = 'amount' | 'email' | 'plan' | 'days' | 'gb';
 export interface ActionSpec {
@@ -58,15 +59,7 @@ export const ActionModal = ({
       ...(has('gb') && number('gb') ? { gb: number('gb') } : {}),
       reason,
     };
-    action.mutate(
-      { name: spec.name, body },
-      {
-        onSuccess: (answer) => {
-          toastDone(answer.detail ?? 'Done');
-          onClose();
-        },
-      },
-    );
+    action.mutate({ name: spec.name, body }, toastAndClose('Done', onClose));
   };
   return (
     <Modal opened onClose={onClose} title={spec.label}>
@@ -113,9 +106,7 @@ export const ActionModal = ({
             onChange={(value) => setValues({ ...values, gb: value })}
           />
         )}
-        <TextInput
-          label="Reason"
-          description="Kept in the audit trail"
+        <ReasonInput
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           data-autofocus

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   adminBillingBodySchema,
@@ -7,11 +7,11 @@ import {
 } from '@proxydesk/contract';
 import { useState } from 'react';
 import { BillingFields, billingFormValues } from '../../components/billing-fields';
-import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { useByHand } from './by-hand-api';
+import { CustomerSection } from './customer-section';
 import { when } from './format';
-import { FormButtons } from '../../components/form-buttons';
+import { ReasonAndButtons } from './reason-input';
 
 const rules = schemaResolver(adminBillingBodySchema, { sync: true });
 
@@ -48,14 +48,7 @@ const EditBilling = ({
             Invoices issued from now on carry these details; issued invoices keep theirs.
           </Text>
           <BillingFields form={form} />
-          <TextInput
-            label="Reason"
-            description="Kept in the audit trail"
-            required
-            {...form.getInputProps('reason')}
-          />
-          <FormAlert>{save.error?.message}</FormAlert>
-          <FormButtons label="Save billing details" pending={save.isPending} onCancel={onClose} />
+          <ReasonAndButtons form={form} call={save} label="Save billing details" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -74,17 +67,17 @@ export const CustomerBilling = ({
 }) => {
   const [editing, setEditing] = useState(false);
   return (
-    <Card withBorder padding="lg" data-testid="customer-billing">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          Billing details
-        </Title>
-        {operator && (
+    <CustomerSection
+      title="Billing details"
+      testId="customer-billing"
+      aside={
+        operator && (
           <Button size="xs" variant="light" onClick={() => setEditing(true)}>
             Edit
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       {billing ? (
         <Stack gap={2}>
           <Text size="sm" fw={500}>
@@ -119,6 +112,6 @@ export const CustomerBilling = ({
         </Text>
       )}
       {editing && <EditBilling customerId={customerId} saved={billing} onClose={() => setEditing(false)} />}
-    </Card>
+    </CustomerSection>
   );
 };

@@ -1,5 +1,5 @@
-import { Card, Title } from '@mantine/core';
 import { useState } from 'react';
+import { CustomerSection } from './customer-section';
 import { useMails } from './failures-api';
 import { mailColumns, ReadOnlyList } from './read-only-list';
 
@@ -8,10 +8,7 @@ export const CustomerMails = ({ customerId }: { customerId: string }) => {
   const [page, setPage] = useState(1);
   const query = useMails({ customer: customerId }, page);
   return (
-    <Card withBorder padding="lg" mt="lg" data-testid="customer-mails">
-      <Title order={3} size="h5" mb="sm">
-        Mails sent
-      </Title>
+    <CustomerSection title="Mails sent" testId="customer-mails" mt="lg">
       <ReadOnlyList
         columns={mailColumns(false)}
         query={query}
@@ -22,6 +19,6 @@ export const CustomerMails = ({ customerId }: { customerId: string }) => {
         onPage={setPage}
         minWidth={520}
       />
-    </Card>
+    </CustomerSection>
   );
 };

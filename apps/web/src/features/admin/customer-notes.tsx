@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { AdminNote } from '@proxydesk/contract';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { toastDone } from '../../lib/toast';
 import { useByHand } from './by-hand-api';
+import { CustomerSection } from './customer-section';
 import { when } from './format';
 
 /** Staff notes on a customer (issue #30 item 7): staff read them, operators add them; the customer never sees them. */
@@ -29,15 +30,15 @@ export const CustomerNotes = ({
       },
     );
   return (
-    <Card withBorder padding="lg" data-testid="customer-notes">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          Staff notes
-        </Title>
+    <CustomerSection
+      title="Staff notes"
+      testId="customer-notes"
+      aside={
         <Badge variant="light" color="gray">
           Staff only
         </Badge>
-      </Group>
+      }
+    >
       <Stack gap="sm">
         {notes.length === 0 && (
           <Text size="sm" c="dimmed">
@@ -84,6 +85,6 @@ export const CustomerNotes = ({
           </form>
         )}
       </Stack>
-    </Card>
+    </CustomerSection>
   );
 };

@@ -1,6 +1,6 @@
-import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { adminCustomerActions } from '@proxydesk/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
@@ -11,18 +11,38 @@ import { ActionModal, type ActionSpec } from './customer-action-modal';
 import { CustomerBilling } from './customer-billing';
 import { CustomerMails } from './customer-mails';
 import { CustomerNotes } from './customer-notes';
+import { CustomerSection } from './customer-section';
 import { InvoiceByHandModal } from './invoice-by-hand';
 import { PlanActions } from './plan-actions';
 import { useIsOperator } from './me-api';
 import { productName, when } from './format';
 
-const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
-  <Card withBorder padding="lg">
-    <Title order={3} size="h5" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Card>
+/** A small table without headings: a row per item, its cells in order, the last (an amount) right-aligned. */
+const AmountsTable = <T,>({
+  rows,
+  rowKey,
+  cells,
+}: {
+  rows: T[];
+  rowKey: (row: T, index: number) => string | number;
+  cells: (row: T) => ReactNode[];
+}) => (
+  <Table>
+    <Table.Tbody>
+      {rows.map((row, index) => {
+        const values = cells(row);
+        return (
+          <Table.Tr key={rowKey(row, index)}>
+            {values.map((value, column) => (
+              <Table.Td key={column} ta={column === values.length - 1 ? 'right' : undefined}>
+                {value}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        );
+      })}
+    </Table.Tbody>
+  </Table>
 );
 
 /** A customer's page (issue #17 §3): everything about them, and the actions. */
@@ -125,15 +145,15 @@ export const CustomerPage = () => {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CustomerBilling customerId={customer.id} billing={data.billing} operator={operator} />
         <CustomerNotes customerId={customer.id} notes={data.notes} operator={operator} />
-        <Section title="Profile">
+        <CustomerSection title="Profile">
           <Text size="sm">Id: {customer.id}</Text>
           <Text size="sm">Joined: {when(customer.joined)}</Text>
           <Text size="sm">Referral code: {customer.referral_code}</Text>
           <Text size="sm">
             Referrals: {data.referral.referees} customers, {data.referral.points} points
           </Text>
-        </Section>
-        <Section title={`Balance ${formatEuro(customer.balance)}`}>
+        </CustomerSection>
+        <CustomerSection title={`Balance ${formatEuro(customer.balance)}`}>
           {!reseller && (
             <FormAlert color={customer.balance !== 0 ? 'yellow' : 'blue'}>
               {customer.balance !== 0
@@ -141,19 +161,13 @@ export const CustomerPage = () => {
                 : 'The balance is for resellers: make reseller to credit one.'}
             </FormAlert>
           )}
-          <Table>
-            <Table.Tbody>
-              {data.ledger.map((entry, index) => (
-                <Table.Tr key={index}>
-                  <Table.Td>{when(entry.created)}</Table.Td>
-                  <Table.Td>{entry.reason}</Table.Td>
-                  <Table.Td ta="right">{formatEuro(entry.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Section>
-        <Section title="Plans">
+          <AmountsTable
+            rows={data.ledger}
+            rowKey={(_, index) => index}
+            cells={(entry) => [when(entry.created), entry.reason, formatEuro(entry.amount)]}
+          />
+        </CustomerSection>
+        <CustomerSection title="Plans">
           <Stack gap="sm">
             {data.plans.map((plan) => (
               <div key={plan.id}>
@@ -177,35 +191,33 @@ export const CustomerPage = () => {
               </div>
             ))}
           </Stack>
-        </Section>
-        <Section title="Invoices">
-          <Table>
-            <Table.Tbody>
-              {data.invoices.map((invoice) => (
-                <Table.Tr key={invoice.id}>
-                  <Table.Td>{when(invoice.created)}</Table.Td>
-                  <Table.Td>{invoice.plan_name}</Table.Td>
-                  <Table.Td>{invoice.paid ? 'paid' : 'unpaid'}</Table.Td>
-                  <Table.Td ta="right">{formatEuro(invoice.price)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Section>
-        <Section title="Whitelisted IPs">
+        </CustomerSection>
+        <CustomerSection title="Invoices">
+          <AmountsTable
+            rows={data.invoices}
+            rowKey={(invoice) => invoice.id}
+            cells={(invoice) => [
+              when(invoice.created),
+              invoice.plan_name,
+              invoice.paid ? 'paid' : 'unpaid',
+              formatEuro(invoice.price),
+            ]}
+          />
+        </CustomerSection>
+        <CustomerSection title="Whitelisted IPs">
           {data.whitelist.map((entry) => (
             <Text key={`${entry.plan_id}-${entry.ip}`} size="sm">
               {entry.ip}
             </Text>
           ))}
-        </Section>
-        <Section title="Sessions">
+        </CustomerSection>
+        <CustomerSection title="Sessions">
           {data.sessions.map((session) => (
             <Text key={session.id} size="sm">
               {when(session.created)} · {session.ip ?? 'unknown address'}
             </Text>
           ))}
-        </Section>
+        </CustomerSection>
       </SimpleGrid>
       <CustomerMails customerId={customer.id} />
     </>

@@ -1,11 +1,13 @@
-import { Badge, Button, Code, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { adminReason, type AdminWebhookDelivery } from '@proxydesk/contract';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
-import { toastDone } from '../../lib/toast';
+import { FormButtons } from '../../components/form-buttons';
 import { when } from './format';
 import { useResendDelivery } from './webhooks-api';
+import { ReasonInput } from './reason-input';
+import { toastAndClose } from './toast-and-close';
 
 const STATE_COLOURS = { delivered: 'teal', pending: 'yellow', failed: 'red' } as const;
 
@@ -65,15 +67,7 @@ export const ResendButton = ({ delivery }: { delivery: AdminWebhookDelivery }) =
     const checked = adminReason.safeParse(reason);
     setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? 'Give a reason'));
     if (!checked.success) return;
-    resend.mutate(
-      { id: delivery.id, reason },
-      {
-        onSuccess: (answer) => {
-          toastDone(answer.detail ?? 'Sent again');
-          close();
-        },
-      },
-    );
+    resend.mutate({ id: delivery.id, reason }, toastAndClose('Sent again', close));
   };
   return (
     <>
@@ -93,23 +87,14 @@ export const ResendButton = ({ delivery }: { delivery: AdminWebhookDelivery }) =
               {delivery.event} to {delivery.customer}&apos;s <Code>{delivery.url}</Code>, signed again and
               sent now.
             </Text>
-            <TextInput
-              label="Reason"
-              description="Kept in the audit trail"
+            <ReasonInput
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               error={problem}
               data-autofocus
             />
             <FormAlert>{resend.error?.message}</FormAlert>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={resend.isPending}>
-                Re-send
-              </Button>
-            </Group>
+            <FormButtons label="Re-send" pending={resend.isPending} onCancel={close} />
           </Stack>
         </form>
       </Modal>

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Box, Card, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { DocumentsReport, ReportPeriodQuery } from '@proxydesk/contract';
 import { Link } from 'react-router';
 import { QueryError } from '../../components/query-error';
+import { CardTable } from './card-table';
 import { invoicePath } from './invoices-panel';
 import { ListFooter } from './list-footer';
 import { ListEmpty, ListSkeleton } from './list-states';
@@ -13,80 +14,66 @@ const day = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 const DocumentsTable = ({ report }: { report: DocumentsReport }) => (
-  <Card withBorder padding={0}>
-    <Table.ScrollContainer minWidth={900} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Buyer country</Table.Th>
-            <Table.Th ta="right">Net</Table.Th>
-            <Table.Th ta="right">VAT rate</Table.Th>
-            <Table.Th ta="right">VAT</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.results.map((doc) => (
-            <Table.Tr key={doc.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {doc.kind === 'invoice' ? (
-                  <Anchor component={Link} to={invoicePath(doc.id)} ff="monospace" size="sm">
-                    {doc.number}
-                  </Anchor>
-                ) : (
-                  <Stack gap={0}>
-                    <Text ff="monospace" size="sm">
-                      {doc.number}{' '}
-                      <Badge size="xs" variant="light" color="orange">
-                        Credit note
-                      </Badge>
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      of {doc.invoice_number}
-                    </Text>
-                  </Stack>
-                )}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(doc.date)}</Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`/admin/customers/${doc.customer_id}`} size="sm">
-                  {doc.username}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                {doc.buyer_country ?? (
-                  <Text span c="dimmed" inherit>
-                    Not given
-                  </Text>
-                )}
-              </Table.Td>
-              <MoneyCell value={doc.net_cents} />
-              <Table.Td ta="right" style={moneyStyle}>
-                {doc.vat_rate} %
-              </Table.Td>
-              <MoneyCell value={doc.vat_cents} />
-              <MoneyCell value={doc.total_cents} strong />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={4}>
-              Totals of {counted(report.totals.invoices, 'invoice')} and{' '}
-              {counted(report.totals.credit_notes, 'credit note')}
-            </Table.Th>
-            <MoneyCell value={report.totals.net_cents} th />
-            <Table.Th />
-            <MoneyCell value={report.totals.vat_cents} th />
-            <MoneyCell value={report.totals.total_cents} th />
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
-  </Card>
+  <CardTable
+    minWidth={900}
+    labels={['Number', 'Date', 'Customer', 'Buyer country', 'Net', 'VAT rate', 'VAT', 'Total']}
+    right={['Net', 'VAT rate', 'VAT', 'Total']}
+    foot={
+      <Table.Tr>
+        <Table.Th colSpan={4}>
+          Totals of {counted(report.totals.invoices, 'invoice')} and{' '}
+          {counted(report.totals.credit_notes, 'credit note')}
+        </Table.Th>
+        <MoneyCell value={report.totals.net_cents} th />
+        <Table.Th />
+        <MoneyCell value={report.totals.vat_cents} th />
+        <MoneyCell value={report.totals.total_cents} th />
+      </Table.Tr>
+    }
+  >
+    {report.results.map((doc) => (
+      <Table.Tr key={doc.id}>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          {doc.kind === 'invoice' ? (
+            <Anchor component={Link} to={invoicePath(doc.id)} ff="monospace" size="sm">
+              {doc.number}
+            </Anchor>
+          ) : (
+            <Stack gap={0}>
+              <Text ff="monospace" size="sm">
+                {doc.number}{' '}
+                <Badge size="xs" variant="light" color="orange">
+                  Credit note
+                </Badge>
+              </Text>
+              <Text size="xs" c="dimmed">
+                of {doc.invoice_number}
+              </Text>
+            </Stack>
+          )}
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(doc.date)}</Table.Td>
+        <Table.Td>
+          <Anchor component={Link} to={`/admin/customers/${doc.customer_id}`} size="sm">
+            {doc.username}
+          </Anchor>
+        </Table.Td>
+        <Table.Td>
+          {doc.buyer_country ?? (
+            <Text span c="dimmed" inherit>
+              Not given
+            </Text>
+          )}
+        </Table.Td>
+        <MoneyCell value={doc.net_cents} />
+        <Table.Td ta="right" style={moneyStyle}>
+          {doc.vat_rate} %
+        </Table.Td>
+        <MoneyCell value={doc.vat_cents} />
+        <MoneyCell value={doc.total_cents} strong />
+      </Table.Tr>
+    ))}
+  </CardTable>
 );
 
 /** The invoices and credit notes of a period, oldest first, with the totals row (issue #30 item 9). */

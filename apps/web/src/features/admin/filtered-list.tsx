@@ -1,4 +1,4 @@
-import { Box, Stack, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, Stack, Text, TextInput, type SelectProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../components/query-error';
 import { ListFooter } from './list-footer';
@@ -104,3 +104,51 @@ export const DayRange = ({
       w={{ base: 'calc(50% - 6px)', xs: 140 }}
     />
   ));
+
+/** A list's Select filter: the URL filter it sets, its label, its choices and its width. */
+export interface SelectFilter<N extends string> {
+  name: N;
+  label: string;
+  data: SelectProps['data'];
+  w: SelectProps['w'];
+}
+
+/** A list's Select filters, each Any until one is picked and clearable; `select` is useUrlFilters' own. */
+export const SelectFilters = <N extends string>({
+  filters,
+  select,
+}: {
+  filters: SelectFilter<N>[];
+  select: (name: N) => Pick<SelectProps, 'value' | 'onChange' | 'clearable'>;
+}) =>
+  filters.map(({ name, label, data, w }) => (
+    <Select key={name} label={label} placeholder="Any" data={data} {...select(name)} w={w} />
+  ));
+
+/**
+ * Between a list's filters and its rows: what it is doing (Loading…, else newest first), a way to clear the
+ * filters while any is set, and `children` after it (an export).
+ */
+export const ListStatus = ({
+  loading,
+  filters: { filtered, clear },
+  children,
+}: {
+  loading: boolean;
+  filters: Pick<UrlFilters, 'filtered' | 'clear'>;
+  children?: ReactNode;
+}) => (
+  <Group justify="space-between" gap="sm">
+    <Text size="sm" c="dimmed" aria-live="polite">
+      {loading ? 'Loading…' : 'Newest first'}
+    </Text>
+    <Group gap="xs">
+      {filtered && (
+        <Button variant="subtle" size="xs" onClick={clear}>
+          Clear filters
+        </Button>
+      )}
+      {children}
+    </Group>
+  </Group>
+);

@@ -7,11 +7,10 @@ import {
   type AdminInvoice,
 } from '@proxydesk/contract';
 import type { ReactNode } from 'react';
-import { FormAlert } from '../../components/form-alert';
 import { formatEuro } from '../../lib/format';
-import { toastDone } from '../../lib/toast';
 import { useInvoiceAction, type InvoiceAction } from './money-api';
-import { FormButtons } from '../../components/form-buttons';
+import { ReasonAndButtons } from './reason-input';
+import { toastAndClose } from './toast-and-close';
 
 const refundRules = schemaResolver(adminRefundBodySchema, { sync: true });
 const markPaidRules = schemaResolver(adminMarkPaidBodySchema, { sync: true });
@@ -74,12 +73,7 @@ export const InvoiceActionModal = ({
       kind === 'refund'
         ? { name: 'refund', body: refundBody(values) }
         : { name: 'markPaid', body: markPaidBody(values) },
-      {
-        onSuccess: (answer) => {
-          toastDone(answer.detail ?? 'Done');
-          onClose();
-        },
-      },
+      toastAndClose('Done', onClose),
     ),
   );
   const refund = kind === 'refund';
@@ -148,18 +142,12 @@ export const InvoiceActionModal = ({
               />
             </>
           )}
-          <TextInput
-            label="Reason"
-            description="Kept in the audit trail"
-            required
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          <FormAlert>{action.error?.message}</FormAlert>
-          <FormButtons
+          <ReasonAndButtons
+            form={form}
+            call={action}
+            autoFocus
             label={refund ? 'Refund' : 'Mark paid'}
             color={refund ? 'red' : undefined}
-            pending={action.isPending}
             onCancel={onClose}
           />
         </Stack>

@@ -12,12 +12,11 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { adminInvoiceBodySchema, type AdminInvoiceBody } from '@proxydesk/contract';
 import { useState } from 'react';
-import { FormAlert } from '../../components/form-alert';
 import { formatEuro } from '../../lib/format';
-import { toastDone } from '../../lib/toast';
 import { useByHand, useCataloguePlans, usePaymentMethods } from './by-hand-api';
 import { productName } from './format';
-import { FormButtons } from '../../components/form-buttons';
+import { ReasonAndButtons } from './reason-input';
+import { toastAndClose } from './toast-and-close';
 
 interface InvoiceForm {
   what: 'plan' | 'line';
@@ -83,12 +82,7 @@ export const InvoiceByHandModal = ({ customerId, onClose }: { customerId: string
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          create.mutate(bodyOf(values), {
-            onSuccess: (answer) => {
-              toastDone(answer.detail ?? 'Invoice made');
-              onClose();
-            },
-          }),
+          create.mutate(bodyOf(values), toastAndClose('Invoice made', onClose)),
         )}
       >
         <Stack gap="sm">
@@ -161,14 +155,7 @@ export const InvoiceByHandModal = ({ customerId, onClose }: { customerId: string
             maxLength={500}
             {...form.getInputProps('note')}
           />
-          <TextInput
-            label="Reason"
-            description="Kept in the audit trail"
-            required
-            {...form.getInputProps('reason')}
-          />
-          <FormAlert>{create.error?.message}</FormAlert>
-          <FormButtons label="Make invoice" pending={create.isPending} onCancel={onClose} />
+          <ReasonAndButtons form={form} call={create} label="Make invoice" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,4 @@
-import { Anchor, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import {
   PAYMENT_METHOD_CODES,
   PRODUCT_CODES,
@@ -7,22 +6,33 @@ import {
   type AdminInvoice,
   type AdminInvoiceFilter,
 } from '@proxydesk/contract';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { formatEuro } from '../../lib/format';
-import { toastDone } from '../../lib/toast';
+import { CardTable } from './card-table';
+import { ExportCsvButton, useCsvExport } from './csv-export';
 import { productName, when } from './format';
 import { InvoiceBadges } from './invoice-badges';
-import { DayRange, FilteredList } from './filtered-list';
+import { DayRange, FilteredList, ListStatus, SelectFilters, type SelectFilter } from './filtered-list';
 import { CustomerFilter } from './list-states';
 import { downloadInvoicesCsv, useAdminInvoices } from './money-api';
-import { useUrlFilters } from './url-filters';
+import { useSettledFilter, useUrlFilters } from './url-filters';
 
 const FILTERS = ['status', 'method', 'product', 'from', 'to', 'customer'] as const;
 const STATUSES = ['paid', 'pending', 'expired', 'refunded', 'flagged'];
 const PRODUCTS = PRODUCT_CODES.map((code) => ({ value: code, label: PRODUCT_NAMES[code] }));
+
+/** The Select filters (on a phone, Status and Method share a row). */
+const SELECTS: SelectFilter<(typeof FILTERS)[number]>[] = [
+  { name: 'status', label: 'Status', data: STATUSES, w: { base: 'calc(50% - 6px)', xs: 130 } },
+  {
+    name: 'method',
+    label: 'Method',
+    data: [...PAYMENT_METHOD_CODES],
+    w: { base: 'calc(50% - 6px)', xs: 130 },
+  },
+  { name: 'product', label: 'Product', data: PRODUCTS, w: { base: '100%', xs: 170 } },
+];
 
 export const shortId = (id: string) => id.split('-')[0] ?? id;
 export const invoicePath = (id: string) => `/admin/money/invoices/${id}`;
@@ -67,142 +77,72 @@ const InvoiceCard = ({ invoice }: { invoice: AdminInvoice }) => (
 );
 
 const InvoiceTable = ({ invoices }: { invoices: AdminInvoice[] }) => (
-  <Card withBorder padding={0}>
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Plan</Table.Th>
-            <Table.Th>Method</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Refunded</Table.Th>
-            <Table.Th>Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoices.map((invoice) => (
-            <Table.Tr key={invoice.id}>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={invoicePath(invoice.id)}
-                  ff="monospace"
-                  size="sm"
-                  aria-label={`Invoice ${shortId(invoice.id)} of ${invoice.username}`}
-                >
-                  {shortId(invoice.id)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`/admin/customers/${invoice.customer_id}`} size="sm">
-                  {invoice.username}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{invoice.plan_name}</Text>
-                <Text size="xs" c="dimmed">
-                  {productName(invoice.product)}
-                  {invoice.coupon ? ` · ${invoice.coupon}` : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>{invoice.payment_method}</Table.Td>
-              <Table.Td>
-                <InvoiceBadges invoice={invoice} />
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatEuro(invoice.price)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Refunded invoice={invoice} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(invoice.created)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  </Card>
+  <CardTable
+    minWidth={860}
+    labels={['Invoice', 'Customer', 'Plan', 'Method', 'Status', 'Price', 'Refunded', 'Created']}
+    right={['Price', 'Refunded']}
+  >
+    {invoices.map((invoice) => (
+      <Table.Tr key={invoice.id}>
+        <Table.Td>
+          <Anchor
+            component={Link}
+            to={invoicePath(invoice.id)}
+            ff="monospace"
+            size="sm"
+            aria-label={`Invoice ${shortId(invoice.id)} of ${invoice.username}`}
+          >
+            {shortId(invoice.id)}
+          </Anchor>
+        </Table.Td>
+        <Table.Td>
+          <Anchor component={Link} to={`/admin/customers/${invoice.customer_id}`} size="sm">
+            {invoice.username}
+          </Anchor>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">{invoice.plan_name}</Text>
+          <Text size="xs" c="dimmed">
+            {productName(invoice.product)}
+            {invoice.coupon ? ` · ${invoice.coupon}` : ''}
+          </Text>
+        </Table.Td>
+        <Table.Td>{invoice.payment_method}</Table.Td>
+        <Table.Td>
+          <InvoiceBadges invoice={invoice} />
+        </Table.Td>
+        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+          {formatEuro(invoice.price)}
+        </Table.Td>
+        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+          <Refunded invoice={invoice} />
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(invoice.created)}</Table.Td>
+      </Table.Tr>
+    ))}
+  </CardTable>
 );
 
 /** The invoices, filtered by status, method, product, days and customer; the same filter exports as CSV. */
 export const InvoicesPanel = () => {
   const filters = useUrlFilters(FILTERS);
-  const { values, page, set, clear, select, filtered } = filters;
-  const [customer] = useDebouncedValue(values.customer.trim(), 300);
-  const filter = {
-    status: values.status || undefined,
-    method: values.method || undefined,
-    product: values.product || undefined,
-    from: values.from || undefined,
-    to: values.to || undefined,
-    customer: customer || undefined,
-  } as AdminInvoiceFilter;
+  const { values, page, set, select } = filters;
+  const filter: AdminInvoiceFilter = useSettledFilter(values, 'customer');
   const query = useAdminInvoices(filter, page);
   const { data, isFetching } = query;
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState('');
-  const exportCsv = () => {
-    setExporting(true);
-    setExportError('');
-    downloadInvoicesCsv(filter)
-      .then((name) => toastDone(`Saved ${name}`))
-      .catch((failure: Error) => setExportError(failure.message))
-      .finally(() => setExporting(false));
-  };
+  const csv = useCsvExport(() => downloadInvoicesCsv(filter));
 
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
         <CustomerFilter value={values.customer} onChange={(customer) => set({ customer })} />
-        <Select
-          label="Status"
-          placeholder="Any"
-          data={STATUSES}
-          {...select('status')}
-          w={{ base: 'calc(50% - 6px)', xs: 130 }}
-        />
-        <Select
-          label="Method"
-          placeholder="Any"
-          data={[...PAYMENT_METHOD_CODES]}
-          {...select('method')}
-          w={{ base: 'calc(50% - 6px)', xs: 130 }}
-        />
-        <Select
-          label="Product"
-          placeholder="Any"
-          data={PRODUCTS}
-          {...select('product')}
-          w={{ base: '100%', xs: 170 }}
-        />
+        <SelectFilters filters={SELECTS} select={select} />
         <DayRange from={values.from} to={values.to} set={set} />
       </Group>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {isFetching ? 'Loading…' : 'Newest first'}
-        </Text>
-        <Group gap="xs">
-          {filtered && (
-            <Button variant="subtle" size="xs" onClick={clear}>
-              Clear filters
-            </Button>
-          )}
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={exportCsv}
-            loading={exporting}
-            disabled={!data || data.count === 0}
-          >
-            Export CSV
-          </Button>
-        </Group>
-      </Group>
-      <FormAlert>{exportError}</FormAlert>
+      <ListStatus loading={isFetching} filters={filters}>
+        <ExportCsvButton csv={csv} disabled={!data || data.count === 0} />
+      </ListStatus>
+      <FormAlert>{csv.failure}</FormAlert>
       <FilteredList
         query={query}
         errorTitle="Could not load the invoices"

@@ -1,17 +1,20 @@
-import { Anchor, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { z, adminPaymentEventSchema } from '@proxydesk/contract';
 import { Link } from 'react-router';
+import { CardTable } from './card-table';
 import { EventPayload } from './event-payload';
 import { when } from './format';
 import { invoicePath, shortId } from './invoices-panel';
-import { FilteredList } from './filtered-list';
+import { FilteredList, SelectFilters, type SelectFilter } from './filtered-list';
 import { usePaymentEvents } from './money-api';
-import { useUrlFilters } from './url-filters';
+import { useSettledFilter, useUrlFilters } from './url-filters';
 
 type PaymentEvent = z.infer<typeof adminPaymentEventSchema>;
 const FILTERS = ['provider', 'type'] as const;
 const PROVIDERS = ['sandbox', 'stripe', 'paddle', 'coingate', 'shop', 'manual'];
+const SELECTS: SelectFilter<'provider'>[] = [
+  { name: 'provider', label: 'Provider', data: PROVIDERS, w: { base: '100%', xs: 170 } },
+];
 
 const InvoiceLink = ({ id }: { id: string | null }) =>
   id ? (
@@ -25,45 +28,28 @@ const InvoiceLink = ({ id }: { id: string | null }) =>
   );
 
 const EventTable = ({ events }: { events: PaymentEvent[] }) => (
-  <Card withBorder padding={0}>
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Received</Table.Th>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Event id</Table.Th>
-            <Table.Th>Invoice</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {events.map((event) => (
-            <Table.Tr key={event.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                {when(event.received)}
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>{event.provider}</Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <Text size="sm" fw={500}>
-                  {event.type}
-                </Text>
-                <EventPayload payload={event.payload} />
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {event.event_id}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <InvoiceLink id={event.invoice_id} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  </Card>
+  <CardTable minWidth={760} labels={['Received', 'Provider', 'Type', 'Event id', 'Invoice']} hover={false}>
+    {events.map((event) => (
+      <Table.Tr key={event.id}>
+        <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{when(event.received)}</Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>{event.provider}</Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>
+          <Text size="sm" fw={500}>
+            {event.type}
+          </Text>
+          <EventPayload payload={event.payload} />
+        </Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>
+          <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {event.event_id}
+          </Text>
+        </Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>
+          <InvoiceLink id={event.invoice_id} />
+        </Table.Td>
+      </Table.Tr>
+    ))}
+  </CardTable>
 );
 
 const EventCard = ({ event }: { event: PaymentEvent }) => (
@@ -89,24 +75,12 @@ const EventCard = ({ event }: { event: PaymentEvent }) => (
 /** Every event a payment provider (or the shop, or an operator) recorded, newest first. */
 export const PaymentEventsPanel = () => {
   const filters = useUrlFilters(FILTERS);
-  const { values, page, set } = filters;
-  const [type] = useDebouncedValue(values.type.trim(), 300);
-  const query = usePaymentEvents(
-    { ...(values.provider ? { provider: values.provider } : {}), ...(type ? { type } : {}) },
-    page,
-  );
+  const { values, page, set, select } = filters;
+  const query = usePaymentEvents(useSettledFilter(values, 'type'), page);
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
-          label="Provider"
-          placeholder="Any"
-          data={PROVIDERS}
-          value={values.provider || null}
-          onChange={(value) => set({ provider: value ?? '' })}
-          clearable
-          w={{ base: '100%', xs: 170 }}
-        />
+        <SelectFilters filters={SELECTS} select={select} />
         <TextInput
           label="Type"
           placeholder="payment.succeeded"

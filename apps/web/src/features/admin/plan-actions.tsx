@@ -1,9 +1,10 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
-import { toastDone } from '../../lib/toast';
 import { useByHand } from './by-hand-api';
 import { FormButtons } from '../../components/form-buttons';
+import { ReasonInput } from './reason-input';
+import { toastAndClose } from './toast-and-close';
 
 interface Plan {
   id: string;
@@ -43,19 +44,15 @@ const PlanModal = ({
   const [reason, setReason] = useState('');
   const pending = end.isPending || suspension.isPending;
   const error = end.error ?? suspension.error;
-  const done = (answer: { detail?: string | undefined }) => {
-    toastDone(answer.detail ?? 'Done');
-    onClose();
-  };
+  const done = toastAndClose('Done', onClose);
   const submit = () => {
     if (kind === 'end') {
       const at = new Date(until);
       end.mutate(
         { plan_id: plan.id, expires_at: Number.isNaN(at.getTime()) ? until : at.toISOString(), reason },
-        { onSuccess: done },
+        done,
       );
-    } else
-      suspension.mutate({ plan_id: plan.id, suspended: kind === 'suspend', reason }, { onSuccess: done });
+    } else suspension.mutate({ plan_id: plan.id, suspended: kind === 'suspend', reason }, done);
   };
   return (
     <Modal opened onClose={onClose} title={`${TITLES[kind]}: ${plan.name}`} centered>
@@ -81,9 +78,7 @@ const PlanModal = ({
               onChange={(event) => setUntil(event.currentTarget.value)}
             />
           )}
-          <TextInput
-            label="Reason"
-            description="Kept in the audit trail"
+          <ReasonInput
             required
             data-autofocus
             value={reason}

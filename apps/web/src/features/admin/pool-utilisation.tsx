@@ -5,6 +5,16 @@ import { usePoolUtilisation } from './pools-api';
 
 const productName = (code: string) => PRODUCT_NAMES[code as ProductCode] ?? code;
 
+/** A figure in bold and what it counts ("12 assigned"); the figure's test id is the word. */
+const Count = ({ value, word }: { value: number; word: string }) => (
+  <Text size="sm">
+    <Text span fw={700} data-testid={word}>
+      {value}
+    </Text>{' '}
+    {word}
+  </Text>
+);
+
 /** Per product: how much of the pool is assigned, how much is free (issue #17 §6). */
 export const PoolUtilisation = () => {
   const { data, error, refetch } = usePoolUtilisation();
@@ -46,18 +56,8 @@ export const PoolUtilisation = () => {
             </Group>
             <Progress value={used} size="lg" color="indigo" mb="sm" aria-hidden />
             <Group gap="lg" wrap="wrap">
-              <Text size="sm">
-                <Text span fw={700} data-testid="assigned">
-                  {row.assigned}
-                </Text>{' '}
-                assigned
-              </Text>
-              <Text size="sm">
-                <Text span fw={700} data-testid="free">
-                  {row.free}
-                </Text>{' '}
-                free
-              </Text>
+              <Count value={row.assigned} word="assigned" />
+              <Count value={row.free} word="free" />
               <Text size="sm" c="dimmed">
                 {row.retired} retired
               </Text>

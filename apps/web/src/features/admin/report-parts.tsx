@@ -1,10 +1,9 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Group, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { formatEuro } from '../../lib/format';
-import { toastDone } from '../../lib/toast';
 import { downloadCsv } from './csv-download';
+import { ExportCsvButton, useCsvExport } from './csv-export';
 
 /** Cents as euro in the browser's locale (`-€24.60` for a credit note's). */
 export const cents = (value: number) => formatEuro(value / 100);
@@ -28,16 +27,7 @@ export const ReportToolbar = ({
   note: string;
   csv: { path: string; query: Record<string, string>; fallback: string; disabled: boolean };
 }) => {
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState('');
-  const save = () => {
-    setSaving(true);
-    setFailure('');
-    downloadCsv(csv.path, csv.query, csv.fallback)
-      .then((name) => toastDone(`Saved ${name}`))
-      .catch((error: Error) => setFailure(error.message))
-      .finally(() => setSaving(false));
-  };
+  const csvExport = useCsvExport(() => downloadCsv(csv.path, csv.query, csv.fallback));
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -48,19 +38,10 @@ export const ReportToolbar = ({
           <Text size="sm" c="dimmed" aria-live="polite">
             {note}
           </Text>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={save}
-            loading={saving}
-            disabled={csv.disabled}
-          >
-            Export CSV
-          </Button>
+          <ExportCsvButton csv={csvExport} disabled={csv.disabled} />
         </Group>
       </Group>
-      <FormAlert>{failure}</FormAlert>
+      <FormAlert>{csvExport.failure}</FormAlert>
     </Stack>
   );
 };

@@ -4,6 +4,7 @@ import { Box, Card, SegmentedControl, Stack, Table, Text, TextInput } from '@man
 import type { RevenueReport } from '@proxydesk/contract';
 import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
+import { CardTable } from './card-table';
 import { productName } from './format';
 import { ListSkeleton } from './list-states';
 import { MoneyCell, ReportToolbar } from './report-parts';
@@ -22,58 +23,45 @@ const RevenueTable = ({ report, by }: { report: RevenueReport; by: 'product' | '
   const rows = by === 'product' ? report.by_product : report.by_method;
   const keys = [...new Set(rows.map((row) => row.key))].sort();
   const label = (key: string) => (by === 'product' ? productName(key) : key);
+  const figures = [...keys.map(label), 'Net', 'VAT', 'Total'];
   const net = (month: string, key: string) =>
     rows.find((r) => r.month === month && r.key === key)?.net_cents ?? 0;
   const sum = (pick: (m: RevenueReport['months'][number]) => number) =>
     report.months.reduce((total, month) => total + pick(month), 0);
   return (
-    <Card withBorder padding={0}>
-      <Table.ScrollContainer minWidth={420 + keys.length * 110} type="native">
-        <Table striped highlightOnHover verticalSpacing="xs" stickyHeader>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Month</Table.Th>
-              {keys.map((key) => (
-                <Table.Th key={key} ta="right">
-                  {label(key)}
-                </Table.Th>
-              ))}
-              <Table.Th ta="right">Net</Table.Th>
-              <Table.Th ta="right">VAT</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.months.map((month) => (
-              <Table.Tr key={month.month}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{monthName(month.month)}</Table.Td>
-                {keys.map((key) => (
-                  <MoneyCell key={key} value={net(month.month, key)} />
-                ))}
-                <MoneyCell value={month.net_cents} strong />
-                <MoneyCell value={month.vat_cents} />
-                <MoneyCell value={month.total_cents} />
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr fw={700}>
-              <Table.Th>12 months</Table.Th>
-              {keys.map((key) => (
-                <MoneyCell
-                  key={key}
-                  value={rows.filter((r) => r.key === key).reduce((total, r) => total + r.net_cents, 0)}
-                  th
-                />
-              ))}
-              <MoneyCell value={sum((m) => m.net_cents)} th />
-              <MoneyCell value={sum((m) => m.vat_cents)} th />
-              <MoneyCell value={sum((m) => m.total_cents)} th />
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <CardTable
+      minWidth={420 + keys.length * 110}
+      labels={['Month', ...figures]}
+      right={figures}
+      stickyHeader
+      foot={
+        <Table.Tr fw={700}>
+          <Table.Th>12 months</Table.Th>
+          {keys.map((key) => (
+            <MoneyCell
+              key={key}
+              value={rows.filter((r) => r.key === key).reduce((total, r) => total + r.net_cents, 0)}
+              th
+            />
+          ))}
+          <MoneyCell value={sum((m) => m.net_cents)} th />
+          <MoneyCell value={sum((m) => m.vat_cents)} th />
+          <MoneyCell value={sum((m) => m.total_cents)} th />
+        </Table.Tr>
+      }
+    >
+      {report.months.map((month) => (
+        <Table.Tr key={month.month}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{monthName(month.month)}</Table.Td>
+          {keys.map((key) => (
+            <MoneyCell key={key} value={net(month.month, key)} />
+          ))}
+          <MoneyCell value={month.net_cents} strong />
+          <MoneyCell value={month.vat_cents} />
+          <MoneyCell value={month.total_cents} />
+        </Table.Tr>
+      ))}
+    </CardTable>
   );
 };
 

@@ -1,3 +1,4 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -33,3 +34,12 @@ export type UrlFilters = ReturnType<typeof useUrlFilters>;
 /** The filters that are set: an empty or absent one is not sent (the query string would say `undefined`). */
 export const only = <T extends object>(filter: T) =>
   Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Partial<T>;
+
+/**
+ * A list's filters as its query takes them: the ones set (`only`), the `typed` one (a search box) trimmed and
+ * taken once typing has paused for 300 ms, so that each key press does not ask the server.
+ */
+export const useSettledFilter = <N extends string>(values: Record<N, string>, typed: N) => {
+  const [settled] = useDebouncedValue(values[typed].trim(), 300);
+  return only({ ...values, [typed]: settled });
+};

@@ -1,6 +1,7 @@
-import { Box, Card, Select, Stack, Table, Text } from '@mantine/core';
+import { Box, Select, Stack, Table, Text } from '@mantine/core';
 import type { VatReport } from '@proxydesk/contract';
 import { QueryError } from '../../components/query-error';
+import { CardTable } from './card-table';
 import { ListEmpty, ListSkeleton } from './list-states';
 import { counted, MoneyCell, moneyStyle, ReportToolbar } from './report-parts';
 import { REPORT_CSV, useVatReport } from './reports-api';
@@ -12,57 +13,48 @@ const recentQuarters = (now = new Date()) => {
   return Array.from({ length: 8 }, (_, i) => `${Math.floor((current - i) / 4)}-Q${((current - i) % 4) + 1}`);
 };
 
+/** Every column but the buyer's country holds figures. */
+const FIGURES = ['VAT rate', 'Documents', 'Net', 'VAT', 'Total'];
+
 const VatTable = ({ report }: { report: VatReport }) => (
-  <Card withBorder padding={0}>
-    <Table.ScrollContainer minWidth={680} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Buyer country</Table.Th>
-            <Table.Th ta="right">VAT rate</Table.Th>
-            <Table.Th ta="right">Documents</Table.Th>
-            <Table.Th ta="right">Net</Table.Th>
-            <Table.Th ta="right">VAT</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.rows.map((row) => (
-            <Table.Tr key={`${row.country}-${row.vat_rate}`}>
-              <Table.Td>
-                {row.country || (
-                  <Text span c="dimmed" inherit>
-                    Not given
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right" style={moneyStyle}>
-                {row.vat_rate} %
-              </Table.Td>
-              <Table.Td ta="right" style={moneyStyle}>
-                {counted(row.invoices, 'invoice')}
-                {row.credit_notes > 0 ? `, ${counted(row.credit_notes, 'credit note')}` : ''}
-              </Table.Td>
-              <MoneyCell value={row.net_cents} />
-              <MoneyCell value={row.vat_cents} strong />
-              <MoneyCell value={row.total_cents} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={2}>Totals</Table.Th>
-            <Table.Th ta="right" style={moneyStyle}>
-              {report.totals.invoices + report.totals.credit_notes}
-            </Table.Th>
-            <MoneyCell value={report.totals.net_cents} th />
-            <MoneyCell value={report.totals.vat_cents} th />
-            <MoneyCell value={report.totals.total_cents} th />
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
-  </Card>
+  <CardTable
+    minWidth={680}
+    labels={['Buyer country', ...FIGURES]}
+    right={FIGURES}
+    foot={
+      <Table.Tr>
+        <Table.Th colSpan={2}>Totals</Table.Th>
+        <Table.Th ta="right" style={moneyStyle}>
+          {report.totals.invoices + report.totals.credit_notes}
+        </Table.Th>
+        <MoneyCell value={report.totals.net_cents} th />
+        <MoneyCell value={report.totals.vat_cents} th />
+        <MoneyCell value={report.totals.total_cents} th />
+      </Table.Tr>
+    }
+  >
+    {report.rows.map((row) => (
+      <Table.Tr key={`${row.country}-${row.vat_rate}`}>
+        <Table.Td>
+          {row.country || (
+            <Text span c="dimmed" inherit>
+              Not given
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td ta="right" style={moneyStyle}>
+          {row.vat_rate} %
+        </Table.Td>
+        <Table.Td ta="right" style={moneyStyle}>
+          {counted(row.invoices, 'invoice')}
+          {row.credit_notes > 0 ? `, ${counted(row.credit_notes, 'credit note')}` : ''}
+        </Table.Td>
+        <MoneyCell value={row.net_cents} />
+        <MoneyCell value={row.vat_cents} strong />
+        <MoneyCell value={row.total_cents} />
+      </Table.Tr>
+    ))}
+  </CardTable>
 );
 
 /** VAT by buyer country and rate for a quarter: the lines of an EU OSS return; credit notes subtract. */

@@ -1,5 +1,4 @@
-import { Anchor, Button, Card, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
 import {
   WEBHOOK_DELIVERY_STATES,
   WEBHOOK_EVENTS,
@@ -9,15 +8,27 @@ import {
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { PageHeader } from '../../components/page-header';
+import { CardTable } from './card-table';
 import { DeliveryStateBadge, LastAnswer, ResendButton } from './delivery-parts';
 import { when } from './format';
-import { FilteredList } from './filtered-list';
+import { FilteredList, ListStatus, SelectFilters, type SelectFilter } from './filtered-list';
 import { CustomerFilter } from './list-states';
 import { useIsOperator } from './me-api';
-import { useUrlFilters } from './url-filters';
+import { useSettledFilter, useUrlFilters } from './url-filters';
 import { useAdminDeliveries } from './webhooks-api';
 
 const FILTERS = ['customer', 'state', 'event'] as const;
+
+/** The Select filters (on a phone, they share a row). */
+const SELECTS: SelectFilter<(typeof FILTERS)[number]>[] = [
+  {
+    name: 'state',
+    label: 'State',
+    data: [...WEBHOOK_DELIVERY_STATES],
+    w: { base: 'calc(50% - 6px)', xs: 150 },
+  },
+  { name: 'event', label: 'Event', data: [...WEBHOOK_EVENTS], w: { base: 'calc(50% - 6px)', xs: 210 } },
+];
 
 const Customer = ({ delivery }: { delivery: AdminWebhookDelivery }) => (
   <Anchor component={Link} to={`/admin/customers/${delivery.customer_id}`} size="sm">
@@ -35,52 +46,39 @@ const Url = ({ url }: { url: string }) => (
 );
 
 const DeliveryTable = ({ rows, operator }: { rows: AdminWebhookDelivery[]; operator: boolean }) => (
-  <Card withBorder padding={0}>
-    <Table.ScrollContainer minWidth={980} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>URL</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th ta="right">Attempts</Table.Th>
-            <Table.Th>Last answer</Table.Th>
-            {operator && <Table.Th aria-label="Actions" />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((delivery) => (
-            <Table.Tr key={delivery.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(delivery.created)}</Table.Td>
-              <Table.Td>
-                <Customer delivery={delivery} />
-              </Table.Td>
-              <Table.Td>
-                <Code>{delivery.event}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Url url={delivery.url} />
-              </Table.Td>
-              <Table.Td>
-                <DeliveryStateBadge state={delivery.state} />
-              </Table.Td>
-              <Table.Td ta="right">{delivery.attempts}</Table.Td>
-              <Table.Td maw={280}>
-                <LastAnswer delivery={delivery} />
-              </Table.Td>
-              {operator && (
-                <Table.Td>
-                  <ResendButton delivery={delivery} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  </Card>
+  <CardTable
+    minWidth={980}
+    labels={['Created', 'Customer', 'Event', 'URL', 'State', 'Attempts', 'Last answer']}
+    right={['Attempts']}
+    actions={operator && <Table.Th aria-label="Actions" />}
+  >
+    {rows.map((delivery) => (
+      <Table.Tr key={delivery.id}>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(delivery.created)}</Table.Td>
+        <Table.Td>
+          <Customer delivery={delivery} />
+        </Table.Td>
+        <Table.Td>
+          <Code>{delivery.event}</Code>
+        </Table.Td>
+        <Table.Td>
+          <Url url={delivery.url} />
+        </Table.Td>
+        <Table.Td>
+          <DeliveryStateBadge state={delivery.state} />
+        </Table.Td>
+        <Table.Td ta="right">{delivery.attempts}</Table.Td>
+        <Table.Td maw={280}>
+          <LastAnswer delivery={delivery} />
+        </Table.Td>
+        {operator && (
+          <Table.Td>
+            <ResendButton delivery={delivery} />
+          </Table.Td>
+        )}
+      </Table.Tr>
+    ))}
+  </CardTable>
 );
 
 /** One delivery on a narrow screen: event, customer and state first; URL, answer and the action beneath. */
@@ -112,13 +110,8 @@ const DeliveryCard = ({ delivery, operator }: { delivery: AdminWebhookDelivery; 
  */
 export const WebhookDeliveriesPage = () => {
   const filters = useUrlFilters(FILTERS);
-  const { values, page, set, clear, select, filtered } = filters;
-  const [customer] = useDebouncedValue(values.customer.trim(), 300);
-  const filter = {
-    customer: customer || undefined,
-    state: values.state || undefined,
-    event: values.event || undefined,
-  } as AdminDeliveryFilter;
+  const { values, page, set, select } = filters;
+  const filter: AdminDeliveryFilter = useSettledFilter(values, 'customer');
   const query = useAdminDeliveries(filter, page);
   const operator = useIsOperator();
 
@@ -131,31 +124,9 @@ export const WebhookDeliveriesPage = () => {
       <Stack gap="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <CustomerFilter value={values.customer} onChange={(customer) => set({ customer })} />
-          <Select
-            label="State"
-            placeholder="Any"
-            data={[...WEBHOOK_DELIVERY_STATES]}
-            {...select('state')}
-            w={{ base: 'calc(50% - 6px)', xs: 150 }}
-          />
-          <Select
-            label="Event"
-            placeholder="Any"
-            data={[...WEBHOOK_EVENTS]}
-            {...select('event')}
-            w={{ base: 'calc(50% - 6px)', xs: 210 }}
-          />
+          <SelectFilters filters={SELECTS} select={select} />
         </Group>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {query.isFetching ? 'Loading…' : 'Newest first'}
-          </Text>
-          {filtered && (
-            <Button variant="subtle" size="xs" onClick={clear}>
-              Clear filters
-            </Button>
-          )}
-        </Group>
+        <ListStatus loading={query.isFetching} filters={filters} />
         <FilteredList
           query={query}
           errorTitle="Could not load the deliveries"

@@ -3,11 +3,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints, PRODUCT_NAMES, type AdminCoupon } from '@proxydesk/contract';
 import { useState } from 'react';
 import { formatDate, formatEuro } from '../../../lib/format';
+import { TableHead } from '../card-table';
 import type { SectionProps } from './catalogue-page';
 import { useCatalogueEdit } from './catalogue-api';
 import { CouponForm } from './coupon-form';
 import { ReasonModal } from './reason-modal';
-import { RowCard, RowMenu } from './row-menu';
+import { RowCard, useRowEdits } from './row-menu';
 
 const discount = (c: AdminCoupon) =>
   c.kind === 'percent' ? `${c.value}% off` : `${formatEuro(c.value)} off`;
@@ -30,22 +31,14 @@ const state = (c: AdminCoupon, now: number): { label: string; color: string } =>
 
 /** Promo codes (issue #17 §5): terms, uses and the revenue they brought; create, edit, disable. */
 export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
-  const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
-  const [switching, setSwitching] = useState<AdminCoupon | null>(null);
+  const { editing, setEditing, switching, setSwitching, menu } = useRowEdits<AdminCoupon>(
+    canEdit,
+    (coupon) => coupon.code,
+    { off: 'Disable', on: 'Enable' },
+  );
   const toggle = useCatalogueEdit(endpoints.editCoupon);
   // The time the catalogue was read: a coupon's state as of that answer.
   const [now] = useState(() => Date.now());
-  const menu = (coupon: AdminCoupon) =>
-    canEdit && (
-      <RowMenu
-        name={coupon.code}
-        active={coupon.active}
-        off="Disable"
-        on="Enable"
-        onEdit={() => setEditing(coupon)}
-        onSwitch={() => setSwitching(coupon)}
-      />
-    );
   const uses = (coupon: AdminCoupon) =>
     `${coupon.uses}${coupon.max_uses === null ? '' : ` / ${coupon.max_uses}`}`;
   const products = (coupon: AdminCoupon) =>
@@ -76,18 +69,12 @@ export const CouponsSection = ({ catalogue, canEdit }: SectionProps) => {
       </Stack>
       <Table.ScrollContainer minWidth={760} visibleFrom="sm">
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-coupons">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>Discount</Table.Th>
-              <Table.Th>Products</Table.Th>
-              <Table.Th>Valid</Table.Th>
-              <Table.Th ta="right">Uses</Table.Th>
-              <Table.Th ta="right">Revenue</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {canEdit && <Table.Th w={48} aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={['Code', 'Discount', 'Products', 'Valid', 'Uses', 'Revenue', 'Status']}
+            right={['Uses', 'Revenue']}
+          >
+            {canEdit && <Table.Th w={48} aria-label="Actions" />}
+          </TableHead>
           <Table.Tbody>
             {catalogue.coupons.map((coupon) => {
               const { label, color } = state(coupon, now);

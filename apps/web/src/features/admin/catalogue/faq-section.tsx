@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints } from '@proxydesk/contract';
 import { useState } from 'react';
 import type { SectionProps } from './catalogue-page';
 import { type BodyInput, bodyOf, moved, useCatalogueEdit } from './catalogue-api';
+import { MoveButtons } from './move-buttons';
 import { ReasonAndSave, ReasonModal } from './reason-modal';
 import { FormTextInput } from '../../../components/form-inputs';
 
@@ -97,24 +98,12 @@ export const FaqSection = ({ catalogue, canEdit }: SectionProps) => {
             </div>
             {canEdit && (
               <Group gap={2} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Move "${faq.question}" up`}
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  <IconArrowUp size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Move "${faq.question}" down`}
-                  disabled={index === faqs.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <IconArrowDown size={16} />
-                </ActionIcon>
+                <MoveButtons
+                  name={`"${faq.question}"`}
+                  index={index}
+                  count={faqs.length}
+                  onMove={(by) => move(index, by)}
+                />
                 <ActionIcon
                   variant="subtle"
                   color="gray"

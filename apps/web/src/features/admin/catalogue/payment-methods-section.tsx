@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Card, Group, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { adminCatalogueEndpoints as endpoints } from '@proxydesk/contract';
 import type { SectionProps } from './catalogue-page';
 import { type BodyInput, bodyOf, moved, useCatalogueEdit } from './catalogue-api';
+import { MoveButtons } from './move-buttons';
 import { ReasonAndSave } from './reason-modal';
 
 type MethodsBody = BodyInput<typeof endpoints.setPaymentMethods>;
@@ -54,24 +54,12 @@ export const PaymentMethodsSection = ({ catalogue, canEdit }: SectionProps) => {
               <Group gap="xs" wrap="nowrap">
                 {canEdit ? (
                   <>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Move ${names.get(method.code)} up`}
-                      disabled={index === 0}
-                      onClick={() => form.setFieldValue('methods', moved(methods, index, -1))}
-                    >
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Move ${names.get(method.code)} down`}
-                      disabled={index === methods.length - 1}
-                      onClick={() => form.setFieldValue('methods', moved(methods, index, 1))}
-                    >
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
+                    <MoveButtons
+                      name={names.get(method.code) ?? method.code}
+                      index={index}
+                      count={methods.length}
+                      onMove={(by) => form.setFieldValue('methods', moved(methods, index, by))}
+                    />
                     <Switch
                       aria-label={`${names.get(method.code)} offered`}
                       {...form.getInputProps(`methods.${index}.active`, { type: 'checkbox' })}

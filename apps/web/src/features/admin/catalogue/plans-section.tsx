@@ -9,11 +9,12 @@ import {
 } from '@proxydesk/contract';
 import { useState } from 'react';
 import { formatEuro } from '../../../lib/format';
+import { TableHead } from '../card-table';
 import type { SectionProps } from './catalogue-page';
 import { useCatalogueEdit } from './catalogue-api';
 import { PlanForm } from './plan-form';
 import { ReasonModal } from './reason-modal';
-import { RowCard, RowMenu } from './row-menu';
+import { RowCard, useRowEdits } from './row-menu';
 
 /** Products whose plan price is per GB (packages/db/catalogue/plans.json). */
 const PER_GB: readonly ProductCode[] = ['PR_1', 'PR_2', 'PR_6'];
@@ -27,23 +28,15 @@ const price = (plan: AdminPlan) => `${formatEuro(plan.price)}${PER_GB.includes(p
 /** Every plan, retired ones too (issue #17 §5): add, edit, retire, sell again. */
 export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
   const [product, setProduct] = useState<string | null>(null);
-  const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
-  const [switching, setSwitching] = useState<AdminPlan | null>(null);
+  const { editing, setEditing, switching, setSwitching, menu } = useRowEdits<AdminPlan>(
+    canEdit,
+    (plan) => plan.name,
+    { off: 'Retire', on: 'Sell again' },
+  );
   const retire = useCatalogueEdit(endpoints.retirePlan);
   const sell = useCatalogueEdit(endpoints.editPlan);
   const switchCall = switching?.active ? retire : sell;
   const plans = catalogue.plans.filter((plan) => !product || plan.type === product);
-  const menu = (plan: AdminPlan) =>
-    canEdit && (
-      <RowMenu
-        name={plan.name}
-        active={plan.active}
-        off="Retire"
-        on="Sell again"
-        onEdit={() => setEditing(plan)}
-        onSwitch={() => setSwitching(plan)}
-      />
-    );
   const status = (plan: AdminPlan) =>
     plan.active ? { label: 'On sale', color: 'teal' } : { label: 'Retired', color: 'gray' };
 
@@ -99,18 +92,12 @@ export const PlansSection = ({ catalogue, canEdit }: SectionProps) => {
       </Stack>
       <Table.ScrollContainer minWidth={720} visibleFrom="sm">
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-plans">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th>Duration</Table.Th>
-              <Table.Th ta="right">IPs</Table.Th>
-              <Table.Th ta="right">Data</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {canEdit && <Table.Th w={48} aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={['Name', 'Product', 'Price', 'Duration', 'IPs', 'Data', 'Status']}
+            right={['Price', 'IPs', 'Data']}
+          >
+            {canEdit && <Table.Th w={48} aria-label="Actions" />}
+          </TableHead>
           <Table.Tbody>
             {plans.map((plan) => (
               <Table.Tr key={plan.id}>

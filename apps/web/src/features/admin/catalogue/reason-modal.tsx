@@ -1,19 +1,17 @@
-import { Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { Modal, Stack, type TextInputProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adminReason, z } from '@proxydesk/contract';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
-import { FormButtons, type FormButtonsProps } from '../../../components/form-buttons';
+import { FormButtons } from '../../../components/form-buttons';
+import { ReasonAndButtons, ReasonInput, type ReasonAndButtonsProps } from '../reason-input';
 
 /** Why an operator changes the catalogue: every edit names it, and the audit trail keeps it. */
-export const ReasonField = ({ placeholder = 'e.g. Autumn prices', ...props }: TextInputProps) => (
-  <TextInput
-    label="Reason"
-    description="Kept in the audit trail"
-    placeholder={placeholder}
-    required
-    {...props}
-  />
+/** A catalogue edit's example of a reason. */
+const CATALOGUE_EXAMPLE = 'e.g. Autumn prices';
+
+export const ReasonField = ({ placeholder = CATALOGUE_EXAMPLE, ...props }: TextInputProps) => (
+  <ReasonInput placeholder={placeholder} required {...props} />
 );
 
 const reasonOnly = z.object({ reason: adminReason });
@@ -68,29 +66,10 @@ export const ReasonModal = ({
   );
 };
 
-/** What `ReasonAndSave` reads of a form: the reason's input props and its key. */
-interface ReasonForm {
-  getInputProps: (path: 'reason') => TextInputProps;
-  key: (path: 'reason') => string;
-}
-
 /**
- * The last rows of every catalogue edit: the reason (a placeholder where the edit suggests its own), the call's
- * error and the buttons, which wait while the call is out.
+ * The last rows of every catalogue edit: the console's ReasonAndButtons, its reason's placeholder the catalogue's
+ * own where the edit suggests none.
  */
-export const ReasonAndSave = ({
-  form,
-  call,
-  placeholder,
-  ...buttons
-}: Omit<FormButtonsProps, 'pending'> & {
-  form: ReasonForm;
-  call: { error: Error | null; isPending: boolean };
-  placeholder?: string;
-}) => (
-  <>
-    <ReasonField placeholder={placeholder} {...form.getInputProps('reason')} key={form.key('reason')} />
-    <FormAlert>{call.error?.message}</FormAlert>
-    <FormButtons {...buttons} pending={call.isPending} />
-  </>
+export const ReasonAndSave = ({ placeholder = CATALOGUE_EXAMPLE, ...props }: ReasonAndButtonsProps) => (
+  <ReasonAndButtons placeholder={placeholder} {...props} />
 );

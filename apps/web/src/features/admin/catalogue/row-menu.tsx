@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Card, Group, Menu, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /**
  * A row's actions behind one "…" button: Edit, and switching it off (Retire, Disable: in red) or on again.
@@ -34,6 +34,30 @@ export const RowMenu = ({
     </Menu.Dropdown>
   </Menu>
 );
+
+/**
+ * A catalogue list's edits: the row being edited (`'new'` while one is added), the row being switched off or on,
+ * and each row's RowMenu, named by `nameOf`, its switch by `words` (no menu for who cannot edit).
+ */
+export const useRowEdits = <T extends { active: boolean }>(
+  canEdit: boolean,
+  nameOf: (row: T) => string,
+  words: { off: string; on: string },
+) => {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [switching, setSwitching] = useState<T | null>(null);
+  const menu = (row: T) =>
+    canEdit && (
+      <RowMenu
+        name={nameOf(row)}
+        active={row.active}
+        {...words}
+        onEdit={() => setEditing(row)}
+        onSwitch={() => setSwitching(row)}
+      />
+    );
+  return { editing, setEditing, switching, setSwitching, menu };
+};
 
 /** A table row as a card on phones: the name and state on top, the figures under it, the actions beside. */
 export const RowCard = ({
