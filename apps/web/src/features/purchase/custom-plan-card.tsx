@@ -58,11 +58,7 @@ export const CustomPlanCard = ({
           ))}
         </Group>
         {dayPrices.error ? (
-          <QueryError
-            error={dayPrices.error}
-            onRetry={() => void dayPrices.refetch()}
-            title="Could not load the prices"
-          />
+          <QueryError query={dayPrices} title="Could not load the prices" />
         ) : dayPrices.isPending ? (
           <Skeleton height={30} width="40%" />
         ) : (

@@ -67,7 +67,7 @@ export const BillingDetailsCard = () => {
       intro="Who your invoices are made out to. Changes apply to invoices issued from now on."
     >
       {details.error ? (
-        <QueryError error={details.error} onRetry={() => void details.refetch()} />
+        <QueryError query={details} />
       ) : details.data === undefined ? (
         <Skeleton height={260} />
       ) : (

@@ -29,7 +29,7 @@ export const NotificationsCard = () => {
       intro="Receipts, refunds and security mails (codes, password and e-mail changes) are always sent."
     >
       {settings.error ? (
-        <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
+        <QueryError query={settings} />
       ) : !settings.data ? (
         <Skeleton height={88} />
       ) : (

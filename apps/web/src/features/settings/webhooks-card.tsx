@@ -106,7 +106,7 @@ export const WebhooksCard = () => {
           </Alert>
         )}
         {endpoints.error ? (
-          <QueryError error={endpoints.error} onRetry={() => void endpoints.refetch()} />
+          <QueryError query={endpoints} />
         ) : !endpoints.data ? (
           <Skeleton height={60} />
         ) : endpoints.data.length === 0 ? (
