@@ -1,4 +1,5 @@
 import type { LoginBody } from '@proxydesk/contract';
+import { schemaResolver } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { loadCalls } from '../../../lib/api';
 import { checkOnceLoaded } from './lazy-check';
@@ -11,7 +12,9 @@ import { checkOnceLoaded } from './lazy-check';
 export const loadLogin = () => loadCalls(() => import('./login-call'));
 
 /** The form's check (useForm's `validate`): the contract's schema once its chunk is there. */
-export const validateLogin = checkOnceLoaded(loadLogin, (calls) => calls.loginBodySchema);
+export const validateLogin = checkOnceLoaded(loadLogin, (calls) =>
+  schemaResolver(calls.loginBodySchema, { sync: true }),
+);
 
 /** Signs in (login-call.ts): null once the app starts again, or where to confirm a mailed code. */
 export const useLogin = () =>

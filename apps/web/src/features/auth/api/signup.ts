@@ -1,4 +1,5 @@
 import type { SignupBody } from '@proxydesk/contract';
+import { schemaResolver } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { loadCalls } from '../../../lib/api';
 import { checkOnceLoaded } from './lazy-check';
@@ -10,7 +11,9 @@ import { checkOnceLoaded } from './lazy-check';
 export const loadSignup = () => loadCalls(() => import('./signup-call'));
 
 /** The form's check (useForm's `validate`): the contract's schema once its chunk is there. */
-export const validateSignup = checkOnceLoaded(loadSignup, (calls) => calls.signupBodySchema);
+export const validateSignup = checkOnceLoaded(loadSignup, (calls) =>
+  schemaResolver(calls.signupBodySchema, { sync: true }),
+);
 
 export const useSignup = () =>
   useMutation({ mutationFn: async (body: SignupBody) => (await loadSignup()).signup(body) });
