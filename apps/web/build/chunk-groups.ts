@@ -104,7 +104,7 @@ const PACKAGE_GROUPS: (ChunkGroup & { name: string })[] = [
     priority: 1,
     includeDependenciesRecursively: false,
     test: sources(
-      String.raw`src/(features/auth/(auth-form|social-buttons|oauth-warning|use-typed-before-hydration|use-next|pending-email)|components/(form-alert|form-inputs)|lib/return-path)\.tsx?$|@tabler/icons-react/dist/esm/icons/IconBrand(Google|Discord)Filled\.mjs$`,
+      String.raw`src/(features/auth/(auth-form|social-buttons|oauth-warning|use-typed-before-hydration|use-next|pending-email|api/lazy-check)|components/(form-alert|form-inputs)|lib/return-path)\.tsx?$|@tabler/icons-react/dist/esm/icons/IconBrand(Google|Discord)Filled\.mjs$`,
     ),
   },
   {

@@ -96,6 +96,17 @@ export const call = async <E extends Endpoint>(
   return parsed.data as z.output<E['response']>;
 };
 
+type Payload<E extends Endpoint> = z.output<E['response']> extends { payload: infer P } ? P : never;
+
+/**
+ * A query's `queryFn` for one endpoint: the call made with the query's abort signal, its answer's `payload`
+ * kept (`queryFn: payloadOf(proxyEndpoints.pool)`).
+ */
+export const payloadOf =
+  <E extends Endpoint>(endpoint: E, options: Omit<CallOptions<E>, 'signal'> = {}) =>
+  async ({ signal }: { signal: AbortSignal }): Promise<Payload<E>> =>
+    ((await call(endpoint, { ...options, signal })) as { payload: Payload<E> }).payload;
+
 /**
  * A public list (`{ payload: [...] }`, contract's `publicList`) read without the endpoint's zod schema, so a
  * signed-out page's first load does not carry zod (ADR 003, issue #33 item 8): the server checks the answer

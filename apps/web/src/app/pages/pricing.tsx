@@ -57,7 +57,7 @@ export const PricingPage = () => {
         }
       />
       {plans.error ? (
-        <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
+        <QueryError query={plans} />
       ) : (
         <PriceList
           product={product.slug}

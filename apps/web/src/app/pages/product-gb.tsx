@@ -36,7 +36,7 @@ const GbProductPage = ({ product }: { product: GbProduct }) => {
   const [whitelisting, setWhitelisting] = useState(false);
   const premium = product === 'PR_6';
   const { title, description } = ABOUT[product];
-  if (dashboard.error) return <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  if (dashboard.error) return <QueryError query={dashboard} />;
   const data = dashboard.data?.[product];
   const loading = dashboard.isPending;
   const used = data

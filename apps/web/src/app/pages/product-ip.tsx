@@ -39,7 +39,7 @@ const IpProductPage = ({ product }: { product: IpProduct }) => {
   const plan = plans.find((p) => p.id === selected) ?? plans.find((p) => p.status === 'active') ?? plans[0];
   const waiting = plans.filter((p) => p.status === 'pending').map((p) => ({ id: p.id, name: p.planName }));
 
-  if (dashboard.error) return <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  if (dashboard.error) return <QueryError query={dashboard} />;
   const proxies = pool.data?.find((p) => p.type === product)?.proxies ?? [];
 
   return (

@@ -37,7 +37,7 @@ export const PublicPricingPage = () => {
         </Group>
       </Group>
       {plans.error ? (
-        <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
+        <QueryError query={plans} />
       ) : (
         <PriceList
           product={product}

@@ -27,7 +27,7 @@ const PurchasePage = ({ product }: { product: Product }) => {
         description={`Pick a plan${product === 'PR_3' ? ' and how many GB' : ''}; you pay on the next page and get your proxies as soon as it is paid.`}
       />
       {plans.error ? (
-        <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
+        <QueryError query={plans} />
       ) : (
         <ProductPlans
           product={product}

@@ -22,7 +22,7 @@ export const SettingsPage = () => {
     <>
       <PageHeader title="Account Settings" description="Sign-in details and account security." />
       {access.error ? (
-        <QueryError error={access.error} onRetry={() => void access.refetch()} />
+        <QueryError query={access} />
       ) : !access.data ? (
         <Skeleton height={240} />
       ) : (

@@ -14,7 +14,7 @@ export const BalanceHistory = () => {
         History
       </Title>
       {history.error ? (
-        <QueryError error={history.error} onRetry={() => void history.refetch()} />
+        <QueryError query={history} />
       ) : history.isPending ? (
         <Skeleton height={120} />
       ) : rows.length === 0 ? (

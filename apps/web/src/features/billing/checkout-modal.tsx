@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { TaxSums } from '../../components/tax-sums';
@@ -164,4 +164,21 @@ export const CheckoutModal = ({ order, onClose }: { order: Order | null; onClose
       />
     </>
   );
+};
+
+/**
+ * A button of another feature that makes an order (`onOrder`), with this checkout for that order: src/app joins
+ * the two (Renew, Buy more GB), so neither feature imports the other.
+ */
+export const withCheckout = <P extends { onOrder: (order: Order) => void }>(Button: ComponentType<P>) => {
+  const WithCheckout = (props: Omit<P, 'onOrder'>) => {
+    const [order, setOrder] = useState<Order | null>(null);
+    return (
+      <>
+        <Button {...({ ...props, onOrder: setOrder } as P)} />
+        <CheckoutModal order={order} onClose={() => setOrder(null)} />
+      </>
+    );
+  };
+  return WithCheckout;
 };

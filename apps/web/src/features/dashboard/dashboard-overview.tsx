@@ -35,14 +35,7 @@ const DashboardSkeleton = () => (
 export const DashboardOverview = ({ planButtons }: { planButtons: PlanBuyButtons }) => {
   const stats = useDashboardStats();
   const plans = useMyPlans();
-  if (stats.error)
-    return (
-      <QueryError
-        error={stats.error}
-        onRetry={() => void stats.refetch()}
-        title="Could not load your dashboard"
-      />
-    );
+  if (stats.error) return <QueryError query={stats} title="Could not load your dashboard" />;
   const s = stats.data;
   if (!s || (s.totalPlanPurchased > 0 && plans.isPending)) return <DashboardSkeleton />;
   const shareLink = `${window.location.origin}/signup?ref=${encodeURIComponent(s.referral_code)}`;

@@ -43,14 +43,7 @@ const byUrgency = (a: CustomerPlanSummary, b: CustomerPlanSummary) =>
 /** Every plan that runs, waits for activation or may still be renewed, with its one next step (issue #19). */
 export const PlanList = ({ buttons }: { buttons: PlanBuyButtons }) => {
   const plans = useMyPlans();
-  if (plans.error)
-    return (
-      <QueryError
-        error={plans.error}
-        onRetry={() => void plans.refetch()}
-        title="Could not load your plans"
-      />
-    );
+  if (plans.error) return <QueryError query={plans} title="Could not load your plans" />;
   if (plans.isPending) return <Skeleton height={132} radius="md" />;
   if (plans.data.length === 0)
     return (

@@ -69,7 +69,7 @@ export const InvoiceView = ({ id }: { id: string }) => {
       </Card>
     );
   }
-  if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.error) return <QueryError query={query} />;
   if (query.isPending) return <Skeleton height={420} />;
   const { invoice, billing, seller, document, tax, credit_notes: creditNotes } = query.data;
   const pending = statusOf(invoice) === 'Pending';

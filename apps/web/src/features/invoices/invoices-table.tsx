@@ -76,14 +76,7 @@ const InvoiceCard = ({ invoice }: { invoice: Invoice }) => (
 export const InvoicesTable = () => {
   const invoices = useInvoices();
   const navigate = useNavigate();
-  if (invoices.error)
-    return (
-      <QueryError
-        error={invoices.error}
-        onRetry={() => void invoices.refetch()}
-        title="Could not load your invoices"
-      />
-    );
+  if (invoices.error) return <QueryError query={invoices} title="Could not load your invoices" />;
   if (invoices.isPending) return <Skeleton height={240} />;
   const rows = invoices.data.pages.flatMap((page) => page.results);
   if (rows.length === 0) {

@@ -27,7 +27,7 @@ export const AddressReplacement = ({ planId }: { planId: string }) => {
   const replace = useReplaceAddresses(planId);
   const [chosen, setChosen] = useState<string[]>([]);
   const [asking, setAsking] = useState(false);
-  if (lines.error) return <QueryError error={lines.error} onRetry={() => void lines.refetch()} />;
+  if (lines.error) return <QueryError query={lines} />;
   if (!lines.data) return <Skeleton height={160} />;
   const { addresses, replacements: quota } = lines.data;
   const left = Math.max(0, quota.quota - quota.used);

@@ -2,9 +2,7 @@ import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } f
 import {
   DEFAULT_EXPORT_TEMPLATES,
   EXPORT_PLACEHOLDERS,
-  type ExportFormat,
   type ExportKind,
-  type ExportProtocol,
   type ExportSettings,
 } from '@proxydesk/contract';
 
@@ -16,6 +14,12 @@ const FORMATS = [
 const PROTOCOLS = [
   { value: 'http', label: 'HTTP' },
   { value: 'socks5', label: 'SOCKS5' },
+];
+
+/** The choices under the template: the settings' field each one sets, and its options. */
+const CHOICES: { field: 'format' | 'protocol'; label: string; data: typeof FORMATS }[] = [
+  { field: 'format', label: 'Format', data: FORMATS },
+  { field: 'protocol', label: 'Protocol', data: PROTOCOLS },
 ];
 
 /** A labelled segmented choice: the label names the radio group for screen readers. */
@@ -81,20 +85,16 @@ export const ExportControls = ({
         }
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Choice
-          id={`export-format-${kind}`}
-          label="Format"
-          value={settings.format}
-          data={FORMATS}
-          onChange={(format) => onChange({ ...settings, format: format as ExportFormat })}
-        />
-        <Choice
-          id={`export-protocol-${kind}`}
-          label="Protocol"
-          value={settings.protocol}
-          data={PROTOCOLS}
-          onChange={(protocol) => onChange({ ...settings, protocol: protocol as ExportProtocol })}
-        />
+        {CHOICES.map(({ field, label, data }) => (
+          <Choice
+            key={field}
+            id={`export-${field}-${kind}`}
+            label={label}
+            value={settings[field]}
+            data={data}
+            onChange={(value) => onChange({ ...settings, [field]: value })}
+          />
+        ))}
       </SimpleGrid>
     </Stack>
   );

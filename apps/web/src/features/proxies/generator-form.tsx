@@ -20,6 +20,31 @@ const lifetimeLabel = (value: string) => {
   return `${amount} ${unit}${amount === 1 ? '' : 's'}${value === `${STICKY_LIFETIME.defaultMinutes}m` ? ' (default)' : ''}`;
 };
 
+/** Rotating (a new exit IP each request) or sticky (one IP for the session lifetime). */
+const LINE_TYPES = [
+  { value: 'rotating', label: 'Rotating' },
+  { value: 'sticky', label: 'Sticky' },
+];
+const PROTOCOLS = [
+  { value: 'http', label: 'HTTP/S' },
+  { value: 'sock', label: 'SOCKS5' },
+];
+
+/** A required choice among a few fixed ones: the line's type, its protocol. */
+const FixedChoice = ({
+  label,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) => (
+  <Select label={label} data={choices} value={value} onChange={onChange} required allowDeselect={false} />
+);
+
 /**
  * Generate Proxies (SPEC.md §2, §5, §9): location (Random, the shop's most-bought countries, the special pools,
  * countries by continent), sticky or rotating (sticky with a session lifetime, issue #31 item 5), HTTP or SOCKS5,
@@ -138,17 +163,7 @@ export const GeneratorForm = ({
                   clearable
                 />
               )}
-              <Select
-                label="Type"
-                data={[
-                  { value: 'rotating', label: 'Rotating' },
-                  { value: 'sticky', label: 'Sticky' },
-                ]}
-                value={type}
-                onChange={setType}
-                required
-                allowDeselect={false}
-              />
+              <FixedChoice label="Type" choices={LINE_TYPES} value={type} onChange={setType} />
               {type === 'sticky' && (
                 <Select
                   label="Session lifetime"
@@ -159,17 +174,7 @@ export const GeneratorForm = ({
                   allowDeselect={false}
                 />
               )}
-              <Select
-                label="Proxy type"
-                data={[
-                  { value: 'http', label: 'HTTP/S' },
-                  { value: 'sock', label: 'SOCKS5' },
-                ]}
-                value={ptype}
-                onChange={setPtype}
-                required
-                allowDeselect={false}
-              />
+              <FixedChoice label="Proxy type" choices={PROTOCOLS} value={ptype} onChange={setPtype} />
               <NumberInput
                 label="Quantity"
                 description={`${limits.min} to ${limits.max.toLocaleString()} lines`}

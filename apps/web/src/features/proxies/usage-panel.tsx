@@ -21,7 +21,7 @@ const chartDays = (rows: UsageRow[]) => rows.map((r) => ({ date: r.date, gb: Num
 export const UsagePanel = ({ planId, product }: { planId: string; product: string }) => {
   const usage = usePlanUsage(planId);
   const table = useMemo(() => (usage.data ? usageRows(usage.data.days) : null), [usage.data]);
-  if (usage.error) return <QueryError error={usage.error} onRetry={() => void usage.refetch()} />;
+  if (usage.error) return <QueryError query={usage} />;
   if (!usage.data || !table) return <Skeleton height={480} radius="md" />;
   const start = usage.data.period_start;
   return (

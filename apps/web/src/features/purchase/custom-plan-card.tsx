@@ -5,6 +5,14 @@ import { QueryError } from '../../components/query-error';
 import { formatEuro } from '../../lib/format';
 import { useCustomDayPrices } from './api/get-custom-day-prices';
 
+type Count = 'days' | 'ips';
+
+/** The plan's two counts, each a whole number in its range; an empty field says "Invalid …" (SPEC.md §5). */
+const COUNTS: { key: Count; label: string; min: number; max: number; invalid: string }[] = [
+  { key: 'days', label: 'Days', min: CUSTOM_PLAN.minDays, max: CUSTOM_PLAN.maxDays, invalid: 'Invalid Days' },
+  { key: 'ips', label: 'IPs', min: CUSTOM_PLAN.minIps, max: CUSTOM_PLAN.maxIps, invalid: 'Invalid Ips' },
+];
+
 /**
  * Days 1–30 and IPs 1–10, "Invalid Days" / "Invalid Ips" (SPEC.md §5), the price live from the catalogue's
  * day table by the same rule the server charges with (SPEC.md §9, DESIGN.md §4).
@@ -17,8 +25,8 @@ export const CustomPlanCard = ({
   onBuy: (choice: { days: number; ips: number; price: number }) => void;
 }) => {
   const dayPrices = useCustomDayPrices(product);
-  const [days, setDays] = useState<number | string>(7);
-  const [ips, setIps] = useState<number | string>(1);
+  const [counts, setCounts] = useState<Record<Count, number | string>>({ days: 7, ips: 1 });
+  const { days, ips } = counts;
   const errors = isValidCustomPlan(Number(days), Number(ips));
   const valid = !errors.days && !errors.ips && days !== '' && ips !== '';
   const table = dayPrices.data ?? [];
@@ -34,35 +42,23 @@ export const CustomPlanCard = ({
           Choose exactly how many days and IPs you need.
         </Text>
         <Group grow align="flex-start">
-          <NumberInput
-            label="Days"
-            description={`${CUSTOM_PLAN.minDays} to ${CUSTOM_PLAN.maxDays}`}
-            min={CUSTOM_PLAN.minDays}
-            max={CUSTOM_PLAN.maxDays}
-            value={days}
-            onChange={setDays}
-            error={days === '' ? 'Invalid Days' : errors.days}
-            allowDecimal={false}
-            clampBehavior="none"
-          />
-          <NumberInput
-            label="IPs"
-            description={`${CUSTOM_PLAN.minIps} to ${CUSTOM_PLAN.maxIps}`}
-            min={CUSTOM_PLAN.minIps}
-            max={CUSTOM_PLAN.maxIps}
-            value={ips}
-            onChange={setIps}
-            error={ips === '' ? 'Invalid Ips' : errors.ips}
-            allowDecimal={false}
-            clampBehavior="none"
-          />
+          {COUNTS.map(({ key, label, min, max, invalid }) => (
+            <NumberInput
+              key={key}
+              label={label}
+              description={`${min} to ${max}`}
+              min={min}
+              max={max}
+              value={counts[key]}
+              onChange={(value) => setCounts((before) => ({ ...before, [key]: value }))}
+              error={counts[key] === '' ? invalid : errors[key]}
+              allowDecimal={false}
+              clampBehavior="none"
+            />
+          ))}
         </Group>
         {dayPrices.error ? (
-          <QueryError
-            error={dayPrices.error}
-            onRetry={() => void dayPrices.refetch()}
-            title="Could not load the prices"
-          />
+          <QueryError query={dayPrices} title="Could not load the prices" />
         ) : dayPrices.isPending ? (
           <Skeleton height={30} width="40%" />
         ) : (

@@ -1,21 +1,24 @@
-import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import type { Access } from '@proxydesk/contract';
 import { CopyField } from '../../components/copy-button';
 import { FormAlert } from '../../components/form-alert';
 import { useGenerateApiKey } from './api/settings-calls';
+import { SettingsCard } from './settings-card';
 
 /** Resellers' API KEY card: the key is shown whole once, when made; afterwards only its start. */
 export const ApiKeyCard = ({ access }: { access: Access }) => {
   const generate = useGenerateApiKey();
   const fresh = generate.data?.payload.apiKey;
   return (
-    <Card withBorder padding="lg" data-testid="api-key-card">
-      <Title order={3} size="h4" mb={4}>
-        API KEY
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Send it as <Code>Authorization: Api-Key &lt;key&gt;</Code> to call the API as your account.
-      </Text>
+    <SettingsCard
+      title="API KEY"
+      testId="api-key-card"
+      intro={
+        <>
+          Send it as <Code>Authorization: Api-Key &lt;key&gt;</Code> to call the API as your account.
+        </>
+      }
+    >
       <Stack gap="sm">
         <FormAlert>{generate.error?.message}</FormAlert>
         {fresh ? (
@@ -38,6 +41,6 @@ export const ApiKeyCard = ({ access }: { access: Access }) => {
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </SettingsCard>
   );
 };

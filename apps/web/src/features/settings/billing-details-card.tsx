@@ -1,4 +1,4 @@
-import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   billingDetailsBodySchema,
@@ -11,6 +11,7 @@ import { QueryError } from '../../components/query-error';
 import { formatDateTime } from '../../lib/format';
 import { toastDone } from '../../lib/toast';
 import { useBillingDetails, useSaveBillingDetails } from './api/billing-details';
+import { SettingsCard } from './settings-card';
 
 const BillingForm = ({ saved }: { saved: BillingDetailsAnswer | null }) => {
   const save = useSaveBillingDetails();
@@ -60,20 +61,18 @@ const BillingForm = ({ saved }: { saved: BillingDetailsAnswer | null }) => {
 export const BillingDetailsCard = () => {
   const details = useBillingDetails();
   return (
-    <Card withBorder padding="lg" data-testid="billing-details-card">
-      <Title order={3} size="h4" mb={4}>
-        Billing details
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Who your invoices are made out to. Changes apply to invoices issued from now on.
-      </Text>
+    <SettingsCard
+      title="Billing details"
+      testId="billing-details-card"
+      intro="Who your invoices are made out to. Changes apply to invoices issued from now on."
+    >
       {details.error ? (
-        <QueryError error={details.error} onRetry={() => void details.refetch()} />
+        <QueryError query={details} />
       ) : details.data === undefined ? (
         <Skeleton height={260} />
       ) : (
         <BillingForm saved={details.data} />
       )}
-    </Card>
+    </SettingsCard>
   );
 };

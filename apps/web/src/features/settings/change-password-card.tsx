@@ -1,9 +1,10 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@proxydesk/contract';
 import { FormAlert } from '../../components/form-alert';
 import { useChangePassword } from './api/settings-calls';
 import { FormPasswordInput } from '../../components/form-inputs';
+import { SettingsCard } from './settings-card';
 
 /** Old, new and confirm; "passwords didn't matched." on a mismatch (SPEC.md §5). Other devices are signed out. */
 export const ChangePasswordCard = () => {
@@ -17,13 +18,7 @@ export const ChangePasswordCard = () => {
     change.mutate({ old_password, new_password }, { onSuccess: () => form.reset() }),
   );
   return (
-    <Card withBorder padding="lg">
-      <Title order={3} size="h4" mb={4}>
-        Change Password
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Your other devices are signed out when it changes.
-      </Text>
+    <SettingsCard title="Change Password" intro="Your other devices are signed out when it changes.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert>{change.error?.message}</FormAlert>
@@ -54,6 +49,6 @@ export const ChangePasswordCard = () => {
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SettingsCard>
   );
 };

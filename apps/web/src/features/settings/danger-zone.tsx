@@ -11,7 +11,6 @@ import { useReauth } from './reauth';
 export const DangerZone = ({ access }: { access: Access }) => {
   const deactivate = useDeactivate();
   const deactivateProof = useReauth(access.has_password);
-  const deactivateMessages = deactivateProof.messages(deactivate.error);
   return (
     <Card withBorder padding="lg" className={classes.danger} data-testid="danger-zone">
       <Title order={3} size="h4" mb={4} c="red">
@@ -31,7 +30,6 @@ export const DangerZone = ({ access }: { access: Access }) => {
         }
         confirmLabel="Deactivate"
         danger
-        fields={() => deactivateProof.field}
         onConfirm={() =>
           deactivate.mutate(deactivateProof.proof, {
             onSuccess: () => {
@@ -41,13 +39,7 @@ export const DangerZone = ({ access }: { access: Access }) => {
             onError: deactivateProof.onError,
           })
         }
-        onClose={() => {
-          deactivateProof.reset();
-          deactivate.reset();
-        }}
-        pending={deactivate.isPending}
-        error={deactivateMessages.danger}
-        note={deactivateMessages.info}
+        {...deactivateProof.switchProps(deactivate)}
       />
     </Card>
   );

@@ -1,8 +1,9 @@
-import { Card, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Switch } from '@mantine/core';
 import type { NotificationSettings } from '@proxydesk/contract';
 import { FormAlert } from '../../components/form-alert';
 import { QueryError } from '../../components/query-error';
 import { useNotifications, useSetNotifications } from './api/notifications';
+import { SettingsCard } from './settings-card';
 
 const SWITCHES: { key: keyof NotificationSettings; label: string; description: string }[] = [
   {
@@ -22,15 +23,13 @@ export const NotificationsCard = () => {
   const settings = useNotifications();
   const save = useSetNotifications();
   return (
-    <Card withBorder padding="lg" data-testid="notifications-card">
-      <Title order={3} size="h4" mb={4}>
-        Notifications
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Receipts, refunds and security mails (codes, password and e-mail changes) are always sent.
-      </Text>
+    <SettingsCard
+      title="Notifications"
+      testId="notifications-card"
+      intro="Receipts, refunds and security mails (codes, password and e-mail changes) are always sent."
+    >
       {settings.error ? (
-        <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
+        <QueryError query={settings} />
       ) : !settings.data ? (
         <Skeleton height={88} />
       ) : (
@@ -47,6 +46,6 @@ export const NotificationsCard = () => {
           ))}
         </Stack>
       )}
-    </Card>
+    </SettingsCard>
   );
 };

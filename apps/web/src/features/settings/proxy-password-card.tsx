@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CopyField } from '../../components/copy-button';
 import { FormAlert } from '../../components/form-alert';
 import { useResetProxyPassword } from './api/settings-calls';
+import { SettingsCard } from './settings-card';
 
 /**
  * Proxy lines carry a password of their own (not the account's). A customer whose lines leaked resets it here;
@@ -13,14 +14,11 @@ export const ProxyPasswordCard = () => {
   const [asking, setAsking] = useState(false);
   const fresh = reset.data?.payload.password;
   return (
-    <Card withBorder padding="lg" data-testid="proxy-password-card">
-      <Title order={3} size="h4" mb={4}>
-        Proxy password
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Your residential and ISP lines use a password of their own. If a line got out, reset it: lines with
-        the old password stop working within seconds.
-      </Text>
+    <SettingsCard
+      title="Proxy password"
+      testId="proxy-password-card"
+      intro="Your residential and ISP lines use a password of their own. If a line got out, reset it: lines with the old password stop working within seconds."
+    >
       <Stack gap="sm">
         <FormAlert>{reset.error?.message}</FormAlert>
         {fresh && (
@@ -57,6 +55,6 @@ export const ProxyPasswordCard = () => {
           </Group>
         </Stack>
       </Modal>
-    </Card>
+    </SettingsCard>
   );
 };

@@ -33,22 +33,42 @@ export const useReauth = (hasPassword: boolean, codeIntro: string = NO_PASSWORD)
     </Text>
   );
 
+  /** The server's answer split: the mailed-code note (422) in blue, anything else as the danger alert. */
+  const messages = (error: Error | null | undefined) =>
+    error instanceof ApiError && error.status === 422
+      ? { info: error.message, danger: null }
+      : { info: null, danger: error?.message ?? null };
+  const reset = () => {
+    setPassword('');
+    setOtp('');
+    setCodeSent(false);
+  };
+
   return {
     proof,
     field,
-    /** The server's answer split: the mailed-code note (422) in blue, anything else as the danger alert. */
-    messages: (error: Error | null | undefined) =>
-      error instanceof ApiError && error.status === 422
-        ? { info: error.message, danger: null }
-        : { info: null, danger: error?.message ?? null },
+    messages,
     /** Call with a failed mutation's error: a 422 means the code is on its way, so its field appears. */
     onError: (error: unknown) => {
       if (error instanceof ApiError && error.status === 422) setCodeSent(true);
     },
-    reset: () => {
-      setPassword('');
-      setOtp('');
-      setCodeSent(false);
+    reset,
+    /**
+     * A ConfirmSwitch's props for a change `mutation` sends with this proof: the proof's field in its modal, the
+     * server's answer split, and a closing that forgets both the proof and the answer.
+     */
+    switchProps: (mutation: { error: Error | null; isPending: boolean; reset: () => void }) => {
+      const { info, danger } = messages(mutation.error);
+      return {
+        fields: () => field,
+        onClose: () => {
+          reset();
+          mutation.reset();
+        },
+        pending: mutation.isPending,
+        error: danger,
+        note: info,
+      };
     },
   };
 };

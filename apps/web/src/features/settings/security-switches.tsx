@@ -16,7 +16,6 @@ export const SecuritySwitches = ({ access }: { access: Access }) => {
   );
   const offProof = useReauth(access.has_password);
   const twoFactorProof = access.is_2fa ? offProof : onProof;
-  const twoFactorMessages = twoFactorProof.messages(twoFactor.error);
   return (
     <Card withBorder padding="lg">
       <Title order={3} size="h4" mb="md">
@@ -33,20 +32,13 @@ export const SecuritySwitches = ({ access }: { access: Access }) => {
               ? 'From now on, signing in will also need a code we e-mail you.'
               : 'Signing in will need only your password. Turn it off?'
           }
-          fields={() => twoFactorProof.field}
           onConfirm={(next, done) =>
             twoFactor.mutate(
               { enabled: next, proof: twoFactorProof.proof },
               { onSuccess: done, onError: twoFactorProof.onError },
             )
           }
-          onClose={() => {
-            twoFactorProof.reset();
-            twoFactor.reset();
-          }}
-          pending={twoFactor.isPending}
-          error={twoFactorMessages.danger}
-          note={twoFactorMessages.info}
+          {...twoFactorProof.switchProps(twoFactor)}
         />
       </Stack>
     </Card>

@@ -9,8 +9,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 export const WebhookDeliveries = () => {
   const deliveries = useWebhookDeliveries();
   const resend = useResendDelivery();
-  if (deliveries.error)
-    return <QueryError error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
+  if (deliveries.error) return <QueryError query={deliveries} />;
   const rows = deliveries.data ?? [];
   return (
     <div>

@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
   Skeleton,
@@ -11,7 +10,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '@proxydesk/contract';
@@ -21,6 +19,7 @@ import { FormAlert } from '../../components/form-alert';
 import { QueryError } from '../../components/query-error';
 import { useAddWebhook, useRemoveWebhook, useUpdateWebhook, useWebhookEndpoints } from './api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { SettingsCard } from './settings-card';
 
 /** What each event means, as the checkbox says it. */
 const EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -87,14 +86,16 @@ export const WebhooksCard = () => {
   const remove = useRemoveWebhook();
   const [secret, setSecret] = useState<string>();
   return (
-    <Card withBorder padding="lg" data-testid="webhooks-card">
-      <Title order={3} size="h4" mb={4}>
-        Webhooks
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        We POST each event to your URL, signed in the <code>ProxyDesk-Signature</code> header, and retry for
-        24 hours until it answers 2xx.
-      </Text>
+    <SettingsCard
+      title="Webhooks"
+      testId="webhooks-card"
+      intro={
+        <>
+          We POST each event to your URL, signed in the <code>ProxyDesk-Signature</code> header, and retry for
+          24 hours until it answers 2xx.
+        </>
+      }
+    >
       <Stack gap="md">
         {secret && (
           <Alert color="yellow" variant="light" title="Copy the signing secret now">
@@ -105,7 +106,7 @@ export const WebhooksCard = () => {
           </Alert>
         )}
         {endpoints.error ? (
-          <QueryError error={endpoints.error} onRetry={() => void endpoints.refetch()} />
+          <QueryError query={endpoints} />
         ) : !endpoints.data ? (
           <Skeleton height={60} />
         ) : endpoints.data.length === 0 ? (
@@ -155,6 +156,6 @@ export const WebhooksCard = () => {
         <AddEndpoint onSecret={setSecret} />
         <WebhookDeliveries />
       </Stack>
-    </Card>
+    </SettingsCard>
   );
 };

@@ -1,7 +1,8 @@
 import type { LoginBody } from '@proxydesk/contract';
-import { schemaResolver, type FormErrors } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { loadCalls } from '../../../lib/api';
+import { checkOnceLoaded } from './lazy-check';
 
 /**
  * The sign-in page draws and hydrates without zod, the contract's schemas or the captcha (ADR 003): they come
@@ -11,11 +12,9 @@ import { loadCalls } from '../../../lib/api';
 export const loadLogin = () => loadCalls(() => import('./login-call'));
 
 /** The form's check (useForm's `validate`): the contract's schema once its chunk is there. */
-export const validateLogin = async (values: LoginBody): Promise<FormErrors> => {
-  const loaded = await loadLogin().catch(() => null);
-  // Not loaded (offline): the call below fails the same way and says so.
-  return loaded ? schemaResolver(loaded.loginBodySchema, { sync: true })(values) : {};
-};
+export const validateLogin = checkOnceLoaded(loadLogin, (calls) =>
+  schemaResolver(calls.loginBodySchema, { sync: true }),
+);
 
 /** Signs in (login-call.ts): null once the app starts again, or where to confirm a mailed code. */
 export const useLogin = () =>

@@ -1,7 +1,8 @@
 import type { SignupBody } from '@proxydesk/contract';
-import { schemaResolver, type FormErrors } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { loadCalls } from '../../../lib/api';
+import { checkOnceLoaded } from './lazy-check';
 
 /**
  * As sign-in (api/login.ts): the sign-up page draws and hydrates without zod, the contract's schemas or the
@@ -10,11 +11,9 @@ import { loadCalls } from '../../../lib/api';
 export const loadSignup = () => loadCalls(() => import('./signup-call'));
 
 /** The form's check (useForm's `validate`): the contract's schema once its chunk is there. */
-export const validateSignup = async (values: SignupBody): Promise<FormErrors> => {
-  const loaded = await loadSignup().catch(() => null);
-  // Not loaded (offline): the call below fails the same way and says so.
-  return loaded ? schemaResolver(loaded.signupBodySchema, { sync: true })(values) : {};
-};
+export const validateSignup = checkOnceLoaded(loadSignup, (calls) =>
+  schemaResolver(calls.signupBodySchema, { sync: true }),
+);
 
 export const useSignup = () =>
   useMutation({ mutationFn: async (body: SignupBody) => (await loadSignup()).signup(body) });

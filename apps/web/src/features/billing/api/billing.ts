@@ -1,6 +1,6 @@
 import { billingEndpoints, catalogueEndpoints, type BillingBody } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError, call, payloadOf } from '../../../lib/api';
 
 /** The billing details, or null while there are none (the API answers 404: SPEC.md §7 "success means billing exists"). */
 export const billingQuery = () =>
@@ -29,7 +29,7 @@ export const useSaveBilling = () => {
 export const paymentMethodsQuery = () =>
   queryOptions({
     queryKey: ['payment-methods'],
-    queryFn: async ({ signal }) => (await call(catalogueEndpoints.paymentMethods, { signal })).payload,
+    queryFn: payloadOf(catalogueEndpoints.paymentMethods),
   });
 
 export const usePaymentMethods = () => useQuery(paymentMethodsQuery());

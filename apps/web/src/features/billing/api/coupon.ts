@@ -1,12 +1,12 @@
 import { couponEndpoints, type Coupon } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { payloadOf } from '../../../lib/api';
 
 /** Whether a promo code applies now for this customer (the same checks as at checkout). */
 export const couponQuery = (code: string) =>
   queryOptions({
     queryKey: ['coupon', code.toLowerCase()],
-    queryFn: async ({ signal }) => (await call(couponEndpoints.check, { query: { code }, signal })).payload,
+    queryFn: payloadOf(couponEndpoints.check, { query: { code } }),
     enabled: code.length > 0,
     retry: false,
   });

@@ -1,6 +1,6 @@
 import { taxEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { payloadOf } from '../../../lib/api';
 
 /**
  * What the customer pays for an amount (after any promo code): net, VAT and total from their billing details and
@@ -9,7 +9,7 @@ import { call } from '../../../lib/api';
 export const taxQuoteQuery = (amount: number, buyer: string) =>
   queryOptions({
     queryKey: ['tax-quote', amount, buyer],
-    queryFn: async ({ signal }) => (await call(taxEndpoints.quote, { query: { amount }, signal })).payload,
+    queryFn: payloadOf(taxEndpoints.quote, { query: { amount } }),
   });
 
 /** `buyer` names the billing details the quote is for (country, VAT number): a change asks again. */

@@ -1,11 +1,11 @@
 import { contentEndpoints, isSafeLink } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { payloadOf } from '../../../lib/api';
 
 export const socialMediaQuery = () =>
   queryOptions({
     queryKey: ['social-media'],
-    queryFn: async ({ signal }) => (await call(contentEndpoints.socialMedia, { signal })).payload,
+    queryFn: payloadOf(contentEndpoints.socialMedia),
   });
 
 /**

@@ -1,11 +1,11 @@
 import { contentEndpoints } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { payloadOf } from '../../../lib/api';
 
 export const faqsQuery = () =>
   queryOptions({
     queryKey: ['faqs'],
-    queryFn: async ({ signal }) => (await call(contentEndpoints.faqs, { signal })).payload,
+    queryFn: payloadOf(contentEndpoints.faqs),
   });
 
 export const useFaqs = () => useQuery(faqsQuery());

@@ -1,6 +1,6 @@
 import { invoiceEndpoints, invoiceStatus, type Invoice } from '@proxydesk/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 
 /** Ten a page, following `next` (SPEC.md §7 GET /v1/invoice/read). */
 export const invoicesQuery = () =>
@@ -16,8 +16,7 @@ export const useInvoices = () => useInfiniteQuery(invoicesQuery());
 export const invoiceQuery = (id: string) =>
   queryOptions({
     queryKey: ['invoice', id],
-    queryFn: async ({ signal }) =>
-      (await call(invoiceEndpoints.read, { params: { invoice_id: id }, signal })).payload,
+    queryFn: payloadOf(invoiceEndpoints.read, { params: { invoice_id: id } }),
   });
 
 /** Paid, Pending (the first hour), Expired (SPEC.md §4) or Refunded. */

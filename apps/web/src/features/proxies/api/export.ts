@@ -1,12 +1,12 @@
 import { proxyExportEndpoints, type ExportKind, type ExportSettings } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 
 /** The customer's last export template, format and protocol of each kind of line (issue #32 item 5). */
 export const exportSettingsQuery = () =>
   queryOptions({
     queryKey: ['export-settings'],
-    queryFn: async ({ signal }) => (await call(proxyExportEndpoints.settings, { signal })).payload,
+    queryFn: payloadOf(proxyExportEndpoints.settings),
     staleTime: Infinity,
   });
 export const useExportSettings = () => useQuery(exportSettingsQuery());

@@ -5,15 +5,14 @@ import {
   type SubuserProduct,
 } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 import { toastDone } from '../../../lib/toast';
 
 /** The owner's own line of a product: the shop's maximum, its caps, its current sources (issue #31 item 3). */
 export const ownerFairUseQuery = (product: SubuserProduct) =>
   queryOptions({
     queryKey: ['fair-use', product],
-    queryFn: async ({ signal }) =>
-      (await call(fairUseEndpoints.owner, { query: { product }, signal })).payload,
+    queryFn: payloadOf(fairUseEndpoints.owner, { query: { product } }),
   });
 export const useOwnerFairUse = (product: SubuserProduct) => useQuery(ownerFairUseQuery(product));
 

@@ -1,6 +1,6 @@
 import { lineUsageEndpoints, type LineUsageGranularity } from '@proxydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { payloadOf } from '../../../lib/api';
 
 /** Whose usage a view shows: one sub-user's, or the owner's own lines on a plan (issue #31 item 4). */
 export type UsageOwner = { subuserId: string } | { planId: string };
@@ -10,16 +10,13 @@ const keyOf = (whose: UsageOwner) => ('subuserId' in whose ? whose.subuserId : `
 export const lineUsageQuery = (whose: UsageOwner, granularity: LineUsageGranularity) =>
   queryOptions({
     queryKey: ['line-usage', keyOf(whose), granularity],
-    queryFn: async ({ signal }) =>
-      (
-        await ('subuserId' in whose
-          ? call(lineUsageEndpoints.subuserUsage, {
-              params: { id: whose.subuserId },
-              query: { granularity },
-              signal,
-            })
-          : call(lineUsageEndpoints.ownUsage, { query: { plan_id: whose.planId, granularity }, signal }))
-      ).payload,
+    queryFn:
+      'subuserId' in whose
+        ? payloadOf(lineUsageEndpoints.subuserUsage, {
+            params: { id: whose.subuserId },
+            query: { granularity },
+          })
+        : payloadOf(lineUsageEndpoints.ownUsage, { query: { plan_id: whose.planId, granularity } }),
   });
 export const useLineUsage = (whose: UsageOwner, granularity: LineUsageGranularity) =>
   useQuery(lineUsageQuery(whose, granularity));
@@ -27,15 +24,9 @@ export const useLineUsage = (whose: UsageOwner, granularity: LineUsageGranularit
 export const lineDomainsQuery = (whose: UsageOwner, date: string) =>
   queryOptions({
     queryKey: ['line-domains', keyOf(whose), date],
-    queryFn: async ({ signal }) =>
-      (
-        await ('subuserId' in whose
-          ? call(lineUsageEndpoints.subuserDomains, {
-              params: { id: whose.subuserId },
-              query: { date },
-              signal,
-            })
-          : call(lineUsageEndpoints.ownDomains, { query: { plan_id: whose.planId, date }, signal }))
-      ).payload,
+    queryFn:
+      'subuserId' in whose
+        ? payloadOf(lineUsageEndpoints.subuserDomains, { params: { id: whose.subuserId }, query: { date } })
+        : payloadOf(lineUsageEndpoints.ownDomains, { query: { plan_id: whose.planId, date } }),
   });
 export const useLineDomains = (whose: UsageOwner, date: string) => useQuery(lineDomainsQuery(whose, date));

@@ -6,14 +6,14 @@ import {
   type IpProduct,
 } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 import { toastDone } from '../../../lib/toast';
 
 /** Each product page's plans, data and usage (SPEC.md §7 GET /v1/user/dashboard). */
 export const productDashboardQuery = () =>
   queryOptions({
     queryKey: ['product-dashboard'],
-    queryFn: async ({ signal }) => (await call(proxyEndpoints.dashboard, { signal })).payload,
+    queryFn: payloadOf(proxyEndpoints.dashboard),
   });
 export const useProductDashboard = () => useQuery(productDashboardQuery());
 
@@ -21,24 +21,21 @@ export const useProductDashboard = () => useQuery(productDashboardQuery());
 export const planUsageQuery = (planId: string) =>
   queryOptions({
     queryKey: ['plan-usage', planId],
-    queryFn: async ({ signal }) =>
-      (await call(planEndpoints.usage, { query: { plan_id: planId }, signal })).payload,
+    queryFn: payloadOf(planEndpoints.usage, { query: { plan_id: planId } }),
   });
 export const usePlanUsage = (planId: string) => useQuery(planUsageQuery(planId));
 
 export const whitelistQuery = (type: IpProduct, plan: string | null) =>
   queryOptions({
     queryKey: ['whitelist', type, plan],
-    queryFn: async ({ signal }) =>
-      (await call(proxyEndpoints.whitelistedIps, { query: { type, ...(plan ? { plan } : {}) }, signal }))
-        .payload,
+    queryFn: payloadOf(proxyEndpoints.whitelistedIps, { query: { type, ...(plan ? { plan } : {}) } }),
   });
 export const useWhitelist = (type: IpProduct, plan: string | null) => useQuery(whitelistQuery(type, plan));
 
 export const poolQuery = () =>
   queryOptions({
     queryKey: ['pool'],
-    queryFn: async ({ signal }) => (await call(proxyEndpoints.pool, { signal })).payload,
+    queryFn: payloadOf(proxyEndpoints.pool),
   });
 export const usePool = () => useQuery(poolQuery());
 

@@ -1,13 +1,12 @@
 import { replacementEndpoints } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 
 /** A datacenter or IPv6 plan's lines and its replacements used of this month's quota (issue #32 item 4). */
 export const planAddressesQuery = (planId: string) =>
   queryOptions({
     queryKey: ['plan-addresses', planId],
-    queryFn: async ({ signal }) =>
-      (await call(replacementEndpoints.addresses, { params: { id: planId }, signal })).payload,
+    queryFn: payloadOf(replacementEndpoints.addresses, { params: { id: planId } }),
   });
 export const usePlanAddresses = (planId: string) => useQuery(planAddressesQuery(planId));
 

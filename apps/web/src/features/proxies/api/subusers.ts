@@ -1,14 +1,13 @@
 import { subuserEndpoints, type SubuserLimitBody, type SubuserProduct } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 import { toastDone } from '../../../lib/toast';
 
 /** A product's sub-users (issue #31), with the customer's total and the most allowed. */
 export const subusersQuery = (product: SubuserProduct) =>
   queryOptions({
     queryKey: ['subusers', product],
-    queryFn: async ({ signal }) =>
-      (await call(subuserEndpoints.list, { query: { product }, signal })).payload,
+    queryFn: payloadOf(subuserEndpoints.list, { query: { product } }),
   });
 export const useSubusers = (product: SubuserProduct) => useQuery(subusersQuery(product));
 

@@ -35,6 +35,8 @@ export const FairUseDialog = ({
   </Modal>
 );
 
+type Cap = 'sources' | 'connections';
+
 const asCap = (value: number | string) => (value === '' ? null : Number(value));
 
 const FairUseForm = ({
@@ -47,23 +49,32 @@ const FairUseForm = ({
   onClose: () => void;
 }) => {
   const save = useSetFairUse();
-  const [sources, setSources] = useState<number | string>(edit.current.max_sources ?? '');
-  const [connections, setConnections] = useState<number | string>(edit.current.max_connections ?? '');
-  const [errors, setErrors] = useState<{ sources?: string | undefined; connections?: string | undefined }>(
-    {},
-  );
+  const [values, setValues] = useState<Record<Cap, number | string>>({
+    sources: edit.current.max_sources ?? '',
+    connections: edit.current.max_connections ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Cap, string | undefined>>>({});
   const most = {
     maxSources: maximum.max_sources,
     windowMinutes: maximum.window_minutes,
     maxConnections: maximum.max_connections,
   };
   const words = maximumWords(maximum);
+  /** Each cap's field; empty stands for the shop's maximum, shown as its placeholder. */
+  const fields: { cap: Cap; label: string; most: number | null }[] = [
+    {
+      cap: 'sources',
+      label: `Source addresses per ${maximum.window_minutes} minutes`,
+      most: maximum.max_sources,
+    },
+    { cap: 'connections', label: 'Open connections', most: maximum.max_connections },
+  ];
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const caps = { max_sources: asCap(sources), max_connections: asCap(connections) };
+        const caps = { max_sources: asCap(values.sources), max_connections: asCap(values.connections) };
         const parsed = fairUseCapsSchema.safeParse(caps);
         const issue = (field: string) =>
           parsed.success ? undefined : parsed.error.issues.find((each) => each.path[0] === field)?.message;
@@ -84,27 +95,20 @@ const FairUseForm = ({
           Leave a field empty for the shop’s maximum.
         </Text>
         <FormAlert>{save.error?.message}</FormAlert>
-        <NumberInput
-          label={`Source addresses per ${maximum.window_minutes} minutes`}
-          description={words.sources}
-          placeholder={maximum.max_sources ? String(maximum.max_sources) : 'No cap'}
-          min={1}
-          allowDecimal={false}
-          value={sources}
-          onChange={setSources}
-          error={errors.sources}
-          data-autofocus
-        />
-        <NumberInput
-          label="Open connections"
-          description={words.connections}
-          placeholder={maximum.max_connections ? String(maximum.max_connections) : 'No cap'}
-          min={1}
-          allowDecimal={false}
-          value={connections}
-          onChange={setConnections}
-          error={errors.connections}
-        />
+        {fields.map(({ cap, label, most }, index) => (
+          <NumberInput
+            key={cap}
+            label={label}
+            description={words[cap]}
+            placeholder={most ? String(most) : 'No cap'}
+            min={1}
+            allowDecimal={false}
+            value={values[cap]}
+            onChange={(value) => setValues((before) => ({ ...before, [cap]: value }))}
+            error={errors[cap]}
+            data-autofocus={index === 0 || undefined}
+          />
+        ))}
         <FormButtons label="Save" pending={save.isPending} onCancel={onClose} />
       </Stack>
     </form>

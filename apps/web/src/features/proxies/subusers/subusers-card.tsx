@@ -81,7 +81,7 @@ export const SubusersCard = ({ product, planId }: { product: SubuserProduct; pla
         />
       )}
       {list.error ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+        <QueryError query={list} />
       ) : list.isPending ? (
         <Skeleton height={120} />
       ) : subusers.length === 0 ? (

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Subuser } from '@proxydesk/contract';
+import type { ReactNode } from 'react';
 import { CopyButton } from '../../../components/copy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { usePauseSubuser, useRegenerateSubuserPassword } from '../api/subusers';
@@ -28,6 +29,19 @@ const Countries = ({ subuser }: { subuser: Subuser }) => (
     {countriesText(subuser.allowed_countries)}
   </Text>
 );
+
+const Sources = ({ subuser }: { subuser: Subuser }) => (
+  <SourcesCell fairUse={subuser.fair_use} name={subuser.name} />
+);
+
+/** The table's columns between the name and the menu: each one's header and what it shows of a sub-user. */
+const COLUMNS: { header: string; Cell: (props: { subuser: Subuser }) => ReactNode }[] = [
+  { header: 'Username', Cell: Username },
+  { header: 'Status', Cell: StatusBadge },
+  { header: 'Data', Cell: LimitCell },
+  { header: 'Countries', Cell: Countries },
+  { header: 'Sources', Cell: Sources },
+];
 
 /**
  * Each sub-user: name, username to copy, status, limit and use, countries, current sources (fair use), and a
@@ -63,11 +77,9 @@ export const SubusersTable = ({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Username</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Data</Table.Th>
-            <Table.Th>Countries</Table.Th>
-            <Table.Th>Sources</Table.Th>
+            {COLUMNS.map(({ header }) => (
+              <Table.Th key={header}>{header}</Table.Th>
+            ))}
             <Table.Th w={48}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -77,21 +89,11 @@ export const SubusersTable = ({
           {subusers.map((subuser) => (
             <Table.Tr key={subuser.id} data-testid="subuser-row">
               <Table.Td fw={500}>{subuser.name}</Table.Td>
-              <Table.Td>
-                <Username subuser={subuser} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge subuser={subuser} />
-              </Table.Td>
-              <Table.Td>
-                <LimitCell subuser={subuser} />
-              </Table.Td>
-              <Table.Td>
-                <Countries subuser={subuser} />
-              </Table.Td>
-              <Table.Td>
-                <SourcesCell fairUse={subuser.fair_use} name={subuser.name} />
-              </Table.Td>
+              {COLUMNS.map(({ header, Cell }) => (
+                <Table.Td key={header}>
+                  <Cell subuser={subuser} />
+                </Table.Td>
+              ))}
               <Table.Td>
                 <SubuserMenu subuser={subuser} busy={busy(subuser.id)} onAction={act} />
               </Table.Td>
@@ -118,7 +120,7 @@ export const SubusersTable = ({
                 </Text>
                 <Countries subuser={subuser} />
               </Group>
-              <SourcesCell fairUse={subuser.fair_use} name={subuser.name} />
+              <Sources subuser={subuser} />
             </Stack>
           </Paper>
         ))}

@@ -39,7 +39,7 @@ export const TopDomains = ({ whose }: { whose: UsageOwner }) => {
         </Group>
       )}
       {domains.error ? (
-        <QueryError error={domains.error} onRetry={() => void domains.refetch()} />
+        <QueryError query={domains} />
       ) : !domains.data ? (
         <Skeleton height={120} radius="md" />
       ) : !domains.data.enabled ? (

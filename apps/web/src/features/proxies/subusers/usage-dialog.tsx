@@ -97,7 +97,7 @@ const UsageView = ({ whose, name }: { whose: UsageOwner; name: string }) => {
         </Button>
       </Group>
       {usage.error ? (
-        <QueryError error={usage.error} onRetry={() => void usage.refetch()} />
+        <QueryError query={usage} />
       ) : !table ? (
         <Skeleton height={420} radius="md" />
       ) : (

@@ -1,12 +1,12 @@
 import { billingDetailsEndpoints, type BillingDetailsBody } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 
 /** The billing details invoices are issued to (issue #30 item 5), or null while there are none. */
 export const billingDetailsQuery = () =>
   queryOptions({
     queryKey: ['billing-details'],
-    queryFn: async ({ signal }) => (await call(billingDetailsEndpoints.read, { signal })).payload,
+    queryFn: payloadOf(billingDetailsEndpoints.read),
   });
 
 export const useBillingDetails = () => useQuery(billingDetailsQuery());

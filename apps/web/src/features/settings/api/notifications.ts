@@ -1,11 +1,11 @@
 import { userEndpoints, type NotificationSettings } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: ['notifications'],
-    queryFn: async ({ signal }) => (await call(userEndpoints.notifications, { signal })).payload,
+    queryFn: payloadOf(userEndpoints.notifications),
   });
 
 export const useNotifications = () => useQuery(notificationsQuery());

@@ -1,6 +1,6 @@
 import { webhookEndpoints, type WebhookEventType } from '@proxydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, payloadOf } from '../../../lib/api';
 
 const ENDPOINTS = ['webhook-endpoints'] as const;
 const DELIVERIES = ['webhook-deliveries'] as const;
@@ -9,7 +9,7 @@ export const useWebhookEndpoints = () =>
   useQuery(
     queryOptions({
       queryKey: ENDPOINTS,
-      queryFn: async ({ signal }) => (await call(webhookEndpoints.list, { signal })).payload,
+      queryFn: payloadOf(webhookEndpoints.list),
     }),
   );
 
@@ -18,7 +18,7 @@ export const useWebhookDeliveries = () =>
   useQuery(
     queryOptions({
       queryKey: DELIVERIES,
-      queryFn: async ({ signal }) => (await call(webhookEndpoints.deliveries, { signal, query: {} })).payload,
+      queryFn: payloadOf(webhookEndpoints.deliveries, { query: {} }),
       refetchInterval: 10_000,
     }),
   );
