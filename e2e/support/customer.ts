@@ -31,6 +31,11 @@ export const shopCustomer = (shop: string) => {
     token: () => token,
     /** Signs a page's browser in as this customer: the session cookie the shop sets at sign-in. */
     signIn: (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]),
+    /** Opens `path` on a page signed in as this customer. */
+    visit: async (page: Page, path: string) => {
+      await customer.signIn(page);
+      await page.goto(path);
+    },
     /** Signs up with the mailed code, answering the session token; the calls after it use it. */
     signUp: async (smtp: SmtpCapture, username: string) => {
       name = username;
