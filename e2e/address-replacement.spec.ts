@@ -24,8 +24,7 @@ test.use({ baseURL: shop.url });
 test('a customer replaces a datacenter address within the month’s quota and copies the new one', async ({
   page,
 }) => {
-  await customer.signIn(page);
-  await page.goto('/product/datacenter');
+  await customer.visit(page, '/product/datacenter');
   const card = page.getByTestId('address-replacement');
   await expect(card.getByTestId('replacement-quota')).toHaveText('0 / 1 used this month');
   const rows = card.getByTestId('replaceable-addresses').locator('tbody tr');
@@ -101,7 +100,6 @@ test('an operator raises the monthly share in the console, and the customer’s 
   await screenshots(page, 'address-replacement-console');
 
   const mine = await (await browser.newContext({ baseURL: shop.url })).newPage();
-  await customer.signIn(mine);
-  await mine.goto('/product/datacenter');
+  await customer.visit(mine, '/product/datacenter');
   await expect(mine.getByTestId('replacement-quota')).toHaveText('1 / 3 used this month');
 });
