@@ -7,7 +7,6 @@ import { admin } from './support/server.js';
 /** A shop with a promo code, Paddle pointed at a fake of its API, and a reseller. */
 const PORT = 3104;
 let paddle: FakePaddle;
-let token: string;
 // The fake first: the shop starts pointed at it.
 test.beforeAll(async () => {
   paddle = await startFakePaddle();
@@ -18,24 +17,21 @@ const shop = useMailedShop(PORT, () => ({
   PADDLE_WEBHOOK_SECRET: paddle.webhookSecret,
   PADDLE_API_BASE: paddle.url,
 }));
+const reseller = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
   paddle.setWebhook(`${shop.url}/v1/webhooks/paddle`);
   admin(shop.server.dataDir, 'coupon', 'WELCOME10', 'percent', '10');
-  const reseller = shopCustomer(shop.url);
-  token = await reseller.signUp(shop.smtp, 'reseller');
+  await reseller.signUp(shop.smtp, 'reseller');
   await reseller.addBilling('Estonia');
   admin(shop.server.dataDir, 'reseller', 'reseller', 'on');
 });
 test.use({ baseURL: shop.url });
-test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
-});
 
 test('the promo code shows the discounted total; Paddle opens as an overlay and its payment marks the invoice Paid', async ({
   page,
 }) => {
-  await page.goto('/purchase/datacenter');
+  await reseller.visit(page, '/purchase/datacenter');
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
   const checkout = page.getByRole('dialog', { name: 'Checkout' });
   const plans = (
@@ -66,7 +62,7 @@ test("an invoice shown while its payment is on its way turns Paid by itself when
   page,
   request,
 }) => {
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = { authorization: `Bearer ${reseller.token()}` };
   const plans = (
     (await (await request.get('/v1/plan/read')).json()) as { payload: { id: number; type: string }[] }
   ).payload;
@@ -79,7 +75,7 @@ test("an invoice shown while its payment is on its way turns Paid by itself when
       payload: { invoice_id: string; hosted_url: string };
     }
   ).payload;
-  await page.goto(`/invoice/${id}`);
+  await reseller.visit(page, `/invoice/${id}`);
   const invoice = page.getByTestId('invoice');
   await expect(invoice.getByText('Pending', { exact: true })).toBeVisible();
   // Paid after the page was drawn: only its reading the invoice again can show it.
@@ -88,7 +84,7 @@ test("an invoice shown while its payment is on its way turns Paid by itself when
 });
 
 test('a reseller tops up through the sandbox and sees the balance and its history', async ({ page }) => {
-  await page.goto('/balance');
+  await reseller.visit(page, '/balance');
   await page.getByLabel(/^Amount\(EUR\)/).fill('40');
   await page.getByRole('button', { name: 'Add Balance' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 15_000 });
