@@ -13,8 +13,7 @@ const PASSWORD = 'violet kettle 42 drums';
 const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  await customer.signUp(shop.smtp, 'walker');
-  await customer.addBilling();
+  await customer.signUpWithBilling(shop.smtp, 'walker');
 });
 test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 120_000 });

@@ -11,8 +11,7 @@ const shop = useMailedShop(PORT, { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
 const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  await customer.signUp(shop.smtp, 'renewer');
-  await customer.addBilling();
+  await customer.signUpWithBilling(shop.smtp, 'renewer');
 });
 test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 120_000 });

@@ -83,10 +83,15 @@ export const shopCustomer = (shop: string) => {
       });
       await payOnSandbox(payload.hosted_url as string);
     },
-    /** Signs up, adds billing details, and buys and pays a plan of each product given, in order. */
-    signUpBuying: async (smtp: SmtpCapture, username: string, ...types: string[]) => {
+    /** Signs up and adds billing details (the default country), ready to buy. */
+    signUpWithBilling: async (smtp: SmtpCapture, username: string) => {
       await customer.signUp(smtp, username);
       await customer.addBilling();
+      return token;
+    },
+    /** Signs up, adds billing details, and buys and pays a plan of each product given, in order. */
+    signUpBuying: async (smtp: SmtpCapture, username: string, ...types: string[]) => {
+      await customer.signUpWithBilling(smtp, username);
       for (const type of types) await customer.buyPaid(type);
       return token;
     },
