@@ -10,14 +10,12 @@ import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 const PORT = 3170;
 const shop = useMailedShop(PORT);
 const customer = shopCustomer(shop.url);
-let operatorToken: string;
+const operator = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  await customer.signUp(shop.smtp, 'swapper');
-  await customer.addBilling();
-  await customer.buyPaid('PR_4');
+  await customer.signUpBuying(shop.smtp, 'swapper', 'PR_4');
   await customer.api('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' });
-  operatorToken = await signUpOperator(shop, shopCustomer(shop.url), 'olga');
+  await signUpOperator(shop, operator, 'olga');
 });
 test.use({ baseURL: shop.url });
 
@@ -81,8 +79,7 @@ test('an operator raises the monthly share in the console, and the customer’s 
   browser,
   page,
 }) => {
-  await page.context().addCookies([{ name: 'token', value: operatorToken, url: shop.url }]);
-  await page.goto('/admin/catalogue/replacements');
+  await operator.visit(page, '/admin/catalogue/replacements');
   await expect(page.getByRole('tab', { name: 'Replacements', selected: true })).toBeVisible({
     timeout: 30_000,
   });
