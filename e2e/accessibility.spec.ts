@@ -10,7 +10,6 @@ import { useMailedShop } from './support/mailed-shop.js';
 const PORT = 3107;
 const shop = useMailedShop(PORT);
 const customer = shopCustomer(shop.url);
-let token: string;
 
 const screens = {
   guest: ['/', '/signup', '/forgot-password', '/faqs', '/account-deactivated'],
@@ -29,7 +28,7 @@ const screens = {
 };
 
 test.beforeAll(async () => {
-  token = await customer.signUpBuying(shop.smtp, 'seen', 'PR_2', 'PR_4');
+  await customer.signUpBuying(shop.smtp, 'seen', 'PR_2', 'PR_4');
   // One invoice left Pending too, so both badges are on the invoices page.
   const plans = (await customer.api('/v1/plan/read')).payload as { id: number; type: string }[];
   const pending = await customer.api('/v1/invoice/create', {
@@ -50,7 +49,7 @@ for (const theme of ['light', 'dark'] as const) {
     );
     const problems: string[] = [];
     for (const [who, paths] of Object.entries(screens)) {
-      if (who === 'customer') await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
+      if (who === 'customer') await customer.signIn(page);
       for (const path of paths) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);

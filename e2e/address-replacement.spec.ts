@@ -10,22 +10,19 @@ import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 const PORT = 3170;
 const shop = useMailedShop(PORT);
 const customer = shopCustomer(shop.url);
-let operatorToken: string;
+const operator = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  await customer.signUp(shop.smtp, 'swapper');
-  await customer.addBilling();
-  await customer.buyPaid('PR_4');
+  await customer.signUpBuying(shop.smtp, 'swapper', 'PR_4');
   await customer.api('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.5'], type: 'PR_4' });
-  operatorToken = await signUpOperator(shop, shopCustomer(shop.url), 'olga');
+  await signUpOperator(shop, operator, 'olga');
 });
 test.use({ baseURL: shop.url });
 
 test('a customer replaces a datacenter address within the month’s quota and copies the new one', async ({
   page,
 }) => {
-  await customer.signIn(page);
-  await page.goto('/product/datacenter');
+  await customer.visit(page, '/product/datacenter');
   const card = page.getByTestId('address-replacement');
   await expect(card.getByTestId('replacement-quota')).toHaveText('0 / 1 used this month');
   const rows = card.getByTestId('replaceable-addresses').locator('tbody tr');
@@ -82,8 +79,7 @@ test('an operator raises the monthly share in the console, and the customer’s 
   browser,
   page,
 }) => {
-  await page.context().addCookies([{ name: 'token', value: operatorToken, url: shop.url }]);
-  await page.goto('/admin/catalogue/replacements');
+  await operator.visit(page, '/admin/catalogue/replacements');
   await expect(page.getByRole('tab', { name: 'Replacements', selected: true })).toBeVisible({
     timeout: 30_000,
   });
@@ -101,7 +97,6 @@ test('an operator raises the monthly share in the console, and the customer’s 
   await screenshots(page, 'address-replacement-console');
 
   const mine = await (await browser.newContext({ baseURL: shop.url })).newPage();
-  await customer.signIn(mine);
-  await mine.goto('/product/datacenter');
+  await customer.visit(mine, '/product/datacenter');
   await expect(mine.getByTestId('replacement-quota')).toHaveText('1 / 3 used this month');
 });

@@ -1,43 +1,27 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 import { screenshots } from './support/screenshots.js';
-import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { admin } from './support/server.js';
 
 /** The console's pools, overview links and a customer's mails (issue #17 §2, §3, §6), on a shop of its own. */
 const PORT = 3123;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
-const operator = shopCustomer(shop);
-const customer = shopCustomer(shop);
+const shop = useMailedShop(PORT);
+const operator = shopCustomer(shop.url);
+const customer = shopCustomer(shop.url);
 let catId = '';
-
-const env = () => ({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  smtp = await startSmtpCapture();
-  const dataDir = freshDataDir();
-  server = await startServer(PORT, dataDir, env());
-  await operator.signUp(smtp, 'olga');
-  await operator.signInWithTwoFactor(smtp);
-  await customer.signUpBuying(smtp, 'cat', 'PR_4', 'PR_2');
+  await signUpOperator(shop, operator, 'olga');
+  await customer.signUpBuying(shop.smtp, 'cat', 'PR_4', 'PR_2');
   await customer.api('/v1/user/activate-dc-ipv6-plan', { ips: ['203.0.113.10'], type: 'PR_4' });
-  // The operator CLI works on PGlite's data directory while no server holds it.
-  await server.stop({ keepDataDir: true });
-  expect(admin(dataDir, 'operator', 'olga', 'on')).toContain('olga: customer → operator');
   // Traffic through the gateway on cat's ISP plan, as the gateway would have counted it.
-  admin(dataDir, 'sample-usage', 'cat', 'PR_2', '5');
-  server = await startServer(PORT, dataDir, env());
+  admin(shop.server.dataDir, 'sample-usage', 'cat', 'PR_2', '5');
   const found = (await operator.api('/v1/admin/customers?q=cat')) as unknown as { results: { id: string }[] };
   catId = found.results[0]!.id;
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 120_000 });
 
 /** Picks a segment of a segmented control (its radio is hidden under its label). */
@@ -60,8 +44,7 @@ const utilisation = async (page: Page, product: string) => {
 test('an operator imports a range, sees the pool grow, and retires an assigned address: the customer moves', async ({
   page,
 }) => {
-  await operator.signIn(page);
-  await page.goto('/admin/pools');
+  await operator.visit(page, '/admin/pools');
   await expect(page.getByRole('heading', { name: 'Pools', level: 2 })).toBeVisible({ timeout: 30_000 });
   const before = await utilisation(page, 'PR_4');
   expect(before.assigned).toBe(10);
@@ -91,11 +74,10 @@ test('an operator imports a range, sees the pool grow, and retires an assigned a
   expect(await utilisation(page, 'PR_4')).toEqual({ assigned: 10, free: before.free + 4 - 1 });
 
   // The customer's product page shows the new address, not the retired one; their mail says what changed.
-  const mail = await smtp.waitFor('cat@example.com', { subject: /^Your proxy address changed/ });
+  const mail = await shop.smtp.waitFor('cat@example.com', { subject: /^Your proxy address changed/ });
   expect(mail.text).toContain('replace 192.0.2.1:31200 with 192.0.2.11:31200');
-  const customerPage = await page.context().browser()!.newPage({ baseURL: shop });
-  await customer.signIn(customerPage);
-  await customerPage.goto('/product/datacenter');
+  const customerPage = await page.context().browser()!.newPage({ baseURL: shop.url });
+  await customer.visit(customerPage, '/product/datacenter');
   const proxies = customerPage.getByLabel('Proxies', { exact: true });
   await expect(proxies).toHaveValue(/(^|\n)192\.0\.2\.11:31200(\n|$)/, { timeout: 30_000 });
   await expect(proxies).not.toHaveValue(/(^|\n)192\.0\.2\.1:31200(\n|$)/);
@@ -107,8 +89,7 @@ test('an operator imports a range, sees the pool grow, and retires an assigned a
 });
 
 test('every overview figure links to its list; the customer page lists their mails', async ({ page }) => {
-  await operator.signIn(page);
-  await page.goto('/admin');
+  await operator.visit(page, '/admin');
   await expect(page.getByTestId('stat-mails-failed')).toContainText('0', { timeout: 30_000 });
   const today = new Date().toISOString().slice(0, 10);
   const links: [string, string, RegExp][] = [
@@ -151,8 +132,7 @@ test('every overview figure links to its list; the customer page lists their mai
 test('the overview lists what the shop needs before going live, and sends a test mail (issue #29)', async ({
   page,
 }) => {
-  await operator.signIn(page);
-  await page.goto('/admin');
+  await operator.visit(page, '/admin');
   const checklist = page.getByRole('region', { name: 'Before taking customers' });
   // This shop runs on plain HTTP with the sandbox forced on, no secret of its own for it, and no seller address.
   await expect(checklist).toContainText('3 settings are missing', { timeout: 30_000 });
@@ -166,14 +146,13 @@ test('the overview lists what the shop needs before going live, and sends a test
   const after = Date.now();
   await checklist.getByRole('button', { name: 'Send a test mail' }).click();
   await expect(page.getByText('Test mail sent to olga@example.com')).toBeVisible();
-  const mail = await smtp.waitFor('olga@example.com', { after, subject: /test mail/ });
+  const mail = await shop.smtp.waitFor('olga@example.com', { after, subject: /test mail/ });
   expect(mail.text).toContain('mail to your customers works');
   await screenshots(page, 'admin-preflight');
 });
 
 test("the overview's traffic leads to the customers who made it", async ({ page }) => {
-  await operator.signIn(page);
-  await page.goto('/admin');
+  await operator.visit(page, '/admin');
   await page.getByRole('link', { name: 'ISP' }).click({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/admin\/traffic\?product=PR_2$/);
   const row = page.getByRole('row').filter({ hasText: 'cat' });

@@ -1,23 +1,21 @@
 import { expect, test } from '@playwright/test';
+import { fillBillingDialog } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
 import { useMailedShop } from './support/mailed-shop.js';
 
 const PORT = 3103;
 const shop = useMailedShop(PORT);
-let token: string;
+const buyer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  token = await shopCustomer(shop.url).signUp(shop.smtp, 'buyer');
+  await buyer.signUp(shop.smtp, 'buyer');
 });
 test.use({ baseURL: shop.url });
-test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
-});
 
 test('buys a datacenter plan: billing details first, the sandbox payment page, then a Paid invoice (SPEC.md §4)', async ({
   page,
 }) => {
-  await page.goto('/purchase/datacenter');
+  await buyer.visit(page, '/purchase/datacenter');
   const firstPlan = page.getByTestId('plan-card').first();
   const planName = (await firstPlan.getByRole('heading').textContent())!;
   await firstPlan.getByRole('button', { name: 'Buy Now' }).click();
@@ -33,14 +31,14 @@ test('buys a datacenter plan: billing details first, the sandbox payment page, t
   await expect(billing).toBeVisible();
   await billing.getByRole('button', { name: 'Save and continue' }).click();
   await expect(billing.getByText('First name is required')).toBeVisible();
-  await billing.getByLabel(/^First name/).fill('Ada');
-  await billing.getByLabel(/^Last name/).fill('Lovelace');
-  await billing.getByLabel(/^Address/).fill('12 St James Square');
-  await billing.getByLabel(/^City/).fill('London');
-  await billing.getByLabel(/^ZIP/).fill('SW1Y 4JH');
-  await billing.getByLabel(/^Country/).fill('United King');
-  await page.getByRole('option', { name: 'United Kingdom' }).click();
-  await billing.getByRole('button', { name: 'Save and continue' }).click();
+  await fillBillingDialog(page, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address: '12 St James Square',
+    city: 'London',
+    zip: 'SW1Y 4JH',
+    country: { typed: 'United King', picked: 'United Kingdom' },
+  });
 
   // The sandbox gateway's own page, without JavaScript: Pay.
   await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 15_000 });
@@ -75,7 +73,7 @@ test('buys a datacenter plan: billing details first, the sandbox payment page, t
 test('custom plan: "Invalid Days" and "Invalid Ips" outside 1–30 days and 1–10 IPs (SPEC.md §5)', async ({
   page,
 }) => {
-  await page.goto('/purchase/ipv6');
+  await buyer.visit(page, '/purchase/ipv6');
   const card = page.getByTestId('custom-plan-card');
   await card.getByLabel('Days').fill('31');
   await expect(card.getByText('Invalid Days')).toBeVisible();
@@ -99,7 +97,7 @@ test('pricing: residential plans by price with their GB slider, then the ISP tab
     }
   ).payload;
   const normal = plans.filter((p) => p.type === 'PR_3').sort((a, b) => a.price - b.price);
-  await page.goto('/pricing');
+  await buyer.visit(page, '/pricing');
   const cards = page.getByTestId('plan-card');
   await expect(cards).toHaveCount(normal.length);
   await expect(cards.first()).toContainText(normal[0]!.name);
@@ -120,6 +118,6 @@ test('pricing: residential plans by price with their GB slider, then the ISP tab
 });
 
 test('balance: a customer who is not a reseller is told what the page is for', async ({ page }) => {
-  await page.goto('/balance');
+  await buyer.visit(page, '/balance');
   await expect(page.getByText('Balance is for resellers')).toBeVisible();
 });

@@ -1,54 +1,37 @@
 import { expect, test } from '@playwright/test';
 import { startFakePaddle, type FakePaddle } from '../test-support/fake-paddle.js';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
-import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { useMailedShop } from './support/mailed-shop.js';
+import { admin } from './support/server.js';
 
-/**
- * A shop with a promo code, Paddle pointed at a fake of its API, and a reseller. PGlite is one process, so
- * the operator's commands run while the server is stopped.
- */
+/** A shop with a promo code, Paddle pointed at a fake of its API, and a reseller. */
 const PORT = 3104;
-const shop = `http://127.0.0.1:${PORT}`;
-const dataDir = freshDataDir();
-let server: RunningServer;
-let smtp: SmtpCapture;
 let paddle: FakePaddle;
-let token: string;
-const env = () => ({
-  SMTP_URL: smtp.url,
-  CAPTCHA_PROVIDER: 'off',
-  PUBLIC_URL: shop,
+// The fake first: the shop starts pointed at it.
+test.beforeAll(async () => {
+  paddle = await startFakePaddle();
+});
+test.afterAll(() => paddle?.close());
+const shop = useMailedShop(PORT, () => ({
   PADDLE_API_KEY: paddle.apiKey,
   PADDLE_WEBHOOK_SECRET: paddle.webhookSecret,
   PADDLE_API_BASE: paddle.url,
-});
+}));
+const reseller = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  [smtp, paddle] = await Promise.all([startSmtpCapture(), startFakePaddle()]);
-  paddle.setWebhook(`${shop}/v1/webhooks/paddle`);
-  admin(dataDir, 'coupon', 'WELCOME10', 'percent', '10');
-  server = await startServer(PORT, dataDir, env());
-  const reseller = shopCustomer(shop);
-  token = await reseller.signUp(smtp, 'reseller');
+  paddle.setWebhook(`${shop.url}/v1/webhooks/paddle`);
+  admin(shop.server.dataDir, 'coupon', 'WELCOME10', 'percent', '10');
+  await reseller.signUp(shop.smtp, 'reseller');
   await reseller.addBilling('Estonia');
-  await server.stop({ keepDataDir: true });
-  admin(dataDir, 'reseller', 'reseller', 'on');
-  server = await startServer(PORT, dataDir, env());
+  admin(shop.server.dataDir, 'reseller', 'reseller', 'on');
 });
-test.afterAll(async () => {
-  await server.stop();
-  await Promise.all([smtp.close(), paddle.close()]);
-});
-test.use({ baseURL: shop });
-test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop }]);
-});
+test.use({ baseURL: shop.url });
 
 test('the promo code shows the discounted total; Paddle opens as an overlay and its payment marks the invoice Paid', async ({
   page,
 }) => {
-  await page.goto('/purchase/datacenter');
+  await reseller.visit(page, '/purchase/datacenter');
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
   const checkout = page.getByRole('dialog', { name: 'Checkout' });
   const plans = (
@@ -79,7 +62,7 @@ test("an invoice shown while its payment is on its way turns Paid by itself when
   page,
   request,
 }) => {
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = { authorization: `Bearer ${reseller.token()}` };
   const plans = (
     (await (await request.get('/v1/plan/read')).json()) as { payload: { id: number; type: string }[] }
   ).payload;
@@ -92,7 +75,7 @@ test("an invoice shown while its payment is on its way turns Paid by itself when
       payload: { invoice_id: string; hosted_url: string };
     }
   ).payload;
-  await page.goto(`/invoice/${id}`);
+  await reseller.visit(page, `/invoice/${id}`);
   const invoice = page.getByTestId('invoice');
   await expect(invoice.getByText('Pending', { exact: true })).toBeVisible();
   // Paid after the page was drawn: only its reading the invoice again can show it.
@@ -101,7 +84,7 @@ test("an invoice shown while its payment is on its way turns Paid by itself when
 });
 
 test('a reseller tops up through the sandbox and sees the balance and its history', async ({ page }) => {
-  await page.goto('/balance');
+  await reseller.visit(page, '/balance');
   await page.getByLabel(/^Amount\(EUR\)/).fill('40');
   await page.getByRole('button', { name: 'Add Balance' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 15_000 });

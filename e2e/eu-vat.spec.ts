@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { payOnSandboxPage } from './support/checkout.js';
+import { fillBillingDialog, payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
 import { violations } from './support/axe.js';
-import { useMailedShop } from './support/mailed-shop.js';
+import { signUpCustomer, signUpOperator, useMailedShop } from './support/mailed-shop.js';
 import { screenshots as save } from './support/screenshots.js';
-import { admin } from './support/server.js';
 
 /**
  * Issue #30 item 4 in the browser: a German shop under TAX_MODE=eu-vat. A French consumer's checkout shows net,
@@ -47,10 +46,7 @@ const screenshots = async (page: Page, name: string) => {
 };
 
 test.beforeAll(async () => {
-  await operator.signUp(shop.smtp, 'otto');
-  expect(admin(shop.server.dataDir, 'operator', 'otto', 'on')).toContain('otto');
-  expect(await operator.turnOnTwoFactor(shop.smtp)).toEqual({ is_2fa: true });
-  await operator.signInWithCode(shop.smtp);
+  await signUpOperator(shop, operator, 'otto');
 
   await consumer.signUp(shop.smtp, 'claire');
   await consumer.addBilling('France');
@@ -86,8 +82,7 @@ test('a consumer sees net, VAT and total before Pay, pays the total, and the inv
 }) => {
   const vat = Math.round(price * 20) / 100;
   const total = Math.round((price + vat) * 100) / 100;
-  await consumer.signIn(page);
-  await page.goto('/purchase/datacenter');
+  await consumer.visit(page, '/purchase/datacenter');
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
   const sums = page.getByRole('dialog', { name: 'Checkout' }).getByTestId('checkout-sums');
   await expect(sums).toContainText(`Net ${euro(price)}`, { timeout: 30_000 });
@@ -105,32 +100,28 @@ test('a consumer sees net, VAT and total before Pay, pays the total, and the inv
 test('a first-time buyer gives billing details in checkout and sees their own VAT before Pay', async ({
   page,
 }) => {
-  const newcomer = shopCustomer(shop.url);
-  await newcomer.signUp(shop.smtp, 'anna');
-  await newcomer.signIn(page);
-  await page.goto('/purchase/datacenter');
+  const newcomer = await signUpCustomer(shop, 'anna');
+  await newcomer.visit(page, '/purchase/datacenter');
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
   const checkout = page.getByRole('dialog', { name: 'Checkout' });
   // No billing details yet: the shop's own country's rate (Germany, 19 %) until the buyer says where they are.
   await expect(checkout.getByTestId('checkout-sums')).toContainText('VAT 19 %', { timeout: 30_000 });
   await checkout.getByRole('button', { name: 'Continue to payment' }).click();
-  const billing = page.getByRole('dialog', { name: 'Billing details' });
-  await billing.getByLabel(/^First name/).fill('Anna');
-  await billing.getByLabel(/^Last name/).fill('Gruber');
-  await billing.getByLabel(/^Address/).fill('Stephansplatz 1');
-  await billing.getByLabel(/^City/).fill('Wien');
-  await billing.getByLabel(/^ZIP/).fill('1010');
-  await billing.getByLabel(/^Country/).fill('Austri');
-  await page.getByRole('option', { name: 'Austria' }).click();
-  await billing.getByRole('button', { name: 'Save and continue' }).click();
+  await fillBillingDialog(page, {
+    firstName: 'Anna',
+    lastName: 'Gruber',
+    address: 'Stephansplatz 1',
+    city: 'Wien',
+    zip: '1010',
+    country: { typed: 'Austri', picked: 'Austria' },
+  });
   // Back to checkout with Austria's 20 %, not on to payment at the old figure.
   await expect(checkout.getByTestId('checkout-sums')).toContainText('VAT 20 %', { timeout: 30_000 });
   await expect(page).toHaveURL(/\/purchase\/datacenter/);
 });
 
 test('a business of another member state is reverse-charged at checkout', async ({ page }) => {
-  await business.signIn(page);
-  await page.goto('/purchase/datacenter');
+  await business.visit(page, '/purchase/datacenter');
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
   const sums = page.getByRole('dialog', { name: 'Checkout' }).getByTestId('checkout-sums');
   await expect(sums).toContainText('VAT 0 %', { timeout: 30_000 });
@@ -140,8 +131,7 @@ test('a business of another member state is reverse-charged at checkout', async 
 });
 
 test('the console flags a VAT number VIES could not check, and edits a VAT rate', async ({ page }) => {
-  await operator.signIn(page);
-  await page.goto(`/admin/customers/${businessId}`);
+  await operator.visit(page, `/admin/customers/${businessId}`);
   await expect(page.getByTestId('vat-unverified')).toContainText('VIES could not be reached', {
     timeout: 30_000,
   });

@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 import { screenshots as save } from './support/screenshots.js';
-import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { admin } from './support/server.js';
 
 const screenshots = (page: Page, name: string) => save(page, `export-${name}`);
 
@@ -15,16 +15,13 @@ const screenshots = (page: Page, name: string) => save(page, `export-${name}`);
  * webhook deliveries with the receiver's answers, filters them in the URL and re-sends one with a reason.
  */
 const PORT = 3173;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
+const shop = useMailedShop(PORT);
 let receiver: Server;
 let receiverUrl: string;
 /** What the receiver answers: a failure first, then a success. */
 let answer = { status: 500, body: 'boom: the receiver is down for maintenance' };
-const customer = shopCustomer(shop);
-const operator = shopCustomer(shop);
-const env = () => ({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+const customer = shopCustomer(shop.url);
+const operator = shopCustomer(shop.url);
 const TEMPLATE = '{protocol}://{user}:{pass}@{host}:{port}';
 
 test.beforeAll(async () => {
@@ -35,30 +32,19 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  smtp = await startSmtpCapture();
-  const dataDir = freshDataDir();
-  server = await startServer(PORT, dataDir, env());
-  await operator.signUp(smtp, 'ophelia');
-  expect(await operator.turnOnTwoFactor(smtp)).toEqual({ is_2fa: true });
-  await operator.signInWithCode(smtp);
-  await customer.signUp(smtp, 'rexport');
+  await signUpOperator(shop, operator, 'ophelia');
+  await customer.signUp(shop.smtp, 'rexport');
   await customer.addBilling();
   await customer.buyPaid('PR_2');
-  // PGlite is one process: the operator CLI works while no server holds the data directory.
-  await server.stop({ keepDataDir: true });
-  admin(dataDir, 'operator', 'ophelia', 'on');
-  admin(dataDir, 'reseller', 'rexport', 'on');
-  server = await startServer(PORT, dataDir, env());
+  admin(shop.server.dataDir, 'reseller', 'rexport', 'on');
   await customer.api('/v1/webhook-endpoints', { url: receiverUrl, events: ['invoice.paid'] });
   await customer.topUp(25);
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
+test.afterAll(() => {
   receiver?.closeAllConnections();
   receiver?.close();
 });
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 150_000 });
 
 const generateIsp = async (page: Page) => {
@@ -133,8 +119,7 @@ test('the ISP page exports lines with a template, checked as typed, remembered f
 test('the console lists customer webhook deliveries with the answers, filters them in the URL, re-sends one', async ({
   page,
 }) => {
-  await operator.signIn(page);
-  await page.goto('/admin');
+  await operator.visit(page, '/admin');
   const nav = page.getByRole('navigation', { name: 'Console navigation' });
   await expect(nav.getByRole('link', { name: 'Provider webhooks', exact: true })).toBeVisible({
     timeout: 30_000,

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { violations } from './support/axe.js';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
@@ -15,20 +15,15 @@ import { useSite } from './support/site.js';
 const PORT = 3179;
 const shop = useMailedShop(PORT);
 const site = useSite('hello');
-let operatorToken: string;
+const operator = shopCustomer(shop.url);
 const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  operatorToken = await signUpOperator(shop, shopCustomer(shop.url), 'olga');
-  await customer.signUp(shop.smtp, 'fran');
-  await customer.addBilling();
-  await customer.buyPaid('PR_2');
+  await signUpOperator(shop, operator, 'olga');
+  await customer.signUpBuying(shop.smtp, 'fran', 'PR_2');
 });
 test.use({ baseURL: shop.url, bypassCSP: true });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-const signedIn = (page: Page, token: string) =>
-  page.context().addCookies([{ name: 'token', value: token, url: shop.url }]);
 
 /** A GET through the gateway with a sub-user's credentials, from `from` (a loopback address): its status. */
 const through = (username: string, password: string, from: string) =>
@@ -54,8 +49,7 @@ const through = (username: string, password: string, from: string) =>
   });
 
 test('the operator sets the ISP plans’ fair-use maximums in the console, with a reason', async ({ page }) => {
-  await signedIn(page, operatorToken);
-  await page.goto('/admin/catalogue/fair-use');
+  await operator.visit(page, '/admin/catalogue/fair-use');
   await expect(page.getByRole('tab', { name: 'Fair use', selected: true })).toBeVisible({ timeout: 30_000 });
   const isp = page.getByTestId('fair-use-PR_2');
   await isp.getByLabel('Source addresses').fill('3');
@@ -75,8 +69,7 @@ test('the customer caps a sub-user within the maximum and sees its sources; a se
 }) => {
   const made = await customer.api('/v1/subusers', { product: 'PR_2', name: 'Laptop' });
   const { subuser, password } = made.payload as { subuser: { username: string }; password: string };
-  await customer.signIn(page);
-  await page.goto('/product/isp');
+  await customer.visit(page, '/product/isp');
   const card = page.getByTestId('subusers-card');
   await expect(card.getByTestId('owner-fair-use')).toContainText('0 of 3 sources in 10 minutes');
   const row = card.getByTestId('subuser-row').filter({ hasText: 'Laptop' });

@@ -9,11 +9,10 @@ const shop = useMailedShop(PORT);
 const FIFTY_MB = 50 * 1024 * 1024;
 // A site on this machine with a 50 MB file.
 const site = useSite(Buffer.alloc(FIFTY_MB, 0x61));
-let token: string;
+const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  const customer = shopCustomer(shop.url);
-  token = await customer.signUpBuying(shop.smtp, 'downloader', 'PR_2');
+  await customer.signUpBuying(shop.smtp, 'downloader', 'PR_2');
 });
 test.use({ baseURL: shop.url });
 
@@ -21,11 +20,9 @@ const downloadThrough = (line: string, url: string) => getThrough(lineProxy(line
 
 test('a line from the ISP page works through the gateway, and the 50 MB downloaded show as Data Used (issue #6)', async ({
   page,
-  context,
 }) => {
   test.setTimeout(60_000);
-  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
-  await page.goto('/product/isp');
+  await customer.visit(page, '/product/isp');
   const used = page.getByTestId('stat-data-used-data-purchased');
   await expect(used).toContainText('0.00 GB /');
 
@@ -51,10 +48,8 @@ test('a line from the ISP page works through the gateway, and the 50 MB download
 
 test('a customer whose line leaked resets the proxy password in Settings, and the old line stops working (issue #6)', async ({
   page,
-  context,
 }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
-  await page.goto('/product/isp');
+  await customer.visit(page, '/product/isp');
   await page.getByRole('button', { name: 'Generate' }).click();
   const line = (await generatedLines(page))[0]!;
   const url = site.url;
@@ -85,10 +80,8 @@ test('a customer whose line leaked resets the proxy password in Settings, and th
 
 test('a sticky line with a session lifetime from the generator works through the gateway (issue #31 item 5)', async ({
   page,
-  context,
 }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
-  await page.goto('/product/isp');
+  await customer.visit(page, '/product/isp');
   await page.getByLabel(/^Type/).first().click();
   await page.getByRole('option', { name: 'Sticky' }).click();
   const lifetime = page.getByRole('combobox', { name: 'Session lifetime' });

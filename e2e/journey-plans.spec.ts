@@ -1,47 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { payOnSandboxPage } from './support/checkout.js';
 import { shopCustomer } from './support/customer.js';
+import { signUpCustomer, useMailedShop } from './support/mailed-shop.js';
 import { screenshots as save } from './support/screenshots.js';
-import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { admin } from './support/server.js';
 
 const screenshots = (page: Page, name: string) => save(page, `journey-plans-${name}`);
 
 /** Issue #19 items 3 and 7: a dashboard about the customer's plans, and usage that adds up. */
 const PORT = 3124;
-const shop = `http://127.0.0.1:${PORT}`;
-const dataDir = freshDataDir();
-let server: RunningServer;
-let smtp: SmtpCapture;
-const customer = shopCustomer(shop);
-let token: string;
-const env = () => ({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+const shop = useMailedShop(PORT);
+const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, dataDir, env());
-  token = await customer.signUpBuying(smtp, 'planner', 'PR_2', 'PR_4');
-  // Usage on the ISP plan, as the gateway would have counted it (PGlite is one process: the server stops).
-  await server.stop({ keepDataDir: true });
-  admin(dataDir, 'sample-usage', 'planner', 'PR_2', '5');
-  server = await startServer(PORT, dataDir, env());
+  await customer.signUpBuying(shop.smtp, 'planner', 'PR_2', 'PR_4');
+  // Usage on the ISP plan, as the gateway would have counted it.
+  admin(shop.server.dataDir, 'sample-usage', 'planner', 'PR_2', '5');
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop, acceptDownloads: true });
+test.use({ baseURL: shop.url, acceptDownloads: true });
 test.describe.configure({ timeout: 120_000 });
 
-const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]);
 const row = (page: Page, product: string) => page.getByTestId('plan-row').filter({ hasText: product });
 
 test('the dashboard lists the bought plans above the figures, each with the action that matters and where it leads', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/');
+  await customer.visit(page, '/');
   const plans = page.getByTestId('my-plans');
   await expect(plans).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('plan-row')).toHaveCount(2);
@@ -84,7 +69,7 @@ test('the dashboard lists the bought plans above the figures, each with the acti
 test('the dashboard is drawn whole: the figures never move down when the plans arrive above them', async ({
   page,
 }) => {
-  await signIn(page);
+  await customer.signIn(page);
   // Every frame, where the first figure stands from the top of the dashboard's own content (the shell's banner
   // may still push the whole page): drawn once, it must stay where it was drawn.
   await page.addInitScript(() => {
@@ -109,7 +94,7 @@ test('the dashboard is drawn whole: the figures never move down when the plans a
 test("the dashboard's first screen comes with the page: no call for who is signed in, the figures or the plans", async ({
   page,
 }) => {
-  await signIn(page);
+  await customer.signIn(page);
   const asked: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
@@ -141,8 +126,7 @@ test("the dashboard's first screen comes with the page: no call for who is signe
 test("the ISP page's used figure, its usage chart and table agree, and the CSV has the table's rows", async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/product/isp');
+  await customer.visit(page, '/product/isp');
   const panel = page.getByTestId('usage-panel');
   await expect(panel).toBeVisible({ timeout: 30_000 });
   const used = page.getByTestId('stat-data-used-data-purchased');
@@ -183,10 +167,8 @@ test("the ISP page's used figure, its usage chart and table agree, and the CSV h
 });
 
 test('a new customer still sees "Buy your first plan", and no list of plans', async ({ page }) => {
-  const newcomer = shopCustomer(shop);
-  const fresh = await newcomer.signUp(smtp, 'newcomer');
-  await page.context().addCookies([{ name: 'token', value: fresh, url: shop }]);
-  await page.goto('/');
+  const newcomer = await signUpCustomer(shop, 'newcomer');
+  await newcomer.visit(page, '/');
   await expect(page.getByTestId('first-plan')).toContainText('Buy your first plan', { timeout: 30_000 });
   await expect(page.getByTestId('my-plans')).toHaveCount(0);
   await expect(page.getByTestId('no-current-plan')).toHaveCount(0);
@@ -195,8 +177,7 @@ test('a new customer still sees "Buy your first plan", and no list of plans', as
 test('a product page without a plan explains the product and offers to buy it, with no empty chart', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/product/premium-residential');
+  await customer.visit(page, '/product/premium-residential');
   const empty = page.getByTestId('no-plan');
   await expect(empty).toBeVisible({ timeout: 30_000 });
   await expect(empty).toContainText('You have no Premium Residential plan yet');
@@ -211,8 +192,7 @@ test('a product page without a plan explains the product and offers to buy it, w
 test('Buy more GB on the ISP page chooses the ISP plan, and once paid the plan and its dashboard row have the GB', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/product/isp');
+  await customer.visit(page, '/product/isp');
   await page.getByRole('button', { name: 'Buy more GB' }).click({ timeout: 30_000 });
   const choose = page.getByRole('dialog', { name: 'Buy Additional GB' });
   await expect(choose.getByRole('combobox', { name: 'For' })).toHaveValue('ISP');

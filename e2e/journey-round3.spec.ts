@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
+import { openIspLocation } from './support/generator.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 import { screenshots as save } from './support/screenshots.js';
-import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { admin } from './support/server.js';
 
 const screenshots = (page: Page, name: string) => save(page, `round3-${name}`);
 
@@ -12,38 +13,23 @@ const screenshots = (page: Page, name: string) => save(page, `round3-${name}`);
  * the last whitelisted IP asked for; words that say who and what.
  */
 const PORT = 3137;
-const shop = `http://127.0.0.1:${PORT}`;
-let server: RunningServer;
-let smtp: SmtpCapture;
-const customer = shopCustomer(shop);
-const operator = shopCustomer(shop);
-const env = () => ({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+const shop = useMailedShop(PORT);
+const customer = shopCustomer(shop.url);
+const operator = shopCustomer(shop.url);
 
 type MyPlan = { id: string; plan_name: string; status: string };
 const myPlans = async () => (await customer.api('/v1/user/plans')).payload as MyPlan[];
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  smtp = await startSmtpCapture();
-  const dataDir = freshDataDir();
-  server = await startServer(PORT, dataDir, env());
-  await operator.signUp(smtp, 'oscar');
-  await operator.signInWithTwoFactor(smtp);
-  await customer.signUpBuying(smtp, 'tessa', 'PR_4', 'PR_4');
+  await signUpOperator(shop, operator, 'oscar');
+  await customer.signUpBuying(shop.smtp, 'tessa', 'PR_4', 'PR_4');
   const [older, newer] = await myPlans();
   await customer.api('/v1/user/change-plan-name', { id: older!.id, planName: 'Office' });
   await customer.api('/v1/user/change-plan-name', { id: newer!.id, planName: 'Scrapers' });
-  // PGlite is one process: the operator CLI works while no server holds the data directory.
-  await server.stop({ keepDataDir: true });
-  admin(dataDir, 'operator', 'oscar', 'on');
-  admin(dataDir, 'reseller', 'tessa', 'on');
-  server = await startServer(PORT, dataDir, env());
+  admin(shop.server.dataDir, 'reseller', 'tessa', 'on');
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 150_000 });
 
 const statusOf = async (name: string) => (await myPlans()).find((p) => p.plan_name === name)?.status;
@@ -51,8 +37,7 @@ const statusOf = async (name: string) => (await myPlans()).find((p) => p.plan_na
 test('two waiting plans are activated one by one: each dialog names its plan, and that plan starts', async ({
   page,
 }) => {
-  await customer.signIn(page);
-  await page.goto('/');
+  await customer.visit(page, '/');
   const banner = page.getByTestId('pending-activation');
   await expect(banner).toContainText('2 plans are waiting for activation', { timeout: 30_000 });
   await expect(banner.getByTestId('pending-plan')).toHaveText([
@@ -91,8 +76,7 @@ test('two waiting plans are activated one by one: each dialog names its plan, an
 });
 
 test('removing the last whitelisted IP asks first; a removal is said beside the list', async ({ page }) => {
-  await customer.signIn(page);
-  await page.goto('/product/datacenter');
+  await customer.visit(page, '/product/datacenter');
   const table = page.getByTestId('whitelist-table');
   await expect(table).toBeVisible({ timeout: 30_000 });
   const only = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).textContent())!;
@@ -127,7 +111,7 @@ test("a customer opening /admin sees the shop's not-found page, and so does a vi
   await expect(page).toHaveTitle(/^Page not found/);
   await screenshots(page, 'admin-customer');
 
-  const visitor = await browser.newPage({ baseURL: shop });
+  const visitor = await browser.newPage({ baseURL: shop.url });
   await visitor.goto('/admin');
   await expect(visitor.getByTestId('not-found')).toBeVisible({ timeout: 30_000 });
   await expect(visitor.getByTestId('sign-in-page')).toHaveCount(0);
@@ -138,8 +122,7 @@ test("a customer opening /admin sees the shop's not-found page, and so does a vi
 test('the console: Traffic, Mails, Failed jobs and Webhooks in the menu, a plain not-found, an audit in words', async ({
   page,
 }) => {
-  await operator.signIn(page);
-  await page.goto('/admin');
+  await operator.visit(page, '/admin');
   const nav = page.getByRole('navigation', { name: 'Console navigation' });
   for (const [link, heading] of [
     ['Traffic', 'Traffic'],
@@ -212,8 +195,7 @@ test("the code page and /account-deactivated lead to the shop's Discord: there i
 test('words: the account menu says who is signed in, one name for the settings, Starter Day versus Day', async ({
   page,
 }) => {
-  await customer.signIn(page);
-  await page.goto('/');
+  await customer.visit(page, '/');
   await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 30_000 });
   const who = page.getByTestId('signed-in-as');
   await expect(who).toContainText('Signed in as');
@@ -256,13 +238,7 @@ test('the invoices fit a 390 px phone: no sideways page scroll on the list or an
 
 test('the Location select keeps Random as a value: opened, the search starts empty', async ({ page }) => {
   await customer.signIn(page);
-  await page.goto('/proxy');
-  // ISP is called ISP (issue #33 item 2).
-  await page.getByRole('radiogroup').getByText('ISP', { exact: true }).click();
-  const location = page.getByRole('combobox', { name: 'Location' });
-  await expect(location).toHaveValue('Random', { timeout: 30_000 });
-  await location.click();
-  await expect(location).toHaveValue('');
+  const location = await openIspLocation(page);
   await expect(location).toHaveAttribute('placeholder', 'Random');
   await location.pressSequentially('Germ');
   await page.getByRole('option', { name: 'Germany' }).click();

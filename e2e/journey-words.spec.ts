@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoStandIn } from '@proxydesk/contract';
 import { shopCustomer } from './support/customer.js';
 import { screenshots as save } from './support/screenshots.js';
-import { useMailedShop } from './support/mailed-shop.js';
+import { signUpCustomer, useMailedShop } from './support/mailed-shop.js';
 import { getThrough, useSite } from './support/site.js';
 
 const screenshots = (page: Page, name: string) => save(page, `journey-words-${name}`);
@@ -41,8 +41,7 @@ test('the invoice names the seller and the buyer, and prints alone, black on whi
     payment_method: 'sandbox',
     plan: plans.find((p) => p.type === 'PR_4')!.id,
   });
-  await walker.signIn(page);
-  await page.goto(`/invoice/${payload.invoice_id as string}`);
+  await walker.visit(page, `/invoice/${payload.invoice_id as string}`);
   const seller = page.getByTestId('invoice-seller');
   await expect(seller).toContainText('Acme Proxies Ltd', { timeout: 30_000 });
   await expect(seller).toContainText('Dublin D02 X285');
@@ -77,8 +76,7 @@ test('the invoice names the seller and the buyer, and prints alone, black on whi
 test('one name per product: the tabs say Residential and ISP, and no capped plan is "Unlimited"', async ({
   page,
 }) => {
-  await walker.signIn(page);
-  await page.goto('/pricing');
+  await walker.visit(page, '/pricing');
   const tabs = page.getByRole('tablist', { name: 'Products' });
   await expect(tabs.getByRole('tab', { name: 'Residential', exact: true })).toHaveAttribute(
     'aria-selected',
@@ -119,8 +117,7 @@ test('one name per product: the tabs say Residential and ISP, and no capped plan
 test("a two-factor sign-in asks for a sign-in code, and the code page links to the shop's support", async ({
   page,
 }) => {
-  const careful = shopCustomer(shop.url);
-  await careful.signUp(shop.smtp, 'careful_words');
+  const careful = await signUpCustomer(shop, 'careful_words');
   await careful.turnOnTwoFactor(shop.smtp);
   await page.goto('/');
   await page.getByLabel('Username').fill('careful_words');
@@ -142,10 +139,8 @@ test("a two-factor sign-in asks for a sign-in code, and the code page links to t
 test('deactivate → danger zone → confirmation → a page that says what happened and how to come back', async ({
   page,
 }) => {
-  const leaving = shopCustomer(shop.url);
-  await leaving.signUp(shop.smtp, 'leaving_words');
-  await leaving.signIn(page);
-  await page.goto('/settings');
+  const leaving = await signUpCustomer(shop, 'leaving_words');
+  await leaving.visit(page, '/settings');
   await expect(page.getByTestId('current-email')).toContainText('leaving_words@example.com', {
     timeout: 30_000,
   });

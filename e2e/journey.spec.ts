@@ -11,16 +11,12 @@ const PORT = 3117;
 const shop = useMailedShop(PORT);
 const PASSWORD = 'violet kettle 42 drums';
 const customer = shopCustomer(shop.url);
-let token: string;
 
 test.beforeAll(async () => {
-  token = await customer.signUp(shop.smtp, 'walker');
-  await customer.addBilling();
+  await customer.signUpWithBilling(shop.smtp, 'walker');
 });
 test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 120_000 });
-
-const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop.url }]);
 
 /** An unpaid invoice of the first plan of a product, and its sandbox payment page. */
 const order = async (type: string) => {
@@ -33,8 +29,7 @@ const order = async (type: string) => {
 };
 
 test('the menu reaches /pricing and the proxy generator, on a wide screen and a phone', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/');
+  await customer.visit(page, '/');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
@@ -55,7 +50,7 @@ test('the menu reaches /pricing and the proxy generator, on a wide screen and a 
 test('pay on the sandbox → "Payment received" → Activate your plan; the dashboard says a plan waits', async ({
   page,
 }) => {
-  await signIn(page);
+  await customer.signIn(page);
   const { hosted_url: hostedUrl, invoice_id: id } = await order('PR_4');
   await page.goto(hostedUrl);
   await page.getByRole('button', { name: /^Pay / }).click();
@@ -79,7 +74,7 @@ test('pay on the sandbox → "Payment received" → Activate your plan; the dash
 });
 
 test('a cancelled payment comes back with a message and "Pay now"', async ({ page }) => {
-  await signIn(page);
+  await customer.signIn(page);
   const { hosted_url: hostedUrl, invoice_id: id } = await order('PR_5');
   await page.goto(hostedUrl);
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -93,7 +88,7 @@ test('a cancelled payment comes back with a message and "Pay now"', async ({ pag
 test('invoices at 1280 × 800: no sideways scrolling, every badge and action whole; a row opens its invoice', async ({
   page,
 }) => {
-  await signIn(page);
+  await customer.signIn(page);
   await order('PR_2');
   await page.goto('/invoices');
   const table = page.getByTestId('invoices-table');
@@ -145,8 +140,7 @@ test('rotating lines that would be identical come as one, with why; sticky stay 
   page,
 }) => {
   await customer.buyPaid('PR_2');
-  await signIn(page);
-  await page.goto('/proxy');
+  await customer.visit(page, '/proxy');
   await page.getByRole('radiogroup').getByText('ISP', { exact: true }).click();
   await generate(page, { location: 'Germany', type: 'Rotating', quantity: 5 });
   await expect(page.getByTestId('rotating-note')).toContainText(

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
 import { screenshots } from './support/screenshots.js';
 import { useMailedShop } from './support/mailed-shop.js';
@@ -9,16 +9,12 @@ const PORT = 3118;
 const SANDBOX_SECRET = 'lifecycle-e2e-sandbox-secret';
 const shop = useMailedShop(PORT, { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
 const customer = shopCustomer(shop.url);
-let token: string;
 
 test.beforeAll(async () => {
-  token = await customer.signUp(shop.smtp, 'renewer');
-  await customer.addBilling();
+  await customer.signUpWithBilling(shop.smtp, 'renewer');
 });
 test.use({ baseURL: shop.url });
 test.describe.configure({ timeout: 120_000 });
-
-const signIn = (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop.url }]);
 
 /** The datacenter plan bought on the sandbox and activated with an IP: running, with its addresses. */
 const activeDatacenterPlan = async () => {
@@ -60,8 +56,7 @@ test('Renew on the product page: the sandbox payment extends the same plan, same
   page,
 }) => {
   await activeDatacenterPlan();
-  await signIn(page);
-  await page.goto('/product/datacenter');
+  await customer.visit(page, '/product/datacenter');
   const proxies = page.getByLabel('Proxies', { exact: true });
   await expect(proxies).not.toHaveValue('', { timeout: 30_000 });
   const addresses = await proxies.inputValue();
@@ -82,8 +77,7 @@ test('Renew on the product page: the sandbox payment extends the same plan, same
 });
 
 test('Notifications: both switches persist across a reload', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/settings');
+  await customer.visit(page, '/settings');
   const card = page.getByTestId('notifications-card');
   const reminders = card.getByRole('switch', { name: 'Plan reminders' });
   const alerts = card.getByRole('switch', { name: 'Usage alerts' });
@@ -111,8 +105,7 @@ test('a refunded invoice says "Refunded", and the product page says its plan is 
   };
   const invoiceId = invoices.find((i) => !i.plan_name.startsWith('Renewal'))!.id;
   await refundOnSandbox(invoiceId);
-  await signIn(page);
-  await page.goto(`/invoice/${invoiceId}`);
+  await customer.visit(page, `/invoice/${invoiceId}`);
   await expect(page.getByTestId('invoice')).toContainText('Refunded', { timeout: 30_000 });
 
   await page.goto('/product/datacenter');

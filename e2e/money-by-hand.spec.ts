@@ -29,8 +29,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test('a customer corrects their billing details in Settings, the VAT number checked for the country', async ({
   page,
 }) => {
-  await customer.signIn(page);
-  await page.goto('/settings');
+  await customer.visit(page, '/settings');
   const card = page.getByTestId('billing-details-card');
   await expect(card.getByLabel(/^First name/)).toHaveValue('A', { timeout: 30_000 });
   await card.getByLabel(/^Company/).fill('Cleo Studio GmbH');
@@ -52,8 +51,7 @@ test('a customer corrects their billing details in Settings, the VAT number chec
 });
 
 test('an operator sets things right by hand on the customer page', async ({ page }) => {
-  await operator.signIn(page);
-  await page.goto('/admin/customers');
+  await operator.visit(page, '/admin/customers');
   await page.getByLabel('Search').fill('cleo');
   await page.getByRole('link', { name: 'cleo' }).click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'cleo' })).toBeVisible();
@@ -135,8 +133,7 @@ test('an operator sets things right by hand on the customer page', async ({ page
 
   // The customer sees the invoice, billed to the corrected company, with the note, payable like any other.
   await page.context().clearCookies();
-  await customer.signIn(page);
-  await page.goto('/invoices');
+  await customer.visit(page, '/invoices');
   await page.getByRole('row').filter({ hasText: 'Dedicated gateway setup' }).getByRole('link').click();
   await expect(page.getByText('Thank you for the call on Monday.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Cleo Studio AG')).toBeVisible();

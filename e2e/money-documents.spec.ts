@@ -47,8 +47,7 @@ test('a paid invoice says when and how it was paid, lists its credit note, and d
   page,
 }) => {
   const number = `INV-${YEAR}-000001`;
-  await customer.signIn(page);
-  await page.goto(`/invoice/${ids.paid}`);
+  await customer.visit(page, `/invoice/${ids.paid}`);
   await expect(page.getByRole('heading', { name: `Invoice ${number}` })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('invoice-when')).toContainText(/^Paid .+ with /);
   await expect(page.getByTestId('invoice-notes')).toHaveText('Thank you for your business.');
@@ -81,8 +80,7 @@ test('a paid invoice says when and how it was paid, lists its credit note, and d
 test("the console asks for the seller's address, saves the shop's identity, and shows an invoice's documents", async ({
   page,
 }) => {
-  await operator.signIn(page);
-  await page.goto('/admin');
+  await operator.visit(page, '/admin');
   await expect(page.getByText('Seller on invoices')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/no seller address/)).toBeVisible();
 

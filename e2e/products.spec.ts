@@ -8,22 +8,18 @@ import { gatewayPortOf } from './support/server.js';
 const PORT = 3105;
 const shop = useMailedShop(PORT);
 const customer = shopCustomer(shop.url);
-let token: string;
 
 test.beforeAll(async () => {
-  token = await customer.signUpBuying(shop.smtp, 'user5', 'PR_2');
+  await customer.signUpBuying(shop.smtp, 'user5', 'PR_2');
 });
 test.use({ baseURL: shop.url, permissions: ['clipboard-read', 'clipboard-write'] });
 // A busy machine: first paints and the sandbox round trip may be slow; every wait is for a condition.
 test.describe.configure({ timeout: 90_000 });
-test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
-});
 
 test('datacenter: pay on the sandbox, activate with an IP, whitelist another, remove one, copy the proxies (SPEC.md §4)', async ({
   page,
 }) => {
-  await page.goto('/purchase/datacenter');
+  await customer.visit(page, '/purchase/datacenter');
   await expect(page.getByTestId('plan-card').first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('plan-card').first().getByRole('button', { name: 'Buy Now' }).click();
   await payOnSandboxPage(page);
@@ -64,7 +60,7 @@ test('datacenter: pay on the sandbox, activate with an IP, whitelist another, re
 test('/proxy: generate premium sticky proxies for a country: "Your proxies are here" (SPEC.md §2, §9)', async ({
   page,
 }) => {
-  await page.goto('/product/isp');
+  await customer.visit(page, '/product/isp');
   await expect(page.getByTestId('stat-data-used-data-purchased')).toContainText('0.00 GB /', {
     timeout: 30_000,
   });

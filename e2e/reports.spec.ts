@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { shopCustomer } from './support/customer.js';
-import { useMailedShop } from './support/mailed-shop.js';
+import { signUpOperator, useMailedShop } from './support/mailed-shop.js';
 import { screenshots as save } from './support/screenshots.js';
-import { admin } from './support/server.js';
 
 /**
  * Issue #30 item 9 in the browser: Console → Reports. A paid invoice and its part refund show in the month's
@@ -23,10 +22,7 @@ const euro = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 test.beforeAll(async () => {
-  await operator.signUp(shop.smtp, 'oskar');
-  expect(admin(shop.server.dataDir, 'operator', 'oskar', 'on')).toContain('oskar');
-  expect(await operator.turnOnTwoFactor(shop.smtp)).toEqual({ is_2fa: true });
-  await operator.signInWithCode(shop.smtp);
+  await signUpOperator(shop, operator, 'oskar');
   await customer.signUp(shop.smtp, 'rhea');
   await customer.addBilling('Ireland');
   await customer.buyPaid('PR_4');

@@ -9,11 +9,10 @@ import { statusThrough, useSite } from './support/site.js';
 const PORT = 3163;
 const shop = useMailedShop(PORT);
 const site = useSite('hello from the site');
-let token: string;
+const customer = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
-  const customer = shopCustomer(shop.url);
-  token = await customer.signUpBuying(shop.smtp, 'teamlead', 'PR_2');
+  await customer.signUpBuying(shop.smtp, 'teamlead', 'PR_2');
 });
 // axe is injected as a script, which the shop's strict CSP would rightly refuse.
 test.use({ baseURL: shop.url, bypassCSP: true });
@@ -26,11 +25,9 @@ const shoot = async (page: Page, name: string) => {
 
 test("the ISP page's Sub-users card: create, pause, limit, countries, a new password, lines for it, delete (issue #31)", async ({
   page,
-  context,
 }) => {
   test.setTimeout(120_000);
-  await context.addCookies([{ name: 'token', value: token, url: shop.url }]);
-  await page.goto('/product/isp');
+  await customer.visit(page, '/product/isp');
   const card = page.getByTestId('subusers-card');
   await expect(card.getByTestId('subusers-empty')).toContainText('No sub-users yet');
   await shoot(page, 'subusers-empty');

@@ -1,25 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp.js';
 import { shopCustomer } from './support/customer.js';
+import { useMailedShop } from './support/mailed-shop.js';
 import { screenshots } from './support/screenshots.js';
-import { admin, freshDataDir, startServer, type RunningServer } from './support/server.js';
+import { admin } from './support/server.js';
 
 /**
  * A reseller's webhooks in Settings (issue #32 item 3): an endpoint added with its events, the signing secret
  * shown once, a paid top-up delivered to a receiver and listed with its answer, resent from the list.
  */
 const PORT = 3161;
-const shop = `http://127.0.0.1:${PORT}`;
-const dataDir = freshDataDir();
-let server: RunningServer;
-let smtp: SmtpCapture;
+const shop = useMailedShop(PORT);
 let receiver: Server;
 let receiverUrl: string;
 const bodies: string[] = [];
-let reseller: ReturnType<typeof shopCustomer>;
-const env = () => ({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', PUBLIC_URL: shop });
+const reseller = shopCustomer(shop.url);
 
 test.beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -32,26 +28,18 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  smtp = await startSmtpCapture();
-  server = await startServer(PORT, dataDir, env());
-  reseller = shopCustomer(shop);
-  await reseller.signUp(smtp, 'hooks');
+  await reseller.signUp(shop.smtp, 'hooks');
   await reseller.addBilling();
-  await server.stop({ keepDataDir: true });
-  admin(dataDir, 'reseller', 'hooks', 'on');
-  server = await startServer(PORT, dataDir, env());
+  admin(shop.server.dataDir, 'reseller', 'hooks', 'on');
 });
-test.afterAll(async () => {
-  await server.stop();
-  await smtp.close();
+test.afterAll(() => {
   receiver.closeAllConnections();
   receiver.close();
 });
-test.use({ baseURL: shop });
+test.use({ baseURL: shop.url });
 
 test('a reseller adds a webhook, keeps its secret, and sees a paid top-up delivered', async ({ page }) => {
-  await reseller.signIn(page);
-  await page.goto('/settings');
+  await reseller.visit(page, '/settings');
   const card = page.getByTestId('webhooks-card');
   await expect(card.getByText('No endpoints yet')).toBeVisible();
   await expect(card.getByText('Nothing sent yet.')).toBeVisible();

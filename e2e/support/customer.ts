@@ -31,6 +31,11 @@ export const shopCustomer = (shop: string) => {
     token: () => token,
     /** Signs a page's browser in as this customer: the session cookie the shop sets at sign-in. */
     signIn: (page: Page) => page.context().addCookies([{ name: 'token', value: token, url: shop }]),
+    /** Opens `path` on a page signed in as this customer. */
+    visit: async (page: Page, path: string) => {
+      await customer.signIn(page);
+      await page.goto(path);
+    },
     /** Signs up with the mailed code, answering the session token; the calls after it use it. */
     signUp: async (smtp: SmtpCapture, username: string) => {
       name = username;
@@ -78,10 +83,15 @@ export const shopCustomer = (shop: string) => {
       });
       await payOnSandbox(payload.hosted_url as string);
     },
-    /** Signs up, adds billing details, and buys and pays a plan of each product given, in order. */
-    signUpBuying: async (smtp: SmtpCapture, username: string, ...types: string[]) => {
+    /** Signs up and adds billing details (the default country), ready to buy. */
+    signUpWithBilling: async (smtp: SmtpCapture, username: string) => {
       await customer.signUp(smtp, username);
       await customer.addBilling();
+      return token;
+    },
+    /** Signs up, adds billing details, and buys and pays a plan of each product given, in order. */
+    signUpBuying: async (smtp: SmtpCapture, username: string, ...types: string[]) => {
+      await customer.signUpWithBilling(smtp, username);
       for (const type of types) await customer.buyPaid(type);
       return token;
     },

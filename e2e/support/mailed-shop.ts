@@ -1,14 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp.js';
-import type { shopCustomer } from './customer.js';
+import { shopCustomer } from './customer.js';
 import { admin, startServer, type RunningServer } from './server.js';
 
 /**
  * A spec's own shop on `port`, started before its tests and stopped after them: its sign-up codes mailed to a
- * capture, no captcha, links built on its own address; `env` adds to that. `url` for `test.use({ baseURL })`;
+ * capture, no captcha, links built on its own address; `env` adds to that (a function: read when the shop starts,
+ * for values that a spec's own `beforeAll`, written before this call, finds). `url` for `test.use({ baseURL })`;
  * `smtp` and `server` once it runs.
  */
-export const useMailedShop = (port: number, env: Record<string, string> = {}) => {
+export const useMailedShop = (
+  port: number,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+) => {
   const url = `http://127.0.0.1:${port}`;
   let smtp: SmtpCapture | undefined;
   let server: RunningServer | undefined;
@@ -18,7 +22,7 @@ export const useMailedShop = (port: number, env: Record<string, string> = {}) =>
       SMTP_URL: smtp.url,
       CAPTCHA_PROVIDER: 'off',
       PUBLIC_URL: url,
-      ...env,
+      ...(typeof env === 'function' ? env() : env),
     });
   });
   test.afterAll(async () => {
@@ -50,6 +54,13 @@ export const signUpOperator = async (
   name: string,
 ) => {
   await who.signUp(shop.smtp, name);
-  expect(admin(shop.server.dataDir, 'operator', name, 'on')).toContain(name);
+  expect(admin(shop.server.dataDir, 'operator', name, 'on')).toContain(`${name}: customer → operator`);
   return who.signInWithTwoFactor(shop.smtp);
+};
+
+/** A new customer of `shop`, signed up as `name` with the mailed code (no billing details yet). */
+export const signUpCustomer = async (shop: MailedShop, name: string) => {
+  const customer = shopCustomer(shop.url);
+  await customer.signUp(shop.smtp, name);
+  return customer;
 };
