@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { startFakeDiscord, startFakeGoogle, type FakeOAuth } from '../test-support/fake-oauth.js';
+import {
+  socialSignInEnv,
+  startFakeDiscord,
+  startFakeGoogle,
+  type FakeOAuth,
+} from '../test-support/fake-oauth.js';
 import { expectHydrated } from './support/hydrated.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -17,12 +22,7 @@ test.beforeAll(async () => {
   server = await startServer(PORT, undefined, {
     PUBLIC_URL: shop,
     CAPTCHA_PROVIDER: 'off',
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_CLIENT_SECRET: google.clientSecret,
-    GOOGLE_OAUTH_BASE: google.url,
-    DISCORD_CLIENT_ID: discord.clientId,
-    DISCORD_CLIENT_SECRET: discord.clientSecret,
-    DISCORD_API_BASE: discord.url,
+    ...socialSignInEnv(google, discord),
   });
 });
 test.afterAll(async () => {
