@@ -1,21 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { PRODUCT_NAMES, type AdminPoolAddress, type IpProduct, type ProductCode } from '@proxydesk/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { SegmentedChoice } from '../../components/segmented-choice';
 import { toastDone } from '../../lib/toast';
 import { ReasonModal } from './catalogue/reason-modal';
 import { ReadOnlyList, type Column } from './read-only-list';
@@ -167,17 +156,13 @@ export const PoolAddresses = () => {
           allowDeselect={false}
           w={170}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="pool-state-label">
-            State
-          </Text>
-          <SegmentedControl
-            aria-labelledby="pool-state-label"
-            data={STATES}
-            value={state}
-            onChange={(value) => set({ state: value })}
-          />
-        </Stack>
+        <SegmentedChoice
+          id="pool-state-label"
+          label="State"
+          data={STATES}
+          value={state}
+          onChange={(value) => set({ state: value })}
+        />
         <TextInput
           label="Address starts with"
           placeholder="203.0.113."

@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Box, Card, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Box, Card, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { RevenueReport } from '@proxydesk/contract';
 import { QueryError } from '../../components/query-error';
+import { SegmentedChoice } from '../../components/segmented-choice';
 import { formatEuro } from '../../lib/format';
 import { CardTable } from './card-table';
 import { productName } from './format';
@@ -82,20 +83,16 @@ export const RevenueReportPanel = () => {
               onChange={(event) => set({ month: event.currentTarget.value })}
               w={{ base: 'calc(50% - 6px)', xs: 170 }}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="revenue-by">
-                Columns
-              </Text>
-              <SegmentedControl
-                aria-labelledby="revenue-by"
-                value={by}
-                onChange={(value) => set({ by: value === 'method' ? 'method' : '' })}
-                data={[
-                  { value: 'product', label: 'By product' },
-                  { value: 'method', label: 'By method' },
-                ]}
-              />
-            </Stack>
+            <SegmentedChoice
+              id="revenue-by"
+              label="Columns"
+              value={by}
+              onChange={(value) => set({ by: value === 'method' ? 'method' : '' })}
+              data={[
+                { value: 'product', label: 'By product' },
+                { value: 'method', label: 'By method' },
+              ]}
+            />
           </>
         }
         note={isFetching ? 'Loading…' : 'Net of VAT; refunds in their month'}

@@ -1,10 +1,11 @@
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   DEFAULT_EXPORT_TEMPLATES,
   EXPORT_PLACEHOLDERS,
   type ExportKind,
   type ExportSettings,
 } from '@proxydesk/contract';
+import { SegmentedChoice } from '../../components/segmented-choice';
 
 const FORMATS = [
   { value: 'txt', label: 'TXT' },
@@ -21,28 +22,6 @@ const CHOICES: { field: 'format' | 'protocol'; label: string; data: typeof FORMA
   { field: 'format', label: 'Format', data: FORMATS },
   { field: 'protocol', label: 'Protocol', data: PROTOCOLS },
 ];
-
-/** A labelled segmented choice: the label names the radio group for screen readers. */
-const Choice = ({
-  id,
-  label,
-  value,
-  data,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  data: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) => (
-  <Stack gap={4}>
-    <Text component="span" size="sm" fw={500} id={id}>
-      {label}
-    </Text>
-    <SegmentedControl aria-labelledby={id} value={value} data={data} onChange={onChange} fullWidth />
-  </Stack>
-);
 
 /**
  * The export's template, format and protocol (issue #32 item 5): the template's rule is the API's
@@ -86,13 +65,14 @@ export const ExportControls = ({
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {CHOICES.map(({ field, label, data }) => (
-          <Choice
+          <SegmentedChoice
             key={field}
             id={`export-${field}-${kind}`}
             label={label}
             value={settings[field]}
             data={data}
             onChange={(value) => onChange({ ...settings, [field]: value })}
+            fullWidth
           />
         ))}
       </SimpleGrid>
